@@ -1,0 +1,26 @@
+"""The shared core every game plugs into: the public API of the engine.
+
+Callers outside `engine` (the GUI controller, the command line, bots, tests) use these names.
+"""
+from .commands import Command, command
+from .documents import dump_yaml, parse_yaml, read_yaml, state_from_document, state_to_document
+from .errors import (ConfigError, NotationError, Refused, SaveError, TablekeeperError,
+                     UnknownGame)
+from .events import Event, event, visible
+from .game import (LANGUAGES, Config, Data, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt,
+                   Text)
+from .match import HUMAN, Match, parse_seats
+from .persistence import (SAVE_SUFFIX, atomic_write_text, load_match, match_from_document,
+                          match_to_document, save_match, state_document_text)
+from .registry import games, get_game, register
+from .rng import Rng
+from .state import State
+
+__all__ = [
+    "Command", "command", "dump_yaml", "parse_yaml", "read_yaml", "state_from_document", "state_to_document",
+    "ConfigError", "NotationError", "Refused", "SaveError", "TablekeeperError", "UnknownGame",
+    "Event", "event", "visible", "LANGUAGES", "Config", "Data", "Game", "GameInfo", "ModeSpec",
+    "OptionSpec", "Outcome", "Prompt", "Text", "HUMAN", "Match", "parse_seats", "SAVE_SUFFIX",
+    "atomic_write_text", "load_match", "match_from_document", "match_to_document", "save_match",
+    "state_document_text", "games", "get_game", "register", "Rng", "State",
+]

@@ -1,0 +1,153 @@
+"""Commands: what a seat wants to do, as frozen values with a text notation that round-trips.
+
+Notation: ``[SEAT:] VERB {ARG} {KEY=VALUE}``, tokens separated by spaces, for example
+``0: move T25,T13,T14 extension=1 dilute=none``.
+
+A value is an int (``-3``), a name (``T25``, ``venfero_secret/3``, ``neutral@willow_fords``) or a
+tuple of ints and names (``T25,T13``; one item is written ``T25,``; none is written ``-``).
+Names start with a letter or ``_`` so they are never mistaken for ints.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import NotationError
+
+Atom = Union[int, str]
+Value = Union[int, str, tuple[Atom, ...]]
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_@/.+\-]*\Z")
+_INT = re.compile(r"-?[0-9]+\Z")
+_KEY = re.compile(r"[a-z_][a-z0-9_]*\Z")
+EMPTY = "-"
+
+
+def _check_atom(value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise NotationError(f"a command value must be an int or a name, not {value!r}")
+    if isinstance(value, str) and not _NAME.match(value):
+        raise NotationError(
+            f"{value!r} is not a valid name: use letters, digits and _ @ / . + -, starting with a letter"
+        )
+
+
+def _check_value(value: object) -> None:
+    if isinstance(value, tuple):
+        for item in value:
+            _check_atom(item)
+    else:
+        _check_atom(value)
+
+
+def format_value(value: Value) -> str:
+    if isinstance(value, tuple):
+        if not value:
+            return EMPTY
+        text = ",".join(str(v) for v in value)
+        return text + "," if len(value) == 1 else text
+    return str(value)
+
+
+def _parse_atom(token: str, text: str) -> Atom:
+    if _INT.match(token):
+        return int(token)
+    if _NAME.match(token):
+        return token
+    raise NotationError(f"cannot read {token!r} in command {text!r}")
+
+
+def parse_value(token: str, text: str = "") -> Value:
+    if token == EMPTY:
+        return ()
+    if "," in token:
+        items = token.split(",")
+        if items[-1] == "":
+            items.pop()
+        if not items or "" in items:
+            raise NotationError(f"empty item in list {token!r} of command {text or token!r}")
+        return tuple(_parse_atom(item, text or token) for item in items)
+    return _parse_atom(token, text or token)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One intent of one seat. ``seat`` is None only while a command is typed without one."""
+
+    verb: str
+    args: tuple[Value, ...] = ()
+    options: tuple[tuple[str, Value], ...] = ()
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if not _KEY.match(self.verb):
+            raise NotationError(f"{self.verb!r} is not a command name (lower case letters, digits, _)")
+        for value in self.args:
+            _check_value(value)
+        for key, value in self.options:
+            if not _KEY.match(key):
+                raise NotationError(f"{key!r} is not an option name (lower case letters, digits, _)")
+            _check_value(value)
+        keys = [k for k, _ in self.options]
+        if len(set(keys)) != len(keys):
+            raise NotationError(f"option given twice in {self.verb} command: {keys}")
+        # Options are kept sorted so that equal intents are equal values.
+        object.__setattr__(self, "options", tuple(sorted(self.options)))
+        if self.seat is not None and (isinstance(self.seat, bool) or not isinstance(self.seat, int)
+                                      or self.seat < 0):
+            raise NotationError(f"a seat is a number from 0, not {self.seat!r}")
+
+    def get(self, key: str, default: Value | None = None) -> Value | None:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+    def by(self, seat: int | None) -> Command:
+        """The same intent, issued by another seat."""
+        return Command(self.verb, self.args, self.options, seat)
+
+    def __str__(self) -> str:
+        parts = [self.verb, *(format_value(a) for a in self.args),
+                 *(f"{k}={format_value(v)}" for k, v in self.options)]
+        text = " ".join(parts)
+        return text if self.seat is None else f"{self.seat}: {text}"
+
+    @property
+    def notation(self) -> str:
+        return str(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Command:
+        original = text
+        text = text.strip()
+        seat: int | None = None
+        head, sep, rest = text.partition(":")
+        if sep and _INT.match(head.strip()) and not head.strip().startswith("-"):
+            seat = int(head)
+            text = rest.strip()
+        tokens = text.split()
+        if not tokens:
+            raise NotationError(f"empty command {original!r}")
+        verb, *rest_tokens = tokens
+        if not _KEY.match(verb):
+            raise NotationError(f"{verb!r} is not a command name in {original!r}")
+        args: list[Value] = []
+        options: list[tuple[str, Value]] = []
+        for token in rest_tokens:
+            key, eq, value = token.partition("=")
+            if eq:
+                if not _KEY.match(key):
+                    raise NotationError(f"{key!r} is not an option name in {original!r}")
+                options.append((key, parse_value(value, original)))
+            elif options:
+                raise NotationError(f"plain argument {token!r} after an option in {original!r}")
+            else:
+                args.append(parse_value(token, original))
+        return cls(verb, tuple(args), tuple(options), seat)
+
+
+def command(verb: str, *args: Value, seat: int | None = None, **options: Value) -> Command:
+    """Build a command in Python: ``command("move", ("T25", "T13"), seat=0, extension=1)``."""
+    return Command(verb, tuple(args), tuple(options.items()), seat)

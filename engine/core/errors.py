@@ -1,0 +1,38 @@
+"""The errors the engine reports. Each prints as one clear line meant for a person."""
+from __future__ import annotations
+
+
+class TablekeeperError(Exception):
+    """Base of every error a player or modder may see; str() is one readable line."""
+
+
+class Refused(TablekeeperError):
+    """A command broke a rule. The state it was applied to is left exactly as it was."""
+
+    def __init__(self, rule_id: str, reason: str) -> None:
+        super().__init__(f"{rule_id}: {reason}")
+        self.rule_id = rule_id
+        self.reason = reason
+
+
+class NotationError(TablekeeperError):
+    """Text that does not spell a command."""
+
+
+class UnknownGame(TablekeeperError):
+    """A game id that no registered game has."""
+
+
+class ConfigError(TablekeeperError):
+    """Players, mode, options or seats that the game does not offer."""
+
+
+class SaveError(TablekeeperError):
+    """A save or state file that cannot be read, names the file (and line where there is one)."""
+
+    def __init__(self, file: str, reason: str, line: int | None = None) -> None:
+        where = f"{file}, line {line}" if line else file
+        super().__init__(f"{where}: {reason}")
+        self.file = file
+        self.line = line
+        self.reason = reason

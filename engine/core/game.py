@@ -1,0 +1,246 @@
+"""The game contract: a static description of a game plus the rules that drive its state.
+
+A game's state is plain data (dicts, lists, str, int, float, bool, None; string keys), so that
+copying, saving, hashing and dumping to YAML work the same for every game. The rules are methods
+of a stateless `Game` object that read and change that data. `engine.core.state.State` wraps the
+data with the generator, checks who may act and rolls back refused commands, so a game only says
+what its rules are.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .commands import Command
+from .errors import ConfigError
+from .events import Event
+from .rng import Rng
+
+Data = dict[str, Any]
+LANGUAGES = ("en", "zh_TW")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A name or message in every language the app speaks."""
+
+    en: str
+    zh_TW: str = ""
+
+    def get(self, language: str = "en") -> str:
+        return (self.zh_TW or self.en) if language.startswith("zh") else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    key: str
+    name: Text
+    kind: Literal["choice", "bool", "int"]
+    default: str | bool | int
+    choices: tuple[str, ...] = ()
+    choice_names: tuple[Text, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: Text | None = None
+
+    def parse(self, raw: str | bool | int) -> str | bool | int:
+        """Turn a typed or command-line value into the option's type, or raise ConfigError."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ConfigError(f"option {self.key} is yes or no, not {raw!r}")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise ConfigError(f"option {self.key} is a whole number, not {raw!r}") from None
+            if (self.minimum is not None and value < self.minimum) or (
+                    self.maximum is not None and value > self.maximum):
+                raise ConfigError(f"option {self.key} must be between {self.minimum} and {self.maximum}")
+            return value
+        if raw not in self.choices:
+            raise ConfigError(f"option {self.key} is one of {', '.join(self.choices)}, not {raw!r}")
+        return str(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSpec:
+    id: str
+    name: Text
+    min_players: int
+    max_players: int
+    cooperative: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    name: Text
+    modes: tuple[ModeSpec, ...]
+    options: tuple[OptionSpec, ...] = ()
+    rules_prefix: str = ""
+    has_chance: bool = True
+    hidden_information: bool = True
+    summary: Text = Text("")
+
+    @property
+    def min_players(self) -> int:
+        return min(m.min_players for m in self.modes)
+
+    @property
+    def max_players(self) -> int:
+        return max(m.max_players for m in self.modes)
+
+    def mode(self, mode_id: str) -> ModeSpec:
+        for mode in self.modes:
+            if mode.id == mode_id:
+                return mode
+        raise ConfigError(f"{self.id} has no mode {mode_id!r}; modes: {', '.join(m.id for m in self.modes)}")
+
+    def option(self, key: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise ConfigError(f"{self.id} has no option {key!r}; options: {known}")
+
+    def default_mode(self, players: int) -> ModeSpec:
+        for mode in self.modes:
+            if mode.min_players <= players <= mode.max_players:
+                return mode
+        raise ConfigError(
+            f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything fixed when a game starts: the same config and commands replay the same game."""
+
+    game: str
+    players: int
+    mode: str
+    seed: int
+    options: tuple[tuple[str, str | bool | int], ...] = ()
+
+    def option(self, key: str) -> Any:
+        return dict(self.options)[key]
+
+    def to_plain(self) -> Data:
+        return {"game": self.game, "players": self.players, "mode": self.mode, "seed": self.seed,
+                "options": dict(self.options)}
+
+    @classmethod
+    def build(cls, info: GameInfo, players: int, mode: str | None = None, seed: int = 0,
+              options: Mapping[str, Any] | None = None) -> Config:
+        """Validate choices against the game's description and fill in defaults."""
+        spec = info.mode(mode) if mode else info.default_mode(players)
+        if not spec.min_players <= players <= spec.max_players:
+            raise ConfigError(f"{info.id} {spec.id} is for {spec.min_players}–{spec.max_players} players, "
+                              f"not {players}")
+        chosen = dict(options or {})
+        values = {o.key: o.parse(chosen.pop(o.key)) if o.key in chosen else o.default for o in info.options}
+        if chosen:
+            info.option(next(iter(chosen)))  # raises, naming the unknown option
+        return cls(info.id, players, spec.id, int(seed), tuple(sorted(values.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The decision the game waits on: which seats may answer, and of what kind.
+
+    Usually one seat; several for a window that many may answer out of turn (an Interruption)
+    or choices made privately at the same time (keeping one of two objectives).
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended. Co-operative games list every seat or none as winners."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+
+    def to_plain(self) -> Data:
+        return {"winners": list(self.winners), "reason": self.reason,
+                "scores": None if self.scores is None else list(self.scores)}
+
+
+class Game(ABC):
+    """The rules of one game. Stateless: every method takes the state's plain data."""
+
+    info: GameInfo
+    # Rule IDs from the game's specification for refusals that the shared core makes.
+    rule_not_your_decision: str = "CORE-TURN-1"
+    rule_game_over: str = "CORE-END-1"
+    rule_unknown_command: str = "CORE-COMMAND-1"
+    # Commands any seat may send at any time (Nemesis claims); they must change no rule state.
+    anytime_verbs: frozenset[str] = frozenset()
+
+    @abstractmethod
+    def setup(self, config: Config, rng: Rng) -> Data:
+        """The starting state's data (set-up shuffles and draws use ``rng``)."""
+
+    @abstractmethod
+    def prompt(self, data: Data) -> Prompt | None:
+        """The pending decision, or None once the game is over."""
+
+    @abstractmethod
+    def legal_commands(self, data: Data, seat: int) -> list[Command]:
+        """Every command ``seat`` may send now, each with ``seat`` set."""
+
+    @abstractmethod
+    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
+        """Change ``data`` by one command and say what happened, or raise `Refused`.
+
+        The caller restores the data if this raises, so checks may be interleaved with changes.
+        """
+
+    @abstractmethod
+    def outcome(self, data: Data) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def view(self, data: Data, seat: int | None) -> Data:
+        """What ``seat`` may know (None: an onlooker, public facts only). Returns new plain data."""
+
+    # -- optional parts, with defaults --------------------------------------------------------
+    def seat_names(self, config: Config) -> tuple[Text, ...]:
+        return tuple(Text(f"Player {i + 1}", f"玩家 {i + 1}") for i in range(config.players))
+
+    def command_spaces(self, command: Command) -> tuple[str, ...]:
+        """The board spaces a player clicks to give this command, in click order."""
+        return ()
+
+    def invariants(self, data: Data) -> list[str]:
+        """Broken state invariants from the spec, in words; empty when all hold."""
+        return []
+
+    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
+        """A state ``seat`` cannot tell apart from ``data``: what it cannot see, dealt again.
+
+        Lets tests prove that views hide what they must, and lets search bots reason without
+        peeking. None when the game has nothing hidden from that seat.
+        """
+        return None
+
+    def describe(self, event: Event, language: str = "en") -> str:
+        """One log line for an event."""
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}({details})"
+
+    def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
+        """Whether undo may take this command back. The core already refuses undo past any
+        command that drew randomness or produced a private or revealing event."""
+        return True

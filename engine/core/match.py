@@ -1,0 +1,144 @@
+"""A match: a game, its config, who sits where, and the commands played so far.
+
+The match keeps the history, so undo and redo live here; the GUI's QUndoStack only mirrors it.
+Undo never goes back past a command that drew randomness or showed someone something hidden:
+replaying it would only reveal the same secret again, and undoing it would let a player peek.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import registry
+from .commands import Command
+from .documents import state_from_document
+from .errors import ConfigError, Refused
+from .events import Event
+from .game import Config, Data, Game
+from .state import State
+
+HUMAN = "human"
+_SEAT_KIND = re.compile(r"(human|bot:[a-z_][a-z0-9_]*)\Z")
+
+
+def parse_seats(kinds: Sequence[str] | str | None, players: int) -> tuple[str, ...]:
+    """Seat kinds such as ``human,bot:random``; missing seats are human."""
+    if isinstance(kinds, str):
+        kinds = [k.strip() for k in kinds.split(",") if k.strip()]
+    kinds = list(kinds or [])
+    if len(kinds) > players:
+        raise ConfigError(f"{len(kinds)} seat kinds given for {players} players")
+    for kind in kinds:
+        if not _SEAT_KIND.match(kind):
+            raise ConfigError(f"seat kind {kind!r} is neither 'human' nor 'bot:NAME'")
+    return tuple(kinds + [HUMAN] * (players - len(kinds)))
+
+
+@dataclass(slots=True)
+class Step:
+    command: Command
+    events: list[Event]
+    undoable: bool
+    before: tuple[bytes, list[int]] | None  # the state before it, kept only while it can be undone
+
+
+class Match:
+    def __init__(self, initial: State, seats: Sequence[str], start_document: Data | None = None) -> None:
+        self.game: Game = initial.game
+        self.config: Config = initial.config
+        self.seats = parse_seats(seats, initial.config.players)
+        self.start_document = start_document  # set when the match began from a state document
+        self.initial_digest = initial.digest()
+        self.state = initial
+        self.history: list[Step] = []
+        self._redo: list[Command] = []
+
+    @classmethod
+    def new(cls, game_id: str, players: int, *, mode: str | None = None, seed: int | None = None,
+            options: Mapping[str, Any] | None = None, seats: Sequence[str] | str | None = None) -> Match:
+        game = registry.get_game(game_id)
+        if seed is None:
+            seed = secrets.randbits(63)
+        config = Config.build(game.info, players, mode, seed, options)
+        return cls(State.new(game, config), parse_seats(seats, players))
+
+    # -- playing -------------------------------------------------------------------------------
+    @property
+    def commands(self) -> list[Command]:
+        return [step.command for step in self.history]
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply a command; a command without a seat goes to the only seat the game waits on."""
+        command = self.with_seat(command)
+        state = self.state
+        before = (state._freeze(), state.rng.get_state())
+        events = state.apply(command)
+        undoable = (state.rng.get_state() == before[1]
+                    and all(e.public and not e.reveals for e in events)
+                    and self.game.is_undoable(command, events))
+        if not undoable:
+            for step in self.history:  # nothing before a barrier can be undone any more
+                step.before = None
+        self.history.append(Step(command, events, undoable, before if undoable else None))
+        self._redo.clear()
+        return events
+
+    def with_seat(self, command: Command) -> Command:
+        if command.seat is not None:
+            return command
+        deciders = self.state.deciders()
+        if len(deciders) != 1:
+            who = "nobody" if not deciders else "seats " + ", ".join(map(str, deciders))
+            raise Refused(self.game.rule_not_your_decision,
+                          f"say which seat gives {command.verb!r}: the game waits on {who}")
+        return command.by(deciders[0])
+
+    # -- undo and redo -------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self.history) and self.history[-1].before is not None
+
+    def undo(self) -> Command:
+        if not self.can_undo():
+            raise Refused("CORE-UNDO-1", "the last command drew chance or revealed something hidden, "
+                                         "so it cannot be taken back")
+        step = self.history.pop()
+        frozen, rng_state = step.before  # type: ignore[misc]
+        self.state = State(self.game, self.config, None, type(self.state.rng).from_state(rng_state), frozen)
+        self._redo.append(step.command)
+        return step.command
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> list[Event]:
+        if not self._redo:
+            raise Refused("CORE-UNDO-2", "there is nothing to redo")
+        redo = self._redo
+        command = redo.pop()
+        events = self.apply(command)
+        self._redo = redo  # apply() clears redo for new commands; redo keeps the rest
+        return events
+
+    # -- records -------------------------------------------------------------------------------
+    def events_for(self, seat: int | None) -> list[Event]:
+        return [e for step in self.history for e in step.events if e.visible_to(seat)]
+
+    def initial_state(self) -> State:
+        """The state the match began from, rebuilt from the config or the start document."""
+        if self.start_document is not None:
+            return state_from_document(self.start_document, "start document")
+        return State.new(self.game, self.config)
+
+    def replayed(self) -> State:
+        """The state reached by replaying every command from the start; raises `Refused` if one
+        of them no longer applies."""
+        state = self.initial_state()
+        for step in self.history:
+            state.apply(step.command)
+        return state
+
+    def digest(self) -> str:
+        return self.state.digest()

@@ -1,0 +1,94 @@
+"""The one seeded random generator of a game (PCG32).
+
+Hand-written rather than `random.Random` so that a save replays identically on every Python
+version (the stdlib's shuffle and randrange algorithms are not promised stable) and so that its
+whole state is two integers that fit in a save file.
+"""
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_MULTIPLIER = 6364136223846793005
+
+
+class Rng:
+    __slots__ = ("_state", "_inc")
+
+    def __init__(self, seed: int, stream: int = 0x5EED) -> None:
+        self._inc = ((stream << 1) | 1) & _MASK64
+        self._state = 0
+        self._next()
+        self._state = (self._state + (seed & _MASK64)) & _MASK64
+        self._next()
+
+    # -- state, so saves and undo points can keep it -------------------------------------------
+    def get_state(self) -> list[int]:
+        return [self._state, self._inc]
+
+    def set_state(self, state: Sequence[int]) -> None:
+        s, inc = state
+        if not (isinstance(s, int) and isinstance(inc, int) and inc & 1):
+            raise ValueError(f"not a generator state: {state!r}")
+        self._state, self._inc = s & _MASK64, inc & _MASK64
+
+    @classmethod
+    def from_state(cls, state: Sequence[int]) -> Rng:
+        rng = cls(0)
+        rng.set_state(state)
+        return rng
+
+    # -- draws ---------------------------------------------------------------------------------
+    def _next(self) -> int:
+        old = self._state
+        self._state = (old * _MULTIPLIER + self._inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        if n > 0xFFFFFFFF:
+            return self._big_below(n)
+        threshold = (0x100000000 - n) % n
+        while True:
+            r = self._next()
+            if r >= threshold:
+                return r % n
+
+    def _big_below(self, n: int) -> int:
+        bits = n.bit_length()
+        while True:
+            r = 0
+            for _ in range((bits + 31) // 32):
+                r = (r << 32) | self._next()
+            r &= (1 << bits) - 1
+            if r < n:
+                return r
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.below(high - low + 1)
+
+    def roll(self, sides: int = 6) -> int:
+        """A die roll, 1..sides."""
+        return 1 + self.below(sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]

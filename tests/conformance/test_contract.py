@@ -1,0 +1,233 @@
+"""The conformance suite: every registered game is held to the same contract.
+
+Each game is checked the moment it registers: seeded random playouts with its invariants checked
+after every command, refusals that leave the digest unchanged, views that hide what they must,
+independent copies, undo, determinism and save/load.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.core import (Command, Match, Refused, Rng, State, dump_yaml, games, load_match, parse_yaml,
+                         save_match, state_from_document, state_to_document)
+
+SEEDS = (1, 2, 3)
+
+
+def setups() -> Iterator[tuple[str, str, int]]:
+    for game in games():
+        for mode in game.info.modes:
+            counts = sorted({mode.min_players, mode.max_players})
+            for players in counts:
+                yield game.info.id, mode.id, players
+
+
+SETUPS = list(setups())
+IDS = [f"{g}-{m}-{p}p" for g, m, p in SETUPS]
+
+
+def new_match(game_id: str, mode: str, players: int, seed: int) -> Match:
+    return Match.new(game_id, players, mode=mode, seed=seed, seats=["bot:random"] * players)
+
+
+def random_playout(match: Match, seed: int, max_commands: int = 5000) -> Iterator[tuple[State, Command]]:
+    """Play random legal commands, yielding the state before each one and the command."""
+    rng = Rng(seed, stream=7)
+    for _ in range(max_commands):
+        if match.state.is_terminal():
+            return
+        legal = match.state.legal()
+        assert legal, f"{match.game.info.id}: no legal command while waiting on {match.state.prompt}"
+        command = rng.choice(legal)
+        yield match.state, command
+        match.apply(command)
+    pytest.fail(f"{match.game.info.id}: no end after {max_commands} commands")
+
+
+def junk_commands(state: State, legal: list[Command], rng: Rng) -> list[Command]:
+    """Commands the rules should refuse (or at least must not half-apply)."""
+    deciders = state.deciders()
+    players = state.config.players
+    junk = [Command("xyzzy_no_such_command", seat=deciders[0])]
+    idle = [s for s in range(players) if s not in deciders]
+    if idle:
+        blocked = [c for c in legal if c.verb not in state.game.anytime_verbs]
+        if blocked:
+            junk.append(rng.choice(blocked).by(idle[0]))
+    model = rng.choice(legal)
+    if model.args:
+        junk.append(Command(model.verb, ("nowhere",) + model.args[1:], model.options, model.seat))
+        junk.append(Command(model.verb, model.args + (999,), model.options, model.seat))
+    return junk
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mode, players, seed):
+    match = new_match(game_id, mode, players, seed)
+    assert match.state.invariant_problems() == []
+    junk_rng = Rng(seed, stream=11)
+    for state, command in random_playout(match, seed):
+        legal = state.legal()
+        assert Command.parse(str(command)) == command, "notation must round-trip"
+        before = state.digest()
+        for junk in junk_commands(state, legal, junk_rng):
+            if junk in legal:
+                continue
+            try:
+                state.copy().apply(junk)  # a probe on a copy: junk may be legal after all
+            except Refused:
+                with pytest.raises(Refused):
+                    state.apply(junk)
+                assert state.digest() == before, f"refused {junk} changed the state"
+        match_state_after = state.copy()
+        match_state_after.apply(command)
+        assert match_state_after.invariant_problems() == [], f"after {command}"
+    assert match.state.outcome is not None
+    assert match.state.prompt is None and match.state.legal() == []
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_every_legal_command_applies(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=5)
+    for state, _ in random_playout(match, 5):
+        for command in state.legal():
+            probe = state.copy()
+            probe.apply(command)  # raises if a listed command is refused
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=8)
+    for state, command in random_playout(match, 8):
+        idle = [s for s in range(players) if s not in state.deciders()]
+        if idle and command.verb not in state.game.anytime_verbs:
+            before = state.digest()
+            with pytest.raises(Refused) as refusal:
+                state.apply(command.by(idle[0]))
+            assert refusal.value.rule_id == state.game.rule_not_your_decision
+            assert state.digest() == before
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mode, players):
+    """A seat cannot tell a state from one where everything it cannot see was dealt anew."""
+    match = new_match(game_id, mode, players, seed=13)
+    rng = Rng(13, stream=3)
+    resampled = 0
+    for state, _ in random_playout(match, 13):
+        data = state.to_plain()["data"]
+        for seat in range(players):
+            other = state.game.resample_hidden(data, seat, rng)
+            if other is None:
+                continue
+            resampled += other != data
+            assert state.game.view(other, seat) == state.view(seat), f"seat {seat} can see hidden data"
+    if state.game.info.hidden_information and players > 1:
+        assert resampled, "the game claims hidden information but never resampled any"
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=21)
+    for state, _ in random_playout(match, 21):
+        for seat in (None, *range(players)):
+            view = state.view(seat)
+            assert parse_yaml(dump_yaml(view), "view") == view
+    for step in match.history:
+        for event in step.events:
+            if event.audience is not None:
+                assert event.audience <= set(range(players))
+                assert not event.visible_to(None)
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_copies_are_independent(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=34)
+    for state, command in random_playout(match, 34):
+        before = state.digest()
+        twin = state.copy()
+        assert twin.digest() == before
+        twin.apply(command)
+        assert state.digest() == before, "applying to a copy changed the original"
+        again = state.copy()
+        state_data = state.data  # the original handed out live data: the copy must not share it
+        assert again.digest() == before
+        del state_data
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=55)
+    rng = Rng(55, stream=7)
+    undone = barriers = 0
+    while not match.state.is_terminal():
+        command = rng.choice(match.state.legal())
+        before = match.digest()
+        rng_before = match.state.rng.get_state()
+        match.apply(command)
+        after = match.digest()
+        step = match.history[-1]
+        drew_or_revealed = (match.state.rng.get_state() != rng_before
+                            or any(not e.public or e.reveals for e in step.events))
+        if drew_or_revealed:
+            barriers += 1
+            assert not match.can_undo(), f"{command} drew chance or revealed a secret yet can be undone"
+            with pytest.raises(Refused):
+                match.undo()
+            assert match.digest() == after
+        elif match.can_undo():
+            assert match.undo() == command
+            assert match.digest() == before
+            match.redo()
+            assert match.digest() == after
+            undone += 1
+    assert undone, "no command in a whole game could be undone"
+    if match.game.info.has_chance:
+        assert barriers, "a game with chance never drew any"
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_same_seed_and_commands_give_the_same_events(game_id, mode, players):
+    first = new_match(game_id, mode, players, seed=89)
+    for _ in random_playout(first, 89):
+        pass
+    second = new_match(game_id, mode, players, seed=89)
+    for command in first.commands:
+        second.apply(command)
+    events = [[e.to_plain() for e in step.events] for step in first.history]
+    assert [[e.to_plain() for e in step.events] for step in second.history] == events
+    assert second.digest() == first.digest()
+    assert first.replayed().digest() == first.digest()
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, tmp_path):
+    match = new_match(game_id, mode, players, seed=144)
+    for number, _ in enumerate(random_playout(match, 144)):
+        if number == 6:
+            break
+    path = tmp_path / "game.tksave"
+    save_match(match, path)
+    loaded = load_match(path)
+    assert loaded.digest() == match.digest()
+    assert loaded.commands == match.commands
+    document = parse_yaml(dump_yaml(state_to_document(match.state)), "state.yaml")
+    assert state_from_document(document, "state.yaml").digest() == match.digest()
+    from_document = Match(state_from_document(document, "state.yaml"), match.seats, document)
+    for _ in random_playout(from_document, 3):
+        pass
+    save_match(from_document, path)
+    assert load_match(path).digest() == from_document.digest()
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_soak_many_random_games(game_id, mode, players, soak_games):
+    for seed in range(1000, 1000 + soak_games):
+        match = new_match(game_id, mode, players, seed)
+        for state, command in random_playout(match, seed):
+            pass
+        assert match.state.invariant_problems() == []

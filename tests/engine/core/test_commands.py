@@ -1,0 +1,63 @@
+"""Command notation: frozen values whose text round-trips."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core import Command, NotationError, command
+
+names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_@/.+\-]{0,8}", fullmatch=True)
+ints = st.integers(min_value=-10**6, max_value=10**6)
+atoms = st.one_of(ints, names)
+values = st.one_of(atoms, st.lists(atoms, max_size=4).map(tuple))
+keys = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
+commands = st.builds(
+    Command,
+    verb=keys,
+    args=st.lists(values, max_size=4).map(tuple),
+    options=st.dictionaries(keys, values, max_size=3).map(lambda d: tuple(d.items())),
+    seat=st.one_of(st.none(), st.integers(min_value=0, max_value=9)),
+)
+
+
+@given(commands)
+def test_notation_round_trips(cmd):
+    assert Command.parse(str(cmd)) == cmd
+    assert hash(Command.parse(str(cmd))) == hash(cmd)
+
+
+def test_notation_reads_like_the_specs():
+    cmd = Command.parse("2: move T25,T13,T14 extension=1 dilute=none")
+    assert cmd == command("move", ("T25", "T13", "T14"), seat=2, dilute="none", extension=1)
+    assert str(cmd) == "2: move T25,T13,T14 dilute=none extension=1"
+
+
+def test_one_item_and_empty_lists_are_distinct_from_plain_values():
+    assert Command.parse("pay V03,").args == (("V03",),)
+    assert Command.parse("pay -").args == ((),)
+    assert Command.parse("pay V03").args == ("V03",)
+    assert Command.parse("roll 3").args == (3,)
+
+
+def test_options_are_order_independent():
+    assert Command.parse("a x=1 y=2") == Command.parse("a y=2 x=1")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "Move T1", "move T1 x=1 T2", "move ,,", "move 3abc",
+                                  "move x=1 x=2", "move T1=", "move A,,B"])
+def test_bad_notation_is_refused_with_a_clear_error(text):
+    with pytest.raises(NotationError):
+        Command.parse(text)
+
+
+@pytest.mark.parametrize("bad", [True, 1.5, "3", "has space", None, ["T1"]])
+def test_values_that_cannot_round_trip_are_refused(bad):
+    with pytest.raises(NotationError):
+        Command("move", (bad,))
+
+
+def test_commands_are_frozen():
+    cmd = command("pass", seat=0)
+    with pytest.raises(AttributeError):
+        cmd.verb = "move"  # type: ignore[misc]
