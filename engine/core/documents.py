@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from . import plain, registry
+from . import content, plain, registry
 from .errors import SaveError, TablekeeperError
 from .game import Config, Data
 from .state import State
@@ -41,19 +41,12 @@ def read_yaml(path: Path) -> Any:
 
 
 def parse_yaml(text: str, source: str) -> Any:
+    """Plain data from YAML text, through the one safe loader that also reads content files."""
     try:
-        return yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 — SafeLoader refuses custom tags
-    except yaml.constructor.ConstructorError as error:
-        mark = error.problem_mark
-        tag = (error.problem or "").replace("could not determine a constructor for the tag", "").strip()
-        reason = f"YAML tag {tag} is not allowed here (only plain YAML data is read)" if tag else str(error)
-        raise SaveError(source, reason, mark.line + 1 if mark else None) from None
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        reason = f"broken YAML: {error.problem or error.context}"
-        raise SaveError(source, reason, mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as error:
-        raise SaveError(source, f"broken YAML: {error}") from None
+        data, _lines = content.read_yaml(text, source)
+    except content.ContentError as error:
+        raise SaveError(source, error.reason, error.line) from None
+    return data
 
 
 def _need(document: Any, key: str, kind: type | tuple[type, ...], source: str) -> Any:

@@ -1,0 +1,389 @@
+"""One loader for boards and card content: safe YAML in, frozen dataclasses out.
+
+Loading runs in two steps. `_Reader` turns the composed YAML node tree into plain Python (dicts,
+lists, scalars), refusing anything but the core YAML tags and duplicate keys, and notes the line
+of every path it passes. `convert` then shapes that plain data after a schema's type hints and
+reports problems as a path; the path is looked up in the line table only at the end. So errors
+from anywhere, including custom decoders and `__post_init__` checks, get a file, line and field.
+
+Supported hints: str, int (not bool), float (int accepted), bool, None, Optional / X | None,
+other unions (first arm that fits), Literal, tuple[X, ...], tuple[X, Y], frozenset[X],
+dict[K, V] / Mapping[K, V] (loaded as a `FrozenMap`, so frozen dataclasses stay hashable),
+nested dataclasses, object / Any (raw data, frozen), and Annotated[T, decoder] where the decoder
+has a `decode_content(raw, path)` method (see `Decoder`; the effect interpreter is one).
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import functools
+import types
+from collections.abc import Iterable, Iterator, Mapping
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Annotated, Any, Literal, Protocol, TypeVar, Union, get_args, get_origin, get_type_hints
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import TablekeeperError
+
+T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+FieldPath = tuple[Any, ...]  # mapping keys and list indexes, e.g. ("cards", 3, "cost")
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_CORE + name for name in ("str", "int", "float", "bool", "null"))
+_SCALAR_CONSTRUCTORS = yaml.SafeLoader.yaml_constructors  # the safe builders for the core scalar tags
+_MAX_NODES = 200_000  # stops alias "billion laughs" expansion long before memory runs out
+
+
+class ContentError(TablekeeperError):
+    """A content file that does not fit its schema; str() is one line naming file, line and field."""
+
+    def __init__(self, file: str, reason: str, *, line: int | None = None, field: str | None = None,
+                 expected: str | None = None) -> None:
+        self.file = file
+        self.line = line  # 1-based
+        self.field = field  # dotted path, e.g. cards[3].effects[0].amount
+        self.expected = expected
+        self.reason = reason
+        parts = [file] + ([f"line {line}"] if line else []) + ([f"field {field}"] if field else [])
+        super().__init__(f"{', '.join(parts)}: {reason}")
+
+
+class FieldError(Exception):
+    """Raised while converting plain data; the loader adds file and line from the path."""
+
+    def __init__(self, path: FieldPath, reason: str, expected: str | None = None) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+        self.expected = expected
+
+    def located(self, file: str, lines: Mapping[FieldPath, int] | None = None) -> ContentError:
+        line = _line_of(self.path, lines) if lines else None
+        return ContentError(file, self.reason, line=line, field=render_path(self.path) or None,
+                            expected=self.expected)
+
+
+class Decoder(Protocol):
+    """Metadata for `Annotated[T, decoder]`: builds a T from raw data, raising FieldError."""
+
+    def decode_content(self, raw: object, path: FieldPath) -> object: ...
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only, hashable dict; mapping fields load as this so frozen dataclasses can be hashed."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        self._data: dict[K, V] = dict(data)
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+
+# -- entry points -------------------------------------------------------------------------------
+
+def load(source: Path | Traversable | str, schema: type[T], *, name: str | None = None) -> T:
+    """Load a file (Path or importlib.resources Traversable), or YAML text, into `schema`."""
+    if isinstance(source, str):
+        return parse(source, schema, name or "<text>")
+    file = name or str(source)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(file, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise ContentError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ContentError(file, f"cannot read the file ({exc.strerror or exc})") from None
+    return parse(text, schema, file)
+
+
+def parse(text: str, schema: type[T], name: str) -> T:
+    """Parse YAML text into `schema`; `name` stands for the file in error messages."""
+    raw, lines = read_yaml(text, name)
+    try:
+        return convert(raw, schema, ())  # type: ignore[return-value]
+    except FieldError as exc:
+        raise exc.located(name, lines) from None
+
+
+def read_yaml(text: str, name: str) -> tuple[object, dict[FieldPath, int]]:
+    """Plain data from safe YAML, plus the 1-based line of every path in it."""
+    loader = yaml.SafeLoader(text)  # composing only: no object is constructed from a tag
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise ContentError(name, "the file is empty (no YAML document)")
+        reader = _Reader(name, loader)
+        return reader.read(root, ()), reader.lines
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "unreadable YAML"
+        last_line = max(len(text.splitlines()), 1)  # a truncated file ends past its last line
+        raise ContentError(name, f"YAML syntax error: {problem}",
+                           line=min(mark.line + 1, last_line) if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(name, f"YAML error: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+class _Reader:
+    """Node tree -> plain Python, refusing custom tags, merge keys and duplicate keys."""
+
+    def __init__(self, file: str, loader: yaml.SafeLoader) -> None:
+        self.file = file
+        self.loader = loader
+        self.lines: dict[FieldPath, int] = {}
+        self._open: set[int] = set()  # nodes being read, to catch recursive aliases
+        self._budget = _MAX_NODES
+
+    def read(self, node: Node, path: FieldPath) -> object:
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        self._budget -= 1
+        if self._budget < 0:
+            raise self._error(node, path, "the document is too large (runaway aliases?)")
+        if isinstance(node, ScalarNode):
+            return self._scalar(node, path)
+        if id(node) in self._open:
+            raise self._error(node, path, "a YAML alias refers to itself")
+        self._open.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                self._check_tag(node, path, {_CORE + "seq"})
+                return [self.read(item, path + (i,)) for i, item in enumerate(node.value)]
+            assert isinstance(node, MappingNode)
+            self._check_tag(node, path, {_CORE + "map"})
+            return self._read_mapping(node, path)
+        finally:
+            self._open.discard(id(node))
+
+    def _read_mapping(self, node: MappingNode, path: FieldPath) -> dict[object, object]:
+        result: dict[object, object] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _CORE + "merge":
+                raise self._error(key_node, path, "merge keys (<<) are not supported; repeat the fields")
+            if not isinstance(key_node, ScalarNode):
+                raise self._error(key_node, path, "mapping keys must be plain values, not lists or mappings")
+            key = self._scalar(key_node, path)
+            if key in result:
+                raise self._error(key_node, path + (key,), f"duplicate key {key!r}")
+            self.lines[path + (key,)] = key_node.start_mark.line + 1  # report a field at its key
+            result[key] = self.read(value_node, path + (key,))
+        return result
+
+    def _scalar(self, node: ScalarNode, path: FieldPath) -> object:
+        if node.tag == _CORE + "timestamp":
+            return node.value  # an unquoted date stays text rather than becoming a datetime
+        self._check_tag(node, path, _SCALAR_TAGS)
+        return _SCALAR_CONSTRUCTORS[node.tag](self.loader, node)
+
+    def _check_tag(self, node: Node, path: FieldPath, allowed: set[str] | frozenset[str]) -> None:
+        if node.tag not in allowed:
+            shown = node.tag.replace(_CORE, "!!")
+            raise self._error(node, path, f"custom YAML tags are not allowed (found {shown})")
+
+    def _error(self, node: Node, path: FieldPath, reason: str) -> ContentError:
+        return ContentError(self.file, reason, line=node.start_mark.line + 1,
+                            field=render_path(path) or None)
+
+
+# -- conversion after type hints ----------------------------------------------------------------
+
+def convert(raw: object, hint: Any, path: FieldPath = ()) -> object:
+    """Shape plain data after a type hint, raising FieldError with the path of the first misfit."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Annotated:
+        decoder = next((m for m in hint.__metadata__ if hasattr(m, "decode_content")), None)
+        return decoder.decode_content(raw, path) if decoder else convert(raw, args[0], path)
+    if hint is Any or hint is object:
+        return _freeze(raw)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _convert_dataclass(raw, hint, path)
+    if hint in _SCALAR_CHECKS:
+        return _convert_scalar(raw, hint, path)
+    if origin is Literal:
+        if any(raw == choice and type(raw) is type(choice) for choice in args):
+            return raw
+        raise _mismatch(raw, hint, path)
+    if origin is Union or origin is types.UnionType:
+        return _convert_union(raw, args, hint, path)
+    if origin in (tuple, frozenset) or hint in (tuple, frozenset):
+        return _convert_collection(raw, origin or hint, args, hint, path)
+    if origin in (dict, Mapping) or hint in (dict, Mapping):
+        return _convert_mapping(raw, args or (Any, Any), hint, path)
+    raise TypeError(f"unsupported type hint in a content schema: {hint!r}")
+
+
+_SCALAR_CHECKS: dict[Any, Any] = {
+    str: lambda v: isinstance(v, str),
+    int: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    float: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    bool: lambda v: isinstance(v, bool),
+    type(None): lambda v: v is None,
+    None: lambda v: v is None,
+}
+
+
+def _convert_scalar(raw: object, hint: Any, path: FieldPath) -> object:
+    if not _SCALAR_CHECKS[hint](raw):
+        if hint is str and isinstance(raw, (bool, int, float)):  # YAML reads no, on, 1.0 as values
+            raise FieldError(path, f"expected a string, got {show_value(raw)} (quote it to keep it as text)",
+                             "a string")
+        raise _mismatch(raw, hint, path)
+    return float(raw) if hint is float else raw  # type: ignore[arg-type]
+
+
+def _convert_union(raw: object, arms: tuple[Any, ...], hint: Any, path: FieldPath) -> object:
+    if raw is None and type(None) in arms:
+        return None
+    arms = tuple(arm for arm in arms if arm is not type(None))
+    if len(arms) == 1:
+        return convert(raw, arms[0], path)
+    for arm in arms:
+        try:
+            return convert(raw, arm, path)
+        except FieldError:
+            continue
+    raise _mismatch(raw, hint, path)
+
+
+def _convert_collection(raw: object, kind: type, args: tuple[Any, ...], hint: Any,
+                        path: FieldPath) -> object:
+    if not isinstance(raw, list):
+        raise _mismatch(raw, hint, path)
+    if kind is tuple and args and args[-1] is not Ellipsis:  # fixed length: tuple[X, Y]
+        if len(raw) != len(args):
+            raise FieldError(path, f"expected {_describe(hint)}, got {len(raw)} items", _describe(hint))
+        return tuple(convert(item, arg, path + (i,)) for i, (item, arg) in enumerate(zip(raw, args)))
+    item_hint = args[0] if args else Any
+    items = [convert(item, item_hint, path + (i,)) for i, item in enumerate(raw)]
+    if kind is frozenset:
+        try:
+            return frozenset(items)
+        except TypeError:
+            raise FieldError(path, "set items must be plain values, not lists or mappings") from None
+    return tuple(items)
+
+
+def _convert_mapping(raw: object, args: tuple[Any, ...], hint: Any, path: FieldPath) -> FrozenMap[Any, Any]:
+    if not isinstance(raw, dict):
+        raise _mismatch(raw, hint, path)
+    key_hint, value_hint = args
+    return FrozenMap((convert(key, key_hint, path + (key,)), convert(value, value_hint, path + (key,)))
+                     for key, value in raw.items())
+
+
+def _convert_dataclass(raw: object, cls: type, path: FieldPath) -> object:
+    if not isinstance(raw, dict):
+        raise _mismatch(raw, cls, path)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    for key in raw:
+        if key not in fields:
+            hint = did_you_mean(str(key), fields)
+            raise FieldError(path + (key,), f"unknown field {str(key)!r}{hint}")
+    hints = _hints(cls)
+    values: dict[str, object] = {}
+    for name, field in fields.items():
+        if name in raw:
+            values[name] = convert(raw[name], hints[name], path + (name,))
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise FieldError(path + (name,), f"missing required field {name!r}")
+    try:
+        return cls(**values)
+    except ValueError as exc:  # a schema's __post_init__ cross-field check
+        raise FieldError(path, str(exc)) from None
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls, include_extras=True)
+
+
+def _freeze(raw: object) -> object:
+    """Raw data for `object` fields, made immutable: lists become tuples, dicts FrozenMaps."""
+    if isinstance(raw, list):
+        return tuple(_freeze(item) for item in raw)
+    if isinstance(raw, dict):
+        return FrozenMap((key, _freeze(value)) for key, value in raw.items())
+    return raw
+
+
+# -- messages -----------------------------------------------------------------------------------
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' when a choice is close to `word`, else ''."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def render_path(path: FieldPath) -> str:
+    """("cards", 3, "cost") -> 'cards[3].cost'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (
+            f".{part}" if text else str(part))
+    return text
+
+
+def _line_of(path: FieldPath, lines: Mapping[FieldPath, int]) -> int | None:
+    """The line of the deepest part of `path` that the file has (a missing field -> its parent)."""
+    for end in range(len(path), -1, -1):
+        if path[:end] in lines:
+            return lines[path[:end]]
+    return None
+
+
+def _mismatch(raw: object, hint: Any, path: FieldPath) -> FieldError:
+    expected = _describe(hint)
+    return FieldError(path, f"expected {expected}, got {show_value(raw)}", expected)
+
+
+def _describe(hint: Any) -> str:
+    origin, args = get_origin(hint), get_args(hint)
+    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
+             type(None): "null", None: "null"}
+    if hint in names:
+        return names[hint]
+    if origin is Annotated:
+        return _describe(args[0])
+    if origin is Literal:
+        return "one of " + ", ".join(repr(choice) for choice in args)
+    if origin is Union or origin is types.UnionType:
+        return " or ".join(_describe(arm) for arm in args)
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        return f"a list of {len(args)} items"
+    if origin in (tuple, frozenset) or hint in (tuple, frozenset):
+        return "a list"
+    return "a mapping"  # dicts and dataclasses
+
+
+def show_value(raw: object) -> str:
+    """How a raw value reads in a message: 'three', 3, null, a list, a mapping."""
+    if raw is None:
+        return "null"
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, list):
+        return "a list"
+    if isinstance(raw, dict):
+        return "a mapping"
+    return repr(raw)

@@ -1,0 +1,270 @@
+"""The effect interpreter: card effects as lists of primitives from a game's spec, never a class per card.
+
+Each game makes one `EffectInterpreter` and registers its primitives with their parameter types.
+Content files spell effects as `[{gain_attribute: {kind: courage, amount: 2}}, end_turn]`; the
+interpreter checks them when content loads, through the field type `interp.effects`
+(`Annotated[tuple[Effect, ...], interp]`), so a bad parameter is reported with its file and line.
+
+Running keeps no Python frames alive: pending effects wait in `ctx.queue`, a list of plain dicts
+inside the game's state data. A handler that needs a player's choice returns a `Pause`; the queue
+then keeps the paused item (with its prompt) at the front, survives save and load like any other
+state data, and `resume` calls the same handler again with the answer.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Protocol, TypeVar
+
+from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
+from .errors import TablekeeperError
+
+Handler = Callable[..., "Pause | None"]
+H = TypeVar("H", bound=Handler)
+_REQUIRED = object()
+_NO_ANSWER = object()
+_MAX_STEPS = 10_000  # an effect that keeps queueing itself is a content bug, not a long turn
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One primitive with its checked parameters, e.g. gain_attribute(kind='courage', amount=2)."""
+
+    primitive: str
+    params: FrozenMap[str, Any] = FrozenMap()
+
+    def to_data(self) -> object:
+        """The form the content files use: the bare name, or {name: {params}}."""
+        if not self.params:
+            return self.primitive
+        return {self.primitive: {name: to_plain(value) for name, value in self.params.items()}}
+
+
+@dataclass(frozen=True)
+class Param:
+    """A primitive's parameter that may be left out: its type hint and default."""
+
+    type: Any
+    default: Any = _REQUIRED
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A handler waits for a choice: `kind` names the prompt; the answer must be one of `options`.
+
+    Options are kept as plain data (tuples become lists) so they read the same after a save.
+    Empty options accept any answer.
+    """
+
+    kind: str
+    options: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", tuple(to_plain(option) for option in self.options))
+
+
+class EffectContext(Protocol):
+    """All the interpreter needs from a game's context; games add their state, rng, seat, emit."""
+
+    queue: list[dict[str, Any]]  # lives inside the game's state data, so it is saved with it
+
+
+class EffectError(TablekeeperError):
+    """Effects run in a way the queue does not allow: resuming with no pause, a wrong answer, a loop."""
+
+
+@dataclass(frozen=True)
+class _Primitive:
+    name: str
+    params: Mapping[str, Param]
+    handler: Handler
+
+
+class EffectInterpreter:
+    """One game's effect vocabulary: checks effect lists and runs them through a plain-data queue.
+
+    Every interpreter knows three control primitives: `sequence: {effects: [...]}`,
+    `repeat: {times: n, effects: [...]}` and `choose_one: {options: [[...], [...]]}`, which pauses
+    with the option lists as options and runs the one chosen.
+    """
+
+    def __init__(self, game_prefix: str) -> None:
+        self.game_prefix = game_prefix  # e.g. "VIN", names the game in messages
+        self._primitives: dict[str, _Primitive] = {}
+        self._register_control_primitives()
+
+    @property
+    def effects(self) -> Any:
+        """The type hint for an effect list checked by this interpreter, in schemas and parameters."""
+        return Annotated[tuple[Effect, ...], self]
+
+    def primitive(self, name: str, **params: Any) -> Callable[[H], H]:
+        """Register a handler `(ctx, **params) -> Pause | None`; declare each param as a type or Param.
+
+        A handler that may pause also takes `answer`: it is called again with it on `resume`, so it
+        should change nothing before returning its Pause.
+        """
+        specs = {key: spec if isinstance(spec, Param) else Param(spec) for key, spec in params.items()}
+
+        def register(handler: H) -> H:
+            if name in self._primitives:
+                raise ValueError(f"{self.game_prefix}: effect primitive {name!r} is already registered")
+            if "answer" in specs:
+                raise ValueError(f"{name}: 'answer' is reserved for the answer to a pause")
+            try:
+                inspect.signature(handler).bind(None, **specs)
+            except TypeError as exc:
+                raise TypeError(f"{handler.__name__} does not take the parameters of {name}: {exc}") from None
+            self._primitives[name] = _Primitive(name, specs, handler)
+            return handler
+
+        return register
+
+    # -- checking ------------------------------------------------------------------------------
+
+    def parse(self, raw: object, where: str, *, field: str = "effects") -> tuple[Effect, ...]:
+        """Check a raw effect list; errors name `where` (e.g. 'relics.yaml, card V03') and the field."""
+        try:
+            return self.decode_content(raw, (field,))
+        except FieldError as exc:
+            raise exc.located(where) from None
+
+    def decode_content(self, raw: object, path: FieldPath) -> tuple[Effect, ...]:
+        """The content loader's hook (see `content.Decoder`): raw list -> effects, or FieldError."""
+        if not isinstance(raw, (list, tuple)):
+            raise FieldError(path, f"expected a list of effects, got {show_value(raw)}", "a list of effects")
+        return tuple(self.decode_effect(item, path + (i,)) for i, item in enumerate(raw))
+
+    def decode_effect(self, raw: object, path: FieldPath = ()) -> Effect:
+        """One raw effect: a bare primitive name, or a one-key mapping {name: {params}}."""
+        if isinstance(raw, str):
+            name, given = raw, {}
+        elif isinstance(raw, Mapping) and len(raw) == 1:
+            [(name, given)] = raw.items()
+        else:
+            raise FieldError(path, f"expected an effect (a name, or {{name: {{params}}}}), got "
+                                   f"{show_value(raw)}", "an effect")
+        primitive = self._primitives.get(name) if isinstance(name, str) else None
+        if primitive is None:
+            raise FieldError(path, f"unknown {self.game_prefix} effect {name!r}"
+                                   f"{did_you_mean(str(name), self._primitives)}")
+        here = path + (name,)
+        given = {} if given is None else given
+        if not isinstance(given, Mapping):
+            raise FieldError(here, f"expected the parameters of {name} as a mapping, got {show_value(given)}",
+                             "a mapping")
+        for key in given:
+            if key not in primitive.params:
+                raise FieldError(here + (key,), f"{name} has no parameter {key!r}"
+                                                f"{did_you_mean(str(key), primitive.params)}")
+        values: dict[str, Any] = {}
+        for key, spec in primitive.params.items():
+            if key in given:
+                values[key] = convert(given[key], spec.type, here + (key,))
+            elif spec.default is _REQUIRED:
+                raise FieldError(here + (key,), f"{name} needs the parameter {key!r}")
+            else:
+                values[key] = spec.default
+        return Effect(name, FrozenMap(values))
+
+    # -- running -------------------------------------------------------------------------------
+
+    def run(self, ctx: EffectContext, effects: Iterable[Effect]) -> Pause | None:
+        """Queue `effects` and run them: None once the queue is empty, or the Pause it waits on."""
+        if ctx.queue:
+            raise EffectError(f"{self.game_prefix}: effects are still pending; resume them first")
+        self.push(ctx, effects)
+        return self._drain(ctx)
+
+    def push(self, ctx: EffectContext, effects: Iterable[Effect]) -> None:
+        """Put effects at the front of the queue, to run next; composite primitives use this."""
+        ctx.queue[0:0] = [{"primitive": e.primitive, "params": to_plain(e.params)} for e in effects]
+
+    def pending(self, ctx: EffectContext) -> Pause | None:
+        """The choice the queue waits on, if any; read from plain data, so it works after a load."""
+        if not ctx.queue or "pause" not in ctx.queue[0]:
+            return None
+        pause = ctx.queue[0]["pause"]
+        return Pause(pause["kind"], tuple(pause["options"]))
+
+    def resume(self, ctx: EffectContext, answer: object) -> Pause | None:
+        """Answer the pending choice: the paused handler runs again with it, then the rest of the queue."""
+        pause = self.pending(ctx)
+        if pause is None:
+            raise EffectError(f"{self.game_prefix}: no effect is waiting for a choice")
+        answer = to_plain(answer)
+        if pause.options and answer not in pause.options:
+            raise EffectError(f"{self.game_prefix}: {answer!r} is not one of the options for {pause.kind}")
+        again = self._step(ctx, ctx.queue.pop(0), answer)
+        return again if again is not None else self._drain(ctx)
+
+    def _drain(self, ctx: EffectContext) -> Pause | None:
+        for _ in range(_MAX_STEPS):
+            if not ctx.queue:
+                return None
+            pause = self._step(ctx, ctx.queue.pop(0))
+            if pause is not None:
+                return pause
+        raise EffectError(f"{self.game_prefix}: effects ran {_MAX_STEPS} steps without ending")
+
+    def _step(self, ctx: EffectContext, item: dict[str, Any], answer: object = _NO_ANSWER) -> Pause | None:
+        effect = self._effect_of(item)
+        queued_before = len(ctx.queue)
+        kwargs = dict(effect.params) if answer is _NO_ANSWER else {**effect.params, "answer": answer}
+        result = self._primitives[effect.primitive].handler(ctx, **kwargs)
+        if result is None:
+            return None
+        if not isinstance(result, Pause):
+            raise TypeError(f"{effect.primitive} returned {result!r}; handlers return a Pause or None")
+        if len(ctx.queue) != queued_before:  # queued work would run after the answer: surely a mistake
+            raise EffectError(f"{effect.primitive} both queued effects and paused")
+        ctx.queue.insert(0, {"primitive": item["primitive"], "params": item["params"],
+                             "pause": {"kind": result.kind, "options": list(result.options)}})
+        return result
+
+    def _effect_of(self, item: Mapping[str, Any]) -> Effect:
+        try:
+            return self.decode_effect({item["primitive"]: item["params"]}, ("queue", 0))
+        except (FieldError, KeyError, TypeError) as exc:
+            detail = f"{render_path(exc.path)}: {exc.reason}" if isinstance(exc, FieldError) else repr(exc)
+            raise EffectError(f"{self.game_prefix}: a queued effect is not valid ({detail})") from None
+
+    def _register_control_primitives(self) -> None:
+        @self.primitive("sequence", effects=self.effects)
+        def sequence(ctx: EffectContext, effects: tuple[Effect, ...]) -> None:
+            self.push(ctx, effects)
+
+        @self.primitive("repeat", times=int, effects=self.effects)
+        def repeat(ctx: EffectContext, times: int, effects: tuple[Effect, ...]) -> None:
+            self.push(ctx, effects * max(times, 0))
+
+        @self.primitive("choose_one", options=tuple[self.effects, ...])
+        def choose_one(ctx: EffectContext, options: tuple[tuple[Effect, ...], ...],
+                       answer: object = _NO_ANSWER) -> Pause | None:
+            shown = [to_plain(option) for option in options]
+            if answer is _NO_ANSWER:
+                return Pause("choose_one", tuple(shown))
+            self.push(ctx, options[shown.index(answer)])
+            return None
+
+
+def to_plain(value: object) -> Any:
+    """JSON-like data for a loaded value (effects in their file form), as kept in game states."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, Effect):
+        return value.to_data()
+    if isinstance(value, Mapping):
+        if not all(isinstance(key, str) for key in value):
+            raise TypeError(f"only string keys can be kept as plain data: {value!r}")
+        return {key: to_plain(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [to_plain(item) for item in value]
+    if isinstance(value, (frozenset, set)):  # sorted, so equal sets give equal saves
+        return sorted((to_plain(item) for item in value), key=lambda item: json.dumps(item, sort_keys=True))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    raise TypeError(f"{type(value).__name__} {value!r} cannot be kept as plain data")

@@ -1,0 +1,262 @@
+"""The effect interpreter: checking effect lists, running them, pausing for choices across a save."""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from engine.core.content import ContentError, parse
+from engine.core.effects import Effect, EffectError, EffectInterpreter, Param, Pause, to_plain
+
+vin = EffectInterpreter("VIN")
+Effects = vin.effects
+
+
+@dataclass
+class Ctx:
+    """What a game hands its handlers: the state data (queue included), the acting seat, an event sink."""
+
+    state: dict[str, Any]
+    seat: str = "red"
+    events: list[str] = field(default_factory=list)
+
+    @property
+    def queue(self) -> list[dict[str, Any]]:
+        return self.state["queue"]
+
+
+@vin.primitive("gain_attribute", kind=str, amount=Param(int, 1))
+def gain_attribute(ctx: Ctx, kind: str, amount: int) -> None:
+    attributes = ctx.state["attributes"][ctx.seat]
+    attributes[kind] = attributes.get(kind, 0) + amount
+    ctx.events.append(f"{ctx.seat} gains {amount} {kind}")
+
+
+@vin.primitive("draw", deck=str, count=Param(int, 1))
+def draw(ctx: Ctx, deck: str, count: int) -> None:
+    for _ in range(count):
+        ctx.state["hand"].append(ctx.state["decks"][deck].pop(0))
+
+
+@vin.primitive("claim_region", near=tuple[str, ...])
+def claim_region(ctx: Ctx, near: tuple[str, ...], answer: object = None) -> Pause | None:
+    if answer is None:
+        return Pause("choose_region", tuple(region for region in near if region not in ctx.state["claimed"]))
+    ctx.state["claimed"].append(answer)
+    return None
+
+
+@vin.primitive("end_turn")
+def end_turn(ctx: Ctx) -> None:
+    ctx.events.append("turn ends")
+
+
+def new_state() -> dict[str, Any]:
+    return {"queue": [], "attributes": {"red": {}}, "hand": [], "claimed": [],
+            "decks": {"relics": ["V01", "V02", "V03"]}}
+
+
+def effects(raw: object) -> tuple[Effect, ...]:
+    return vin.parse(raw, "relics.yaml, card V03")
+
+
+def error_for(raw: object) -> str:
+    with pytest.raises(ContentError) as caught:
+        effects(raw)
+    return str(caught.value)
+
+
+# -- registration and checking --------------------------------------------------------------------
+
+def test_registering_checks_names_and_handler_signatures() -> None:
+    interp = EffectInterpreter("TST")
+    with pytest.raises(ValueError, match="already registered"):
+        interp.primitive("sequence")(lambda ctx: None)
+    with pytest.raises(TypeError, match="does not take the parameters of gain"):
+        @interp.primitive("gain", amount=int)
+        def gain(ctx: Ctx, amuont: int) -> None: ...
+    with pytest.raises(ValueError, match="reserved"):
+        interp.primitive("ask", answer=str)(lambda ctx, answer: None)
+
+
+def test_effects_parse_into_hashable_values_with_defaults() -> None:
+    parsed = effects([{"gain_attribute": {"kind": "courage", "amount": 2}}, {"draw": {"deck": "relics"}},
+                      "end_turn"])
+    assert [e.primitive for e in parsed] == ["gain_attribute", "draw", "end_turn"]
+    assert parsed[1].params == {"deck": "relics", "count": 1}
+    assert len({*parsed, *effects(["end_turn"])}) == 3
+    assert to_plain(parsed) == [{"gain_attribute": {"kind": "courage", "amount": 2}},
+                                {"draw": {"deck": "relics", "count": 1}}, "end_turn"]
+
+
+def test_an_unknown_primitive_suggests_the_close_one() -> None:
+    assert error_for([{"gain_atribute": {"kind": "courage"}}]) == (
+        "relics.yaml, card V03, field effects[0]: "
+        "unknown VIN effect 'gain_atribute' (did you mean 'gain_attribute'?)")
+
+
+def test_parameter_errors_name_the_parameter() -> None:
+    assert error_for(["end_turn", {"gain_attribute": {"kind": "courage", "amount": "two"}}]) == (
+        "relics.yaml, card V03, field effects[1].gain_attribute.amount: expected an integer, got 'two'")
+    assert error_for([{"draw": {"count": 2}}]) == (
+        "relics.yaml, card V03, field effects[0].draw.deck: draw needs the parameter 'deck'")
+    assert error_for([{"draw": {"deck": "relics", "cuont": 2}}]) == (
+        "relics.yaml, card V03, field effects[0].draw.cuont: "
+        "draw has no parameter 'cuont' (did you mean 'count'?)")
+    assert "expected an effect" in error_for([{"draw": {"deck": "relics"}, "end_turn": None}])
+    assert "expected a list of effects, got 'end_turn'" in error_for("end_turn")
+
+
+def test_nested_effects_in_control_primitives_are_checked() -> None:
+    assert error_for([{"choose_one": {"options": [["end_turn"], [{"draw": {"deck": 3}}]]}}]) == (
+        "relics.yaml, card V03, field effects[0].choose_one.options[1][0].draw.deck: "
+        "expected a string, got 3 (quote it to keep it as text)")
+
+
+# -- running --------------------------------------------------------------------------------------
+
+def test_simple_primitives_change_the_state_in_order() -> None:
+    ctx = Ctx(new_state())
+    pause = vin.run(ctx, effects([{"gain_attribute": {"kind": "courage", "amount": 2}},
+                                  {"draw": {"deck": "relics", "count": 2}}, "end_turn"]))
+    assert pause is None and ctx.queue == []
+    assert ctx.state["attributes"]["red"] == {"courage": 2}
+    assert ctx.state["hand"] == ["V01", "V02"]
+    assert ctx.events == ["red gains 2 courage", "turn ends"]
+
+
+def test_composites_run_their_effects_before_the_rest() -> None:
+    ctx = Ctx(new_state())
+    vin.run(ctx, effects([
+        {"repeat": {"times": 3, "effects": [{"gain_attribute": {"kind": "wit"}}]}},
+        {"sequence": {"effects": ["end_turn", {"draw": {"deck": "relics"}}]}},
+        {"gain_attribute": {"kind": "courage"}},
+    ]))
+    assert ctx.events == ["red gains 1 wit"] * 3 + ["turn ends", "red gains 1 courage"]
+    assert ctx.state["attributes"]["red"] == {"wit": 3, "courage": 1}
+    assert ctx.state["hand"] == ["V01"]
+
+
+CLAIM_THEN_GAIN = [{"claim_region": {"near": ["R1", "R2", "R3"]}},
+                   {"gain_attribute": {"kind": "courage", "amount": 2}}, "end_turn"]
+
+
+def test_a_pause_survives_a_json_round_trip_and_resumes_the_same() -> None:
+    direct = Ctx(new_state())
+    direct.state["claimed"].append("R2")
+    saved = Ctx(copy.deepcopy(direct.state))
+
+    first = vin.run(direct, effects(CLAIM_THEN_GAIN))
+    assert first == Pause("choose_region", ("R1", "R3"))
+    assert direct.state["attributes"]["red"] == {}  # nothing after the pause has run yet
+
+    assert vin.run(saved, effects(CLAIM_THEN_GAIN)) == first
+    loaded = Ctx(json.loads(json.dumps(saved.state)))  # the queue is plain data
+    assert vin.pending(loaded) == first
+
+    assert vin.resume(direct, "R3") is None
+    assert vin.resume(loaded, "R3") is None
+    assert loaded.state == direct.state
+    assert loaded.state["claimed"] == ["R2", "R3"] and loaded.queue == []
+    assert loaded.events == direct.events == ["red gains 2 courage", "turn ends"]
+
+
+def test_choose_one_pauses_on_the_option_lists_and_runs_the_chosen_one() -> None:
+    ctx = Ctx(new_state())
+    pause = vin.run(ctx, effects([{"choose_one": {"options": [
+        [{"gain_attribute": {"kind": "wit"}}],
+        [{"draw": {"deck": "relics"}}, {"claim_region": {"near": ["R1"]}}],
+    ]}}, "end_turn"]))
+    assert pause is not None and pause.kind == "choose_one"
+    second = pause.options[1]
+    assert second == [{"draw": {"deck": "relics", "count": 1}}, {"claim_region": {"near": ["R1"]}}]
+
+    ctx = Ctx(json.loads(json.dumps(ctx.state)))
+    assert vin.resume(ctx, second) == Pause("choose_region", ("R1",))  # a pause inside the choice
+    assert vin.resume(ctx, "R1") is None
+    assert ctx.state["hand"] == ["V01"] and ctx.state["claimed"] == ["R1"]
+    assert ctx.state["attributes"]["red"] == {}
+    assert ctx.events == ["turn ends"]
+
+
+def test_wrong_answers_and_misuse_are_refused_with_the_queue_intact() -> None:
+    ctx = Ctx(new_state())
+    with pytest.raises(EffectError, match="no effect is waiting"):
+        vin.resume(ctx, "R1")
+    vin.run(ctx, effects(CLAIM_THEN_GAIN))
+    queued = copy.deepcopy(ctx.queue)
+    with pytest.raises(EffectError, match="'R9' is not one of the options for choose_region"):
+        vin.resume(ctx, "R9")
+    with pytest.raises(EffectError, match="still pending"):
+        vin.run(ctx, effects(["end_turn"]))
+    assert ctx.queue == queued
+
+
+def test_effects_that_never_end_are_stopped() -> None:
+    interp = EffectInterpreter("TST")
+
+    @interp.primitive("again")
+    def again(ctx: Ctx) -> None:
+        interp.push(ctx, [Effect("again")])
+
+    with pytest.raises(EffectError, match="without ending"):
+        interp.run(Ctx(new_state()), [Effect("again")])
+
+
+# -- through the content loader -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Relic:
+    id: str
+    effects: Effects = ()
+
+
+@dataclass(frozen=True)
+class Relics:
+    relics: tuple[Relic, ...]
+
+
+RELICS = """\
+relics:
+  - id: V01
+    effects:
+      - gain_attribute: {kind: courage, amount: 2}
+      - end_turn
+  - id: V02
+    effects:
+      - draw:
+          deck: relics
+          count: 2
+      - choose_one:
+          options:
+            - [end_turn]
+            - - gain_attribute: {kind: wit}
+"""
+
+
+def test_effects_fields_load_through_the_content_loader() -> None:
+    relics = parse(RELICS, Relics, "relics.yaml").relics
+    assert relics[0].effects == (Effect("gain_attribute", vin.decode_effect(
+        {"gain_attribute": {"kind": "courage", "amount": 2}}).params), Effect("end_turn"))
+    assert relics[1].effects[1].primitive == "choose_one"
+
+
+@pytest.mark.parametrize(("broken", "expected"), [
+    (RELICS.replace("count: 2", "count: lots"),
+     "relics.yaml, line 10, field relics[1].effects[0].draw.count: expected an integer, got 'lots'"),
+    (RELICS.replace("- end_turn\n  - id", "- end_trun\n  - id"),
+     "relics.yaml, line 5, field relics[0].effects[1]: "
+     "unknown VIN effect 'end_trun' (did you mean 'end_turn'?)"),
+    (RELICS.replace("{kind: wit}", "{knd: wit}"),
+     "relics.yaml, line 14, field relics[1].effects[1].choose_one.options[1][0].gain_attribute.knd: "
+     "gain_attribute has no parameter 'knd' (did you mean 'kind'?)"),
+    (RELICS.replace("          deck: relics\n", ""),
+     "relics.yaml, line 8, field relics[1].effects[0].draw.deck: draw needs the parameter 'deck'"),
+])
+def test_effect_errors_in_content_files_name_the_line(broken: str, expected: str) -> None:
+    with pytest.raises(ContentError) as caught:
+        parse(broken, Relics, "relics.yaml")
+    assert str(caught.value) == expected
