@@ -13,7 +13,7 @@ from .events import Event, event, visible
 from .effects import Effect, EffectInterpreter, Param, Pause
 from .game import (LANGUAGES, Config, Data, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt,
                    Text)
-from .match import HUMAN, Match, parse_seats
+from .match import BOT_PREFIX, HUMAN, Match, parse_seats
 from .persistence import (SAVE_SUFFIX, atomic_write_text, load_match, match_from_document,
                           match_to_document, save_match, state_document_text)
 from .registry import games, get_game, register
@@ -26,7 +26,7 @@ __all__ = [
     "Command", "command", "dump_yaml", "parse_yaml", "read_yaml", "state_from_document", "state_to_document",
     "ConfigError", "NotationError", "Refused", "SaveError", "TablekeeperError", "UnknownGame",
     "Event", "event", "visible", "LANGUAGES", "Config", "Data", "Game", "GameInfo", "ModeSpec",
-    "OptionSpec", "Outcome", "Prompt", "Text", "HUMAN", "Match", "parse_seats", "SAVE_SUFFIX",
+    "OptionSpec", "Outcome", "Prompt", "Text", "BOT_PREFIX", "HUMAN", "Match", "parse_seats", "SAVE_SUFFIX",
     "atomic_write_text", "load_match", "match_from_document", "match_to_document", "save_match",
     "state_document_text", "games", "get_game", "register", "Rng", "State",
 ]

@@ -142,8 +142,9 @@ class Config:
         """Validate choices against the game's description and fill in defaults."""
         spec = info.mode(mode) if mode else info.default_mode(players)
         if not spec.min_players <= players <= spec.max_players:
-            raise ConfigError(f"{info.id} {spec.id} is for {spec.min_players}–{spec.max_players} players, "
-                              f"not {players}")
+            counts = (f"{spec.min_players} player" if spec.min_players == spec.max_players == 1 else
+                      f"{spec.min_players}–{spec.max_players} players")
+            raise ConfigError(f"{info.id} {spec.id} is for {counts}, not {players}")
         chosen = dict(options or {})
         values = {o.key: o.parse(chosen.pop(o.key)) if o.key in chosen else o.default for o in info.options}
         if chosen:

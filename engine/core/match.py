@@ -21,7 +21,8 @@ from .game import Config, Data, Game
 from .state import State
 
 HUMAN = "human"
-_SEAT_KIND = re.compile(r"(human|bot:[a-z_][a-z0-9_]*)\Z")
+BOT_PREFIX = "bot:"  # a computer seat is "bot:" + a bot kind, e.g. "bot:random"
+_SEAT_KIND = re.compile(rf"({HUMAN}|{BOT_PREFIX}[a-z_][a-z0-9_]*)\Z")
 
 
 def parse_seats(kinds: Sequence[str] | str | None, players: int) -> tuple[str, ...]:

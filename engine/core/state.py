@@ -121,7 +121,8 @@ class State:
         return events
 
     def view(self, seat: int | None) -> Data:
-        return self.game.view(self._peek(), seat)
+        """What ``seat`` may know, as data of its own: changing it cannot reach the state."""
+        return plain.thaw(plain.freeze(self.game.view(self._peek(), seat)))
 
     def invariant_problems(self) -> list[str]:
         return plain.plain_problems(self._peek()) + self.game.invariants(self._peek())

@@ -231,3 +231,24 @@ def test_soak_many_random_games(game_id, mode, players, soak_games):
         for state, command in random_playout(match, seed):
             pass
         assert match.state.invariant_problems() == []
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+def test_changing_a_view_cannot_change_the_state(game_id, mode, players):
+    match = new_match(game_id, mode, players, seed=233)
+    for state, _ in random_playout(match, 233):
+        before = state.digest()
+        for seat in (None, *range(players)):
+            _scribble(state.view(seat))
+        assert state.digest() == before
+
+
+def _scribble(value) -> None:
+    if isinstance(value, dict):
+        for key in list(value):
+            _scribble(value[key])
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
