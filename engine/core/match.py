@@ -72,7 +72,13 @@ class Match:
         return [step.command for step in self.history]
 
     def apply(self, command: Command) -> list[Event]:
-        """Apply a command; a command without a seat goes to the only seat the game waits on."""
+        """Apply a command; a command without a seat goes to the only seat the game waits on.
+        A new command ends the line of commands that redo could bring back."""
+        events = self._apply(command)
+        self._redo.clear()
+        return events
+
+    def _apply(self, command: Command) -> list[Event]:
         command = self.with_seat(command)
         state = self.state
         before = (state._freeze(), state.rng.get_state())
@@ -84,7 +90,6 @@ class Match:
             for step in self.history:  # nothing before a barrier can be undone any more
                 step.before = None
         self.history.append(Step(command, events, undoable, before if undoable else None))
-        self._redo.clear()
         return events
 
     def with_seat(self, command: Command) -> Command:
@@ -117,11 +122,7 @@ class Match:
     def redo(self) -> list[Event]:
         if not self._redo:
             raise Refused("CORE-UNDO-2", "there is nothing to redo")
-        redo = self._redo
-        command = redo.pop()
-        events = self.apply(command)
-        self._redo = redo  # apply() clears redo for new commands; redo keeps the rest
-        return events
+        return self._apply(self._redo.pop())
 
     # -- records -------------------------------------------------------------------------------
     def events_for(self, seat: int | None) -> list[Event]:

@@ -158,3 +158,21 @@ def test_game_over_refuses_everything():
     with pytest.raises(Refused) as refusal:
         match.apply(Command.parse("0: pass"))
     assert refusal.value.rule_id == "TOY-END-1"
+
+
+def test_redo_brings_back_several_undone_commands_and_a_new_command_ends_them():
+    match = toy(seed=2)
+    for text in ("0: claim high", "1: claim low", "0: pass"):
+        match.apply(Command.parse(text))
+    after = match.digest()
+    for _ in range(3):
+        match.undo()
+    assert match.commands == []
+    match.redo()
+    match.redo()
+    match.redo()
+    assert match.digest() == after and not match.can_redo()
+    match.undo()
+    assert match.can_redo()
+    match.apply(Command.parse("0: pass"))
+    assert not match.can_redo()

@@ -1,0 +1,100 @@
+"""Every `QAction` of the app, built in one place with its shortcut, tooltip and status tip.
+
+Texts are set in `retranslate()` so a language switch reaches each action; shortcuts are not
+translated. The window decides where actions appear and what they do.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from gui.i18n import LANGUAGES
+
+
+def _keys(*sequences: str) -> list[QKeySequence]:
+    return [QKeySequence(s) for s in sequences]
+
+
+class ActionCollection(QObject):
+    """The app's actions as attributes; `all_actions()` lists them for checks and menus."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        # File
+        self.new_game = self._make(_keys("Ctrl+N"))
+        self.open = self._make(_keys("Ctrl+O"))
+        self.clear_recent = self._make()
+        self.save = self._make(_keys("Ctrl+S"))
+        self.save_as = self._make(_keys("Ctrl+Shift+S"))
+        self.quit = self._make(_keys("Ctrl+Q"))
+        # Game
+        self.undo = self._make(_keys("Ctrl+Z"))
+        self.redo = self._make(_keys("Ctrl+Shift+Z", "Ctrl+Y"))
+        # View
+        self.zoom_in = self._make(_keys("Ctrl++", "Ctrl+="))
+        self.zoom_out = self._make(_keys("Ctrl+-"))
+        self.fit = self._make(_keys("Ctrl+0"))
+        self.show_log = self._make(_keys("Ctrl+L"), checkable=True)
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.languages: dict[str, QAction] = {}
+        for code, own_name in LANGUAGES:
+            action = self._make(checkable=True)
+            action.setText(own_name)  # a language's own name, the same in every language
+            action.setData(code)
+            self.language_group.addAction(action)
+            self.languages[code] = action
+        # Help
+        self.about = self._make()
+        self.retranslate()
+
+    def _make(self, shortcuts: Sequence[QKeySequence] = (), checkable: bool = False) -> QAction:
+        action = QAction(self)
+        action.setShortcuts(list(shortcuts))
+        action.setCheckable(checkable)
+        return action
+
+    def all_actions(self) -> list[QAction]:
+        return [value for value in vars(self).values() if isinstance(value, QAction)] + list(
+            self.languages.values())
+
+    def recent_file_actions(self, paths: Iterable[str], parent: QObject) -> list[QAction]:
+        """One action per recent file, numbered for keyboard access; the path is the action's data."""
+        actions = []
+        for number, path in enumerate(paths, start=1):
+            action = QAction(f"&{number} {path}" if number < 10 else path, parent)
+            action.setData(path)
+            action.setStatusTip(self.tr("Open {path}").format(path=path))
+            actions.append(action)
+        return actions
+
+    def retranslate(self) -> None:
+        self._describe(self.new_game, self.tr("&New Game…"), self.tr("Start a new game"))
+        self._describe(self.open, self.tr("&Open…"), self.tr("Open a saved game"))
+        self._describe(self.clear_recent, self.tr("&Clear Recent Files"),
+                       self.tr("Forget the list of recent files"))
+        self._describe(self.save, self.tr("&Save"), self.tr("Save the game"))
+        self._describe(self.save_as, self.tr("Save &As…"), self.tr("Save the game under a new name"))
+        self._describe(self.quit, self.tr("&Quit"), self.tr("Close Tablekeeper"))
+        self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
+        self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))
+        self._describe(self.zoom_in, self.tr("Zoom &In"), self.tr("Make the board larger"))
+        self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
+        self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))
+        self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
+        self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
+        for action in self.languages.values():
+            action.setStatusTip(self.tr("Switch the app to {language}").format(language=action.text()))
+
+    @staticmethod
+    def _describe(action: QAction, text: str, tip: str) -> None:
+        action.setText(text)
+        action.setStatusTip(tip)
+        shortcut = action.shortcut()
+        if shortcut.isEmpty():
+            action.setToolTip(tip)
+        else:
+            keys = shortcut.toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{tip} ({keys})")

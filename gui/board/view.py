@@ -1,0 +1,199 @@
+"""The generic board view: zoom (wheel under the mouse, keys), pan (drag, scroll bars), fit.
+
+Until a game-specific drawing exists it lays the game's spaces out as a plain grid of labelled
+tiles and highlights those the controller says are playable; it knows no rules. With no game open
+it shows a friendly placeholder instead.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+
+ZOOM_STEP = 1.25
+MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
+MAX_FIT_ZOOM = 1.5  # a small board fitted into a big window would look blown up
+TILE, GAP = 80.0, 12.0
+SPACE_KEY = 0  # QGraphicsItem data slot holding a tile's space id
+LABEL_Z = 10.0  # labels on their own layer, so later tiles never paint over them
+
+BACKGROUND = QColor("#eef1f5")
+TILE_FILL, TILE_EDGE = QColor("#ffffff"), QColor("#9aa5b1")
+ACTIVE_FILL, ACTIVE_EDGE = QColor("#dcefdc"), QColor("#2e7d32")
+PLACEHOLDER_TEXT = QColor("#6b7785")
+EMPTY_SCENE = QRectF(0, 0, 640, 400)
+
+
+class BoardView(QGraphicsView):
+    space_clicked = Signal(str)
+    zoom_changed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("board_view")
+        # The view does not own its scene: parent it, or it is collected and the view goes blank.
+        self.board_scene = QGraphicsScene(self)
+        self.board_scene.setSceneRect(EMPTY_SCENE)
+        self.setScene(self.board_scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setBackgroundBrush(QBrush(BACKGROUND))
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self._tiles: dict[str, QGraphicsRectItem] = {}
+        self._press_at: QPoint | None = None
+        self._placeholder = ""
+        self._show_placeholder = True
+        self.retranslateUi()
+
+    # -- content -------------------------------------------------------------------------------
+    def show_placeholder(self) -> None:
+        self.board_scene.clear()
+        self._tiles = {}
+        self.board_scene.setSceneRect(EMPTY_SCENE)
+        self._show_placeholder = True
+        self.resetTransform()
+        self.zoom_changed.emit(self.zoom())
+        self.viewport().update()
+
+    def is_showing_placeholder(self) -> bool:
+        return self._show_placeholder
+
+    def show_spaces(self, spaces: Iterable[str], active: Iterable[str] = ()) -> None:
+        """Draw one tile per space id, in a grid; rebuilds only when the set of spaces changes."""
+        spaces = list(spaces)
+        self._show_placeholder = False
+        if list(self._tiles) != spaces:
+            self._build_tiles(spaces)
+        self.highlight(active)
+        self.viewport().update()
+
+    def highlight(self, active: Iterable[str]) -> None:
+        active = set(active)
+        for space, tile in self._tiles.items():
+            on = space in active
+            tile.setBrush(QBrush(ACTIVE_FILL if on else TILE_FILL))
+            tile.setPen(QPen(ACTIVE_EDGE if on else TILE_EDGE, 2.5 if on else 1.5))
+
+    def space_ids(self) -> list[str]:
+        return list(self._tiles)
+
+    def tile_for_space(self, space: str) -> QGraphicsRectItem:
+        return self._tiles[space]
+
+    def _build_tiles(self, spaces: list[str]) -> None:
+        self.board_scene.clear()
+        self._tiles = {}
+        columns = max(1, math.ceil(math.sqrt(len(spaces))))
+        font = QFont(self.font())
+        font.setPointSizeF(max(9.0, font.pointSizeF() * 1.1))
+        for index, space in enumerate(spaces):
+            row, column = divmod(index, columns)
+            rect = QRectF(column * (TILE + GAP), row * (TILE + GAP), TILE, TILE)
+            tile = self.board_scene.addRect(rect)
+            tile.setData(SPACE_KEY, space)
+            tile.setToolTip(space)
+            label = QGraphicsSimpleTextItem(space)
+            label.setFont(font)
+            label.setZValue(LABEL_Z)
+            label.setData(SPACE_KEY, space)
+            box = label.boundingRect()
+            label.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+            self.board_scene.addItem(label)
+            self._tiles[space] = tile
+        bounds = self.board_scene.itemsBoundingRect()
+        margin = GAP * 2
+        self.board_scene.setSceneRect(bounds.adjusted(-margin, -margin, margin, margin))
+
+    # -- zoom ----------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_in(self) -> None:
+        self._zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self._zoom_by(1 / ZOOM_STEP)
+
+    def fit(self) -> None:
+        self.resetTransform()
+        self.fitInView(self.board_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > MAX_FIT_ZOOM:
+            self.resetTransform()
+            self.scale(MAX_FIT_ZOOM, MAX_FIT_ZOOM)
+        self.zoom_changed.emit(self.zoom())
+
+    def _zoom_by(self, factor: float) -> None:
+        target = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom() * factor))
+        if not math.isclose(target, self.zoom()):
+            self.scale(target / self.zoom(), target / self.zoom())
+            self.zoom_changed.emit(self.zoom())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if not steps:
+            super().wheelEvent(event)  # sideways scrolling pans
+            return
+        # Zoom around the point under the mouse, so what the player points at stays put.
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self._zoom_by(ZOOM_STEP ** steps)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        event.accept()
+
+    # -- clicks (a press and release without a drag; a drag pans) ------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press_at = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        pressed, self._press_at = self._press_at, None
+        if event.button() != Qt.MouseButton.LeftButton or pressed is None:
+            return
+        at = event.position().toPoint()
+        if (at - pressed).manhattanLength() >= QApplication.startDragDistance():
+            return
+        for item in self.items(at):
+            space = item.data(SPACE_KEY)
+            if isinstance(space, str):
+                self.space_clicked.emit(space)
+                return
+
+    # -- placeholder ---------------------------------------------------------------------------
+    def paintEvent(self, event: QEvent) -> None:
+        super().paintEvent(event)
+        if self._show_placeholder:
+            painter = QPainter(self.viewport())
+            font = QFont(self.font())
+            font.setPointSizeF(font.pointSizeF() * 1.4)
+            painter.setFont(font)
+            painter.setPen(PLACEHOLDER_TEXT)
+            painter.drawText(self.viewport().rect().adjusted(24, 24, -24, -24),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self._placeholder)
+            painter.end()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if self._show_placeholder:
+            self.viewport().update()  # the placeholder is fixed to the window, not to the scene
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:
+        self._placeholder = self.tr("No game open — File ▸ New Game (Ctrl+N)")
+        self.viewport().update()

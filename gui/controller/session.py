@@ -1,0 +1,420 @@
+"""`GameSession`: the GUI's one handle on a match.
+
+It owns the `engine.core.Match`, applies commands from players and bots, mirrors undo on a
+`QUndoStack`, and tells the widgets what changed with one coarse signal per change. Engine errors
+become `SessionError`s (for the actions a player starts) or `command_refused` (for moves), both in
+plain words; widgets never see an engine type.
+
+The engine is imported inside the methods that need it: loading it costs ~50 ms and ~12 MB, which
+the app pays when the first game starts instead of at start-up.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from .bot_worker import Bot, BotFactory, BotRunner
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, NewGameConfig, Words
+from .undo import PlayedCommands
+
+if TYPE_CHECKING:
+    from engine.core import Command, Match, Rng
+
+
+def save_suffix() -> str:
+    """The file name ending of saved games (``.tksave``)."""
+    from engine.core import SAVE_SUFFIX
+    return SAVE_SUFFIX
+
+
+class SessionError(Exception):
+    """Something the player asked for could not be done; title and message are plain words."""
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__(message)
+        self.title = title
+        self.message = message
+
+
+class GameSession(QObject):
+    game_started = Signal()
+    # the viewer's view (plain data) and the new log lines they may read
+    command_applied = Signal(object, list)
+    # rule id ("" when the app itself refused) and the reason in plain words
+    command_refused = Signal(str, str)
+    game_over = Signal(str)
+    undo_state_changed = Signal()
+    # undo went back: the view and log must be redrawn from scratch
+    history_rewound = Signal()
+    # a different human seat now looks at the screen (hot-seat); -1 for an onlooker
+    viewer_changed = Signal(int)
+    bot_thinking_started = Signal(int)
+    bot_failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, bot_factory: BotFactory | None = None,
+                 bot_delay_ms: int = 250) -> None:
+        super().__init__(parent)
+        self._match: Match | None = None
+        self._path: str | None = None
+        self._modified = False
+        self._viewer: int | None = None
+        self._spaces: set[str] = set()
+        self._language = "en"
+        self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
+        self._bots: dict[int, tuple[Bot, Rng]] = {}
+        self._thinking: set[int] = set()
+        self._ticket = 0  # bumped whenever the position jumps, so late bot answers are dropped
+        self.undo_stack = QUndoStack(self)
+        # The stack moves its index only after a command's undo()/redo() ran: tell widgets again then.
+        self.undo_stack.indexChanged.connect(self.undo_state_changed)
+        self._bot_runner = BotRunner(self)
+        self._bot_runner.move_chosen.connect(self._on_bot_move_chosen, Qt.ConnectionType.QueuedConnection)
+        self._bot_runner.move_failed.connect(self._on_bot_move_failed, Qt.ConnectionType.QueuedConnection)
+        self._bot_timer = QTimer(self)
+        self._bot_timer.setSingleShot(True)
+        self._bot_timer.setInterval(bot_delay_ms)  # a short pause lets people follow computer moves
+        self._bot_timer.timeout.connect(self._start_bots)
+
+    # -- what there is to show -----------------------------------------------------------------
+    def has_game(self) -> bool:
+        return self._match is not None
+
+    @property
+    def path(self) -> str | None:
+        return self._path
+
+    @property
+    def is_modified(self) -> bool:
+        return self._modified
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    @language.setter
+    def language(self, code: str) -> None:
+        self._language = code
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the screen shows: the deciding human, else the last one."""
+        return self._viewer
+
+    def game_name(self) -> Words:
+        return Words.of(self._require().game.info.name)
+
+    def seat_name(self, seat: int) -> str:
+        match = self._require()
+        names = match.game.seat_names(match.config)
+        return names[seat].get(self._language) if 0 <= seat < len(names) else str(seat + 1)
+
+    def seat_kinds(self) -> tuple[str, ...]:
+        return self._require().seats
+
+    def is_bot(self, seat: int) -> bool:
+        return self._require().seats[seat].startswith(BOT_SEAT_PREFIX)
+
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, kind in enumerate(self._require().seats) if kind == HUMAN_SEAT)
+
+    def hides_information(self) -> bool:
+        return self._require().game.info.hidden_information
+
+    def is_hot_seat(self) -> bool:
+        """Several people share the screen and the game has secrets: hand-overs are needed."""
+        return self.has_game() and self.hides_information() and len(self.human_seats()) > 1
+
+    def deciders(self) -> tuple[int, ...]:
+        return self._require().state.deciders() if self._match else ()
+
+    def is_over(self) -> bool:
+        return self._match is not None and self._match.state.is_terminal()
+
+    def current_view(self) -> Any:
+        return self._require().state.view(self._viewer)
+
+    def log_lines(self) -> list[str]:
+        """Every event so far that the viewer may see, in words."""
+        match = self._require()
+        return [match.game.describe(e, self._language) for e in match.events_for(self._viewer)]
+
+    def outcome_text(self) -> str:
+        outcome = self._require().state.outcome
+        if outcome is None:
+            return ""
+        winners = ", ".join(self.seat_name(s) for s in outcome.winners)
+        scores = "" if outcome.scores is None else ", ".join(f"{s:g}" for s in outcome.scores)
+        if not winners:
+            text = self.tr("Nobody won ({reason}).").format(reason=outcome.reason)
+        else:
+            text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=outcome.reason)
+        return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
+
+    def spaces(self) -> list[str]:
+        """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
+        return sorted(self._spaces)
+
+    def active_spaces(self) -> set[str]:
+        """Spaces where the viewer can start a command now."""
+        match = self._match
+        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+            return set()
+        return {spaces[0] for c in match.state.legal(self._viewer)
+                if (spaces := match.game.command_spaces(c))}
+
+    def legal_for_space(self, space: str) -> list[str]:
+        """The viewer's legal commands that start by clicking ``space``, in notation."""
+        match = self._match
+        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+            return []
+        return [str(c) for c in match.state.legal(self._viewer, space)]
+
+    # -- starting, opening, saving -------------------------------------------------------------
+    def new_game(self, config: NewGameConfig) -> None:
+        from engine.core import Match, TablekeeperError
+        try:
+            match = Match.new(config.game, config.players, mode=config.mode, seed=config.seed,
+                              options=config.options, seats=list(config.seats))
+        except TablekeeperError as error:
+            raise SessionError(self.tr("Cannot start this game"), str(error)) from None
+        self._start(match, None)
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        from engine.core import SaveError, TablekeeperError, load_match
+        try:
+            match = load_match(path)
+        except SaveError as error:
+            raise SessionError(
+                self.tr("Cannot open the game"),
+                self.tr("The file {file} could not be opened:\n{reason}").format(
+                    file=error.file, reason=error.reason if error.line is None
+                    else self.tr("line {line}: {reason}").format(line=error.line, reason=error.reason)),
+            ) from None
+        except TablekeeperError as error:
+            raise SessionError(self.tr("Cannot open the game"),
+                               self.tr("The file {file} could not be opened:\n{reason}").format(
+                                   file=os.fspath(path), reason=error)) from None
+        self._start(match, os.fspath(path))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> str:
+        from engine.core import save_match
+        match = self._require()
+        target = os.fspath(path) if path is not None else self._path
+        if target is None:
+            raise SessionError(self.tr("Cannot save the game"), self.tr("Choose a file name first."))
+        try:
+            save_match(match, target)
+        except OSError as error:
+            raise SessionError(self.tr("Cannot save the game"),
+                               self.tr("The file {file} could not be written:\n{reason}").format(
+                                   file=target, reason=error.strerror or error)) from None
+        self._path = target
+        self._modified = False
+        self.undo_stack.setClean()
+        self.undo_state_changed.emit()
+        return target
+
+    def close_game(self) -> None:
+        self._stop_bots()
+        self._match = None
+        self._path = None
+        self._viewer = None
+        self._spaces = set()
+        self.undo_stack.clear()
+
+    def shutdown(self) -> None:
+        """Stop computer players and wait for their threads (call before the app quits)."""
+        self._stop_bots()
+        self._bot_runner.wait()
+
+    def _start(self, match: Match, path: str | None) -> None:
+        from engine.bots import bot_rng, make_bot
+        from engine.core import TablekeeperError
+        factory: BotFactory = self._bot_factory or make_bot
+        bots: dict[int, tuple[Bot, Rng]] = {}
+        for seat, kind in enumerate(match.seats):
+            if kind.startswith(BOT_SEAT_PREFIX):
+                try:
+                    bot = factory(kind[len(BOT_SEAT_PREFIX):])
+                except TablekeeperError as error:
+                    raise SessionError(self.tr("Cannot start this game"), str(error)) from None
+                bots[seat] = (bot, bot_rng(match.config.seed, seat))
+        self._stop_bots()
+        self._match = match
+        self._path = path
+        self._modified = False
+        self._bots = bots
+        self._spaces = set()
+        self.undo_stack.clear()
+        self._viewer = None
+        self._update_viewer(announce=False)
+        self._note_spaces()
+        self.game_started.emit()
+        self.undo_state_changed.emit()
+        if self._viewer is not None:
+            self.viewer_changed.emit(self._viewer)
+        self._after_change()
+
+    # -- playing -------------------------------------------------------------------------------
+    def apply(self, command: str | Command) -> None:
+        """Apply a player's command (text or value); a refusal arrives as `command_refused`."""
+        from engine.core import Command, Refused, TablekeeperError
+        match = self._match
+        if match is None:
+            self.command_refused.emit("", self.tr("No game is open."))
+            return
+        try:
+            parsed = Command.parse(command) if isinstance(command, str) else command
+        except TablekeeperError as error:
+            self.command_refused.emit("", str(error))
+            return
+        if parsed.seat is None and self._viewer is not None:
+            parsed = parsed.by(self._viewer)
+        if parsed.seat is not None and 0 <= parsed.seat < len(match.seats) and self.is_bot(parsed.seat):
+            self.command_refused.emit("", self.tr("{seat} is played by the computer.").format(
+                seat=self.seat_name(parsed.seat)))
+            return
+        try:
+            self._play(parsed, by_bot=False)
+        except Refused as refusal:
+            self.command_refused.emit(refusal.rule_id, refusal.reason)
+        except TablekeeperError as error:
+            self.command_refused.emit("", str(error))
+
+    def _play(self, command: Command, by_bot: bool) -> None:
+        """Apply a command to the match; raises `TablekeeperError` (state unchanged) if refused."""
+        match = self._require()
+        events = match.apply(command)
+        self._stop_bots()  # the position moved on: answers computed for the old one are stale
+        if match.can_undo():
+            self.undo_stack.push(PlayedCommands(self, str(command), by_bot))
+        else:
+            self.undo_stack.clear()  # nothing before a chance or a secret can be taken back
+        self._announce(events)
+
+    def _announce(self, events: Sequence[Any]) -> None:
+        match = self._require()
+        self._modified = True
+        self._note_spaces()
+        lines = [match.game.describe(e, self._language) for e in events if e.visible_to(self._viewer)]
+        self.command_applied.emit(match.state.view(self._viewer), lines)
+        self.undo_state_changed.emit()
+        self._update_viewer(announce=True)
+        if match.state.is_terminal():
+            self.game_over.emit(self.outcome_text())
+        self._after_change()
+
+    # -- undo and redo -------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self._match is not None and self.undo_stack.canUndo() and self._match.can_undo()
+
+    def can_redo(self) -> bool:
+        return self._match is not None and self.undo_stack.canRedo() and self._match.can_redo()
+
+    def undo(self) -> None:
+        if self.can_undo():
+            self.undo_stack.undo()
+
+    def redo(self) -> None:
+        if self.can_redo():
+            self.undo_stack.redo()
+
+    def undo_engine_step(self) -> None:
+        """Called by the undo mirror: take back one command in the match."""
+        match = self._require()
+        self._stop_bots()
+        match.undo()
+        self._modified = True
+        self._note_spaces()
+        self._update_viewer(announce=True)
+        self.history_rewound.emit()
+        self.undo_state_changed.emit()
+        self._after_change()
+
+    def redo_engine_step(self) -> None:
+        """Called by the undo mirror: play the next taken-back command again."""
+        match = self._require()
+        self._stop_bots()
+        self._announce(match.redo())
+
+    # -- computer players ----------------------------------------------------------------------
+    def _after_change(self) -> None:
+        if self._match is not None and not self._match.state.is_terminal() and any(
+                s in self._bots for s in self._match.state.deciders()):
+            self._bot_timer.start()
+
+    def _start_bots(self) -> None:
+        match = self._match
+        if match is None or match.state.is_terminal():
+            return
+        for seat in match.state.deciders():
+            if seat in self._bots and seat not in self._thinking:
+                bot, rng = self._bots[seat]
+                self._thinking.add(seat)
+                self.bot_thinking_started.emit(seat)
+                self._bot_runner.think(self._ticket, seat, bot, rng, match.state.copy())
+
+    def _on_bot_move_chosen(self, ticket: int, seat: int, command: Command) -> None:
+        from engine.core import Command, TablekeeperError
+        if ticket != self._ticket or self._match is None:
+            return  # the position changed while the bot was thinking
+        self._thinking.discard(seat)
+        if not isinstance(command, Command):
+            self._report_bot_failure(seat, self.tr("it answered {answer!r}").format(answer=command))
+            return
+        if command.seat is None:
+            command = command.by(seat)
+        if command.seat != seat:
+            self._report_bot_failure(seat, self.tr("it tried to play for another seat"))
+            return
+        try:
+            self._play(command, by_bot=True)
+        except TablekeeperError as error:
+            self._report_bot_failure(seat, self.tr("its move {move} was refused ({reason})").format(
+                move=command, reason=error))
+
+    def _on_bot_move_failed(self, ticket: int, seat: int, message: str) -> None:
+        if ticket == self._ticket:
+            self._thinking.discard(seat)
+            self._report_bot_failure(seat, message)
+
+    def _report_bot_failure(self, seat: int, what: str) -> None:
+        self.bot_failed.emit(self.tr("The computer player for {seat} could not move: {what}").format(
+            seat=self.seat_name(seat), what=what))
+
+    def _stop_bots(self) -> None:
+        self._ticket += 1
+        self._thinking.clear()
+        self._bot_timer.stop()
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _require(self) -> Match:
+        if self._match is None:
+            raise SessionError(self.tr("No game open"), self.tr("Start or open a game first."))
+        return self._match
+
+    def _update_viewer(self, announce: bool) -> None:
+        match = self._require()
+        humans = [s for s in match.state.deciders() if match.seats[s] == HUMAN_SEAT]
+        if self._viewer in humans or (not humans and self._viewer is not None):
+            return
+        if humans:
+            viewer: int | None = humans[0]
+        else:
+            all_humans = self.human_seats()
+            viewer = all_humans[0] if all_humans else None
+        if viewer != self._viewer:
+            self._viewer = viewer
+            if announce and viewer is not None:
+                self.viewer_changed.emit(viewer)
+
+    def _note_spaces(self) -> None:
+        match = self._require()
+        state = match.state
+        for seat in state.deciders():
+            for command in state.legal(seat):
+                self._spaces.update(match.game.command_spaces(command))

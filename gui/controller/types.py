@@ -1,0 +1,72 @@
+"""Plain values the controller hands to widgets: what can be chosen for a new game, and the choice.
+
+Importing this module loads no engine code, so widgets can use these types freely and the app
+starts without paying for the engine until the first game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+HUMAN_SEAT = "human"
+BOT_SEAT_PREFIX = "bot:"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A name in every language the app speaks; `get()` picks one (English when missing)."""
+
+    en: str
+    zh_TW: str = ""
+
+    def get(self, language: str = "en") -> str:
+        return (self.zh_TW or self.en) if language.startswith("zh") else self.en
+
+    @classmethod
+    def of(cls, text: Any) -> Words:
+        """From the engine's `Text` (anything with ``en`` and ``zh_TW``); None gives no words."""
+        return cls("") if text is None else cls(text.en, text.zh_TW)
+
+
+@dataclass(frozen=True, slots=True)
+class ModeChoice:
+    id: str
+    name: Words
+    min_players: int
+    max_players: int
+    cooperative: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OptionChoice:
+    key: str
+    name: Words
+    kind: str  # "bool", "int" or "choice"
+    default: str | bool | int
+    choices: tuple[str, ...] = ()
+    choice_names: tuple[Words, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: Words = Words("")
+
+
+@dataclass(frozen=True, slots=True)
+class GameChoice:
+    id: str
+    name: Words
+    summary: Words
+    modes: tuple[ModeChoice, ...]
+    options: tuple[OptionChoice, ...]
+    hidden_information: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameConfig:
+    """Everything the New Game dialog decides. ``seed`` None means a random one."""
+
+    game: str
+    players: int
+    mode: str
+    seats: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None

@@ -1,0 +1,397 @@
+"""The main window: menus, the board in the middle, the log dock and the status bar.
+
+It wires the actions to the session and redraws from the session's signals; it holds no game
+state of its own. Dialogs are imported when first opened, to keep start-up light.
+"""
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+
+from gui.actions import ActionCollection
+from gui.board.view import BoardView
+from gui.controller.session import GameSession, SessionError, save_suffix
+from gui.i18n import LanguageSwitcher, current_language
+from gui.settings import Settings
+from gui.widgets import dialogs
+from gui.widgets.handover import HandoverScreen
+from gui.widgets.log_dock import LogDock
+
+STATUS_MESSAGE_MS = 4000
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, session: GameSession, settings: Settings, languages: LanguageSwitcher,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("main_window")
+        self.session = session
+        self.settings = settings
+        self.languages = languages
+        self.session.language = languages.language
+        self.action_collection = ActionCollection(self)
+        self._handover_seat: int | None = None
+
+        self.board_view = BoardView(self)
+        self.handover_screen = HandoverScreen(self)
+        self.central_stack = QStackedWidget(self)
+        self.central_stack.addWidget(self.board_view)
+        self.central_stack.addWidget(self.handover_screen)
+        self.setCentralWidget(self.central_stack)
+
+        self.log_dock = LogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.log_dock.set_command_entry_enabled(False)
+
+        self.turn_label = QLabel(self)
+        self.turn_label.setObjectName("turn_label")
+        self.zoom_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.turn_label, 1)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+
+        self._build_menus()
+        self._connect()
+        self.action_collection.languages[languages.language].setChecked(True)
+        self.action_collection.show_log.setChecked(True)
+        self._restore_window()
+        self.retranslateUi()
+        self._refresh_all()
+
+    # -- building ------------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        a = self.action_collection
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.file_menu.setObjectName("file_menu")
+        self.file_menu.addAction(a.new_game)
+        self.file_menu.addAction(a.open)
+        self.recent_menu = QMenu(self.file_menu)
+        self.recent_menu.setObjectName("recent_menu")
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(a.save)
+        self.file_menu.addAction(a.save_as)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(a.quit)
+
+        self.game_menu = bar.addMenu("")
+        self.game_menu.setObjectName("game_menu")
+        self.game_menu.addAction(a.undo)
+        self.game_menu.addAction(a.redo)
+
+        self.view_menu = bar.addMenu("")
+        self.view_menu.setObjectName("view_menu")
+        self.view_menu.addAction(a.zoom_in)
+        self.view_menu.addAction(a.zoom_out)
+        self.view_menu.addAction(a.fit)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(a.show_log)
+        self.language_menu = QMenu(self.view_menu)
+        self.language_menu.setObjectName("language_menu")
+        for action in a.languages.values():
+            self.language_menu.addAction(action)
+        self.view_menu.addMenu(self.language_menu)
+
+        self.help_menu = bar.addMenu("")
+        self.help_menu.setObjectName("help_menu")
+        self.help_menu.addAction(a.about)
+        self._rebuild_recent_menu()
+
+    def _connect(self) -> None:
+        a, s = self.action_collection, self.session
+        a.new_game.triggered.connect(self.new_game)
+        a.open.triggered.connect(lambda: self.open_game())
+        a.clear_recent.triggered.connect(self.clear_recent_files)
+        a.save.triggered.connect(self.save_game)
+        a.save_as.triggered.connect(self.save_game_as)
+        a.quit.triggered.connect(self.close)
+        a.undo.triggered.connect(s.undo)
+        a.redo.triggered.connect(s.redo)
+        a.zoom_in.triggered.connect(self.board_view.zoom_in)
+        a.zoom_out.triggered.connect(self.board_view.zoom_out)
+        a.fit.triggered.connect(self.board_view.fit)
+        a.show_log.toggled.connect(self.log_dock.setVisible)
+        self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
+        a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+        a.about.triggered.connect(self.show_about)
+        self.recent_menu.triggered.connect(self._on_recent_triggered)
+
+        self.board_view.space_clicked.connect(self._on_space_clicked)
+        self.board_view.zoom_changed.connect(self._show_zoom)
+        self.handover_screen.confirmed.connect(self._on_handover_confirmed)
+        self.log_dock.command_entered.connect(s.apply)
+
+        s.game_started.connect(self._on_game_started)
+        s.command_applied.connect(self._on_command_applied)
+        s.command_refused.connect(self._on_command_refused)
+        s.game_over.connect(self._on_game_over)
+        s.undo_state_changed.connect(self._refresh_undo_and_title)
+        s.history_rewound.connect(self._on_history_rewound)
+        s.viewer_changed.connect(self._on_viewer_changed)
+        s.bot_thinking_started.connect(lambda seat: self._refresh_status())
+        s.bot_failed.connect(lambda message: dialogs.show_error(
+            self, self.tr("Computer player stopped"), message))
+
+    # -- File menu -----------------------------------------------------------------------------
+    def create_new_game_dialog(self) -> QWidget:
+        from gui.controller.catalog import available_games, bot_kinds, seat_names
+        from gui.widgets.new_game_dialog import NewGameDialog  # only when asked for: start-up stays light
+        return NewGameDialog(available_games(), bot_kinds(), seat_names,
+                             self.settings.new_game_choices(), self)
+
+    def new_game(self) -> None:
+        dialog = self.create_new_game_dialog()
+        try:
+            if dialog.exec() != dialog.DialogCode.Accepted:
+                return
+            self.settings.set_new_game_choices(dialog.choices_to_remember())
+            config = dialog.config()
+        finally:
+            dialog.deleteLater()
+        self.start_game(config)
+
+    def start_game(self, config: object) -> bool:
+        try:
+            self.session.new_game(config)  # type: ignore[arg-type]
+        except SessionError as error:
+            dialogs.show_error(self, error.title, error.message)
+            return False
+        return True
+
+    def open_game(self, path: str | None = None) -> bool:
+        if path is None:
+            recent = self.settings.recent_files()
+            path = dialogs.ask_open_path(self, save_suffix(), os.path.dirname(recent[0]) if recent else "")
+            if path is None:
+                return False
+        try:
+            self.session.open(path)
+        except SessionError as error:
+            if not os.path.exists(path):
+                self.settings.remove_recent_file(path)  # a vanished file should leave the list
+                self._rebuild_recent_menu()
+            dialogs.show_error(self, error.title, error.message)
+            return False
+        self._remember_file(path)
+        return True
+
+    def save_game(self) -> bool:
+        if self.session.path is None:
+            return self.save_game_as()
+        return self._save_to(self.session.path)
+
+    def save_game_as(self) -> bool:
+        if not self.session.has_game():
+            return False
+        path = dialogs.ask_save_path(self, save_suffix(), self.session.path or "")
+        return path is not None and self._save_to(path)
+
+    def _save_to(self, path: str) -> bool:
+        try:
+            saved = self.session.save(path)
+        except SessionError as error:
+            dialogs.show_error(self, error.title, error.message)
+            return False
+        self._remember_file(saved)
+        self.statusBar().showMessage(self.tr("Saved {file}").format(file=saved), STATUS_MESSAGE_MS)
+        return True
+
+    def clear_recent_files(self) -> None:
+        self.settings.clear_recent_files()
+        self._rebuild_recent_menu()
+
+    def _remember_file(self, path: str) -> None:
+        self.settings.add_recent_file(path)
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.settings.recent_files()
+        for action in self.action_collection.recent_file_actions(paths, self.recent_menu):
+            self.recent_menu.addAction(action)
+        if paths:
+            self.recent_menu.addSeparator()
+        self.recent_menu.addAction(self.action_collection.clear_recent)
+        self.action_collection.clear_recent.setEnabled(bool(paths))
+        self.recent_menu.setEnabled(bool(paths))
+
+    def _on_recent_triggered(self, action: object) -> None:
+        path = action.data()  # type: ignore[attr-defined]
+        if isinstance(path, str) and path:
+            self.open_game(path)
+
+    # -- View and Help menus -------------------------------------------------------------------
+    def set_language(self, code: str) -> None:
+        self.languages.set_language(code)
+        self.settings.language = self.languages.language
+        self.session.language = self.languages.language
+        self.action_collection.languages[self.languages.language].setChecked(True)
+
+    def show_about(self) -> None:
+        from importlib import metadata  # only here: importing it costs ~15 ms at start-up
+        try:
+            version = metadata.version("tablekeeper")
+        except metadata.PackageNotFoundError:
+            version = self.tr("development version")
+        dialogs.show_about(self, self.tr("About Tablekeeper"), self.tr(
+            "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
+            "with every rule enforced.").format(version=version))
+
+    def _on_log_visibility_changed(self, visible: bool) -> None:
+        if not self.isMinimized():
+            self.action_collection.show_log.setChecked(visible)
+
+    def _show_zoom(self, zoom: float) -> None:
+        self.zoom_label.setText(self.tr("Zoom {percent}%").format(percent=round(zoom * 100)))
+
+    # -- session signals -----------------------------------------------------------------------
+    def _on_game_started(self) -> None:
+        self._handover_seat = None
+        self.central_stack.setCurrentWidget(self.board_view)
+        self._refresh_all()
+        QTimer.singleShot(0, self.board_view.fit)  # after layout, so the viewport has its real size
+
+    def _on_command_applied(self, view: object, lines: list[str]) -> None:
+        if self._handover_seat is None:
+            self.log_dock.append_lines(lines)
+            self._refresh_board()
+        self._refresh_status()
+
+    def _on_command_refused(self, rule_id: str, reason: str) -> None:
+        message = reason if not rule_id else self.tr("{reason}\n\n(Rule {rule})").format(
+            reason=reason, rule=rule_id)
+        self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
+        dialogs.show_error(self, self.tr("Move not allowed"), message)
+
+    def _on_game_over(self, outcome: str) -> None:
+        self.log_dock.append_lines([self.tr("Game over: {outcome}").format(outcome=outcome)])
+        self._refresh_status()
+
+    def _on_history_rewound(self) -> None:
+        if self._handover_seat is None:
+            self.log_dock.set_lines(self.session.log_lines())
+            self._refresh_board()
+        self._refresh_status()
+
+    def _on_viewer_changed(self, seat: int) -> None:
+        if not self.session.is_hot_seat():
+            return
+        # Hide everything the previous player saw until the next one confirms they hold the device.
+        self._handover_seat = seat
+        self.log_dock.set_lines([])
+        self.log_dock.set_command_entry_enabled(False)
+        self.handover_screen.set_player(self.session.seat_name(seat))
+        self.central_stack.setCurrentWidget(self.handover_screen)
+        self._refresh_status()
+
+    def _on_handover_confirmed(self) -> None:
+        self._handover_seat = None
+        self.central_stack.setCurrentWidget(self.board_view)
+        self.log_dock.set_lines(self.session.log_lines())
+        self._refresh_all()
+
+    def _on_space_clicked(self, space: str) -> None:
+        commands = self.session.legal_for_space(space)
+        if not commands:
+            self.statusBar().showMessage(self.tr("Nothing to play on {space} now").format(space=space),
+                                         STATUS_MESSAGE_MS)
+            return
+        chosen = commands[0] if len(commands) == 1 else dialogs.choose_command(self, commands)
+        if chosen is not None:
+            self.session.apply(chosen)
+
+    # -- refreshing ----------------------------------------------------------------------------
+    def _refresh_all(self) -> None:
+        has_game = self.session.has_game()
+        self.action_collection.save.setEnabled(has_game)
+        self.action_collection.save_as.setEnabled(has_game)
+        if has_game and self._handover_seat is None:
+            self.log_dock.set_lines(self.session.log_lines())
+        self._refresh_board()
+        self._refresh_undo_and_title()
+        self._refresh_status()
+        self._show_zoom(self.board_view.zoom())
+
+    def _refresh_board(self) -> None:
+        if not self.session.has_game():
+            self.board_view.show_placeholder()
+        else:
+            self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
+        self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
+                                                and not self.session.is_over())
+
+    def _refresh_undo_and_title(self) -> None:
+        self.action_collection.undo.setEnabled(self.session.can_undo())
+        self.action_collection.redo.setEnabled(self.session.can_redo())
+        undo_text = self.session.undo_stack.undoText()
+        self.action_collection.undo.setStatusTip(
+            self.tr("Take back {move}").format(move=undo_text) if undo_text
+            else self.tr("Take back the last move"))
+        if not self.session.has_game():
+            self.setWindowTitle(self.tr("Tablekeeper"))
+            self.setWindowModified(False)
+            return
+        parts = [self.session.game_name().get(current_language())]
+        if self.session.path:
+            parts.append(os.path.basename(self.session.path))
+        self.setWindowTitle(" — ".join(parts) + "[*] — " + self.tr("Tablekeeper"))
+        self.setWindowModified(self.session.is_modified)
+
+    def _refresh_status(self) -> None:
+        self.turn_label.setText(self._status_text())
+
+    def _status_text(self) -> str:
+        s = self.session
+        if not s.has_game():
+            return self.tr("Ready — no game open")
+        if s.is_over():
+            return self.tr("Game over: {outcome}").format(outcome=s.outcome_text())
+        if self._handover_seat is not None:
+            return self.tr("Waiting for {player}").format(player=s.seat_name(self._handover_seat))
+        parts = []
+        for seat in s.deciders():
+            name = s.seat_name(seat)
+            parts.append(self.tr("{player} (computer) is thinking…").format(player=name) if s.is_bot(seat)
+                         else self.tr("{player} to decide").format(player=name))
+        return "; ".join(parts) or self.tr("Ready")
+
+    # -- window life ---------------------------------------------------------------------------
+    def _restore_window(self) -> None:
+        geometry = self.settings.window_geometry()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1100, 720)
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.set_window_geometry(self.saveGeometry())
+        self.settings.set_window_state(self.saveState())
+        self.settings.sync()
+        self.session.shutdown()
+        super().closeEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:
+        self.action_collection.retranslate()
+        self.file_menu.setTitle(self.tr("&File"))
+        self.recent_menu.setTitle(self.tr("Open &Recent"))
+        self.game_menu.setTitle(self.tr("&Game"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self._rebuild_recent_menu()
+        if self._handover_seat is not None:
+            self.handover_screen.set_player(self.session.seat_name(self._handover_seat))
+        elif self.session.has_game():
+            self.log_dock.set_lines(self.session.log_lines())  # event lines follow the language too
+        self._refresh_undo_and_title()
+        self._refresh_status()
+        self._show_zoom(self.board_view.zoom())

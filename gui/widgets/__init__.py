@@ -1,0 +1,1 @@
+"""Widgets and dialogs around the board. None of them imports `engine`."""

@@ -1,0 +1,52 @@
+"""Small modal questions and messages, in one module so tests can replace them.
+
+Callers use them through the module (`dialogs.show_error(...)`), never `from … import`, so that
+`monkeypatch.setattr(dialogs, "show_error", …)` reaches every caller and no test blocks on a modal.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+
+
+def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    """Tell the player, in plain words, that something could not be done."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # file names and reasons are shown literally
+    box.exec()
+
+
+def show_about(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.about(parent, title, text)
+
+
+def ask_open_path(parent: QWidget | None, suffix: str, folder: str = "") -> str | None:
+    title = QCoreApplication.translate("dialogs", "Open Game")
+    path, _ = QFileDialog.getOpenFileName(parent, title, folder, _save_filter(suffix))
+    return path or None
+
+
+def ask_save_path(parent: QWidget | None, suffix: str, suggested: str = "") -> str | None:
+    title = QCoreApplication.translate("dialogs", "Save Game")
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, _save_filter(suffix))
+    if not path:
+        return None
+    return path if path.endswith(suffix) else path + suffix
+
+
+def choose_command(parent: QWidget | None, commands: Sequence[str]) -> str | None:
+    """Several commands start on the clicked space: let the player pick one from a menu."""
+    menu = QMenu(parent)
+    for text in commands:
+        menu.addAction(text).setData(text)
+    chosen = menu.exec(QCursor.pos())
+    return chosen.data() if chosen is not None else None
+
+
+def _save_filter(suffix: str) -> str:
+    return QCoreApplication.translate("dialogs", "Tablekeeper games (*{suffix});;All files (*)").format(
+        suffix=suffix)
+

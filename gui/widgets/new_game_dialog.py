@@ -1,0 +1,333 @@
+"""The New Game dialog, built generically from the games' descriptions.
+
+Games, modes and options come from the controller as `GameChoice`s; the dialog knows no game by
+name. It returns a `NewGameConfig` and can hand back its choices to be remembered in settings.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QRegularExpression, QSize, Qt
+from PySide6.QtGui import QFont, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.controller.types import (
+    BOT_SEAT_PREFIX,
+    HUMAN_SEAT,
+    GameChoice,
+    ModeChoice,
+    NewGameConfig,
+    OptionChoice,
+    Words,
+)
+from gui.i18n import current_language
+
+SeatNames = Callable[[str, int, str], Sequence[Words]]
+MAX_SEED_DIGITS = 18  # fits the engine's 63-bit seeds
+MIN_WIDTH = 560
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, games: Sequence[GameChoice], bot_kinds: Sequence[str], seat_names: SeatNames,
+                 remembered: Mapping[str, Any] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("new_game_dialog")
+        self.setModal(True)
+        self._games = list(games)
+        self._bot_kinds = list(bot_kinds)
+        self._seat_names = seat_names
+        self._seat_rows: list[tuple[Words, QLabel, QComboBox]] = []
+        self._option_rows: list[tuple[OptionChoice, QLabel, QWidget]] = []
+        self._remembered = dict(remembered or {})
+
+        outer = QVBoxLayout(self)
+        self.empty_label = QLabel(self)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setObjectName("no_games_label")
+        outer.addWidget(self.empty_label)
+
+        self.body = QWidget(self)
+        columns = QHBoxLayout(self.body)
+        columns.setContentsMargins(0, 0, 0, 0)
+        columns.setSpacing(16)
+        left = QVBoxLayout()
+        self.games_label = QLabel(self.body)
+        self.game_list = QListWidget(self.body)
+        self.game_list.setObjectName("game_list")
+        self.game_list.setMinimumWidth(180)
+        self.game_list.setMaximumWidth(240)
+        self.games_label.setBuddy(self.game_list)
+        left.addWidget(self.games_label)
+        left.addWidget(self.game_list)
+        columns.addLayout(left)
+
+        right = QVBoxLayout()
+        self.title_label = QLabel(self.body)
+        title_font = QFont(self.title_label.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
+        title_font.setBold(True)
+        self.title_label.setFont(title_font)
+        self.summary_label = QLabel(self.body)
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setObjectName("summary_label")
+        right.addWidget(self.title_label)
+        right.addWidget(self.summary_label)
+
+        setup = QFormLayout()
+        setup.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.mode_label = QLabel(self.body)
+        self.mode_combo = QComboBox(self.body)
+        self.mode_combo.setObjectName("mode_combo")
+        self.players_label = QLabel(self.body)
+        self.players_spin = QSpinBox(self.body)
+        self.players_spin.setObjectName("players_spin")
+        self.seed_label = QLabel(self.body)
+        self.seed_edit = QLineEdit(self.body)
+        self.seed_edit.setObjectName("seed_edit")
+        self.seed_edit.setValidator(QRegularExpressionValidator(
+            QRegularExpression(f"[0-9]{{0,{MAX_SEED_DIGITS}}}"), self.seed_edit))
+        self.seed_edit.setClearButtonEnabled(True)
+        for label, field in ((self.mode_label, self.mode_combo), (self.players_label, self.players_spin),
+                             (self.seed_label, self.seed_edit)):
+            label.setBuddy(field)
+            setup.addRow(label, field)
+        right.addLayout(setup)
+
+        self.seats_box = QGroupBox(self.body)
+        self.seats_form = QFormLayout(self.seats_box)
+        self.seats_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.seats_box.setObjectName("seats_box")
+        right.addWidget(self.seats_box)
+        self.options_box = QGroupBox(self.body)
+        self.options_box.setObjectName("options_box")
+        self.options_form = QFormLayout(self.options_box)
+        self.options_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        right.addWidget(self.options_box)
+        right.addStretch(1)
+        columns.addLayout(right, 1)
+        outer.addWidget(self.body, 1)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+
+        self.game_list.currentRowChanged.connect(self._on_game_changed)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
+        self.players_spin.valueChanged.connect(self._rebuild_seats)
+
+        has_games = bool(self._games)
+        self.body.setVisible(has_games)
+        self.empty_label.setVisible(not has_games)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(has_games)
+        for game in self._games:
+            item = QListWidgetItem(self.game_list)
+            item.setData(Qt.ItemDataRole.UserRole, game.id)
+        self.retranslateUi()
+        if has_games:
+            remembered_game = self._remembered.get("game")
+            ids = [g.id for g in self._games]
+            self.game_list.setCurrentRow(ids.index(remembered_game) if remembered_game in ids else 0)
+            self.seed_edit.setText(str(self._remembered.get("seed") or ""))
+        self.resize(self.sizeHint().expandedTo(QSize(MIN_WIDTH, 0)))
+
+    # -- the choice ----------------------------------------------------------------------------
+    def selected_game(self) -> GameChoice | None:
+        row = self.game_list.currentRow()
+        return self._games[row] if 0 <= row < len(self._games) else None
+
+    def selected_mode(self) -> ModeChoice | None:
+        game = self.selected_game()
+        index = self.mode_combo.currentIndex()
+        return game.modes[index] if game is not None and 0 <= index < len(game.modes) else None
+
+    def seat_kinds(self) -> tuple[str, ...]:
+        return tuple(combo.currentData() for _, _, combo in self._seat_rows)
+
+    def option_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for option, _, field in self._option_rows:
+            if isinstance(field, QCheckBox):
+                values[option.key] = field.isChecked()
+            elif isinstance(field, QSpinBox):
+                values[option.key] = field.value()
+            elif isinstance(field, QComboBox):
+                values[option.key] = field.currentData()
+        return values
+
+    def config(self) -> NewGameConfig:
+        game, mode = self.selected_game(), self.selected_mode()
+        if game is None or mode is None:
+            raise ValueError("no game is selected")
+        seed_text = self.seed_edit.text().strip()
+        return NewGameConfig(game.id, self.players_spin.value(), mode.id, self.seat_kinds(),
+                             self.option_values(), int(seed_text) if seed_text else None)
+
+    def choices_to_remember(self) -> dict[str, Any]:
+        config = self.config()
+        return {"game": config.game, "mode": config.mode, "players": config.players,
+                "seats": list(config.seats), "options": dict(config.options),
+                "seed": "" if config.seed is None else str(config.seed)}
+
+    # -- reacting to choices -------------------------------------------------------------------
+    def _remembered_for(self, game: GameChoice) -> Mapping[str, Any]:
+        return self._remembered if self._remembered.get("game") == game.id else {}
+
+    def _on_game_changed(self, row: int) -> None:
+        game = self.selected_game()
+        if game is None:
+            return
+        remembered = self._remembered_for(game)
+        language = current_language()
+        self.title_label.setText(game.name.get(language))
+        self.summary_label.setText(game.summary.get(language))
+        self.summary_label.setVisible(bool(game.summary.get(language)))
+        self.mode_combo.blockSignals(True)
+        self.mode_combo.clear()
+        for mode in game.modes:
+            self.mode_combo.addItem(mode.name.get(language), mode.id)
+        mode_ids = [m.id for m in game.modes]
+        wanted = remembered.get("mode")
+        self.mode_combo.setCurrentIndex(mode_ids.index(wanted) if wanted in mode_ids else 0)
+        self.mode_combo.blockSignals(False)
+        self._build_options(game, remembered.get("options") or {})
+        self._on_mode_changed()
+        players = remembered.get("players")
+        if isinstance(players, int):
+            self.players_spin.setValue(players)
+
+    def _on_mode_changed(self, *_: object) -> None:
+        mode = self.selected_mode()
+        if mode is None:
+            return
+        self.players_spin.blockSignals(True)
+        self.players_spin.setRange(mode.min_players, mode.max_players)
+        self.players_spin.setEnabled(mode.min_players != mode.max_players)
+        self.players_spin.blockSignals(False)
+        self._rebuild_seats()
+
+    def _rebuild_seats(self, *_: object) -> None:
+        game, mode = self.selected_game(), self.selected_mode()
+        if game is None or mode is None:
+            return
+        kept = list(self.seat_kinds()) or list(self._remembered_for(game).get("seats") or [])
+        while self.seats_form.rowCount():
+            self.seats_form.removeRow(0)
+        self._seat_rows = []
+        names = self._seat_names(game.id, self.players_spin.value(), mode.id)
+        for seat in range(self.players_spin.value()):
+            label = QLabel(self.seats_box)
+            combo = QComboBox(self.seats_box)
+            combo.setObjectName(f"seat_combo_{seat}")
+            combo.addItem("", HUMAN_SEAT)
+            for kind in self._bot_kinds:
+                combo.addItem("", BOT_SEAT_PREFIX + kind)
+            if seat < len(kept):
+                found = combo.findData(kept[seat])
+                combo.setCurrentIndex(max(found, 0))
+            label.setBuddy(combo)
+            name = names[seat] if seat < len(names) else Words(str(seat + 1))
+            self.seats_form.addRow(label, combo)
+            self._seat_rows.append((name, label, combo))
+        self._retranslate_seats()
+
+    def _build_options(self, game: GameChoice, remembered: Mapping[str, Any]) -> None:
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self._option_rows = []
+        for option in game.options:
+            value = remembered.get(option.key, option.default)
+            field: QWidget
+            if option.kind == "bool":
+                field = QCheckBox(self.options_box)
+                field.setChecked(bool(value))
+            elif option.kind == "int":
+                field = QSpinBox(self.options_box)
+                field.setRange(option.minimum if option.minimum is not None else -1_000_000,
+                               option.maximum if option.maximum is not None else 1_000_000)
+                field.setValue(int(value) if isinstance(value, int) else int(option.default))
+            else:
+                field = QComboBox(self.options_box)
+                for choice in option.choices:
+                    field.addItem(choice, choice)
+                field.setCurrentIndex(max(field.findData(value), 0))
+            field.setObjectName(f"option_{option.key}")
+            label = QLabel(self.options_box)
+            label.setBuddy(field)
+            self.options_form.addRow(label, field)
+            self._option_rows.append((option, label, field))
+        self.options_box.setVisible(bool(game.options))
+        self._retranslate_options()
+
+    # -- language ------------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:
+        language = current_language()
+        self.setWindowTitle(self.tr("New Game"))
+        self.empty_label.setText(self.tr(
+            "No games are installed, so there is nothing to start yet. "
+            "Reinstall Tablekeeper or add a game, then try again."))
+        self.games_label.setText(self.tr("&Game:"))
+        self.mode_label.setText(self.tr("&Mode:"))
+        self.players_label.setText(self.tr("&Players:"))
+        self.seed_label.setText(self.tr("S&eed:"))
+        self.seed_edit.setPlaceholderText(self.tr("blank = random"))
+        self.seed_edit.setToolTip(self.tr("The same seed and moves always give the same game"))
+        self.seats_box.setTitle(self.tr("Seats"))
+        self.options_box.setTitle(self.tr("Options"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Start Game"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        for row, game in enumerate(self._games):
+            self.game_list.item(row).setText(game.name.get(language))
+            self.game_list.item(row).setToolTip(game.summary.get(language))
+        game = self.selected_game()
+        if game is not None:
+            self.title_label.setText(game.name.get(language))
+            self.summary_label.setText(game.summary.get(language))
+            for index, mode in enumerate(game.modes):
+                self.mode_combo.setItemText(index, mode.name.get(language))
+        self._retranslate_seats()
+        self._retranslate_options()
+
+    def _retranslate_seats(self) -> None:
+        language = current_language()
+        for name, label, combo in self._seat_rows:
+            label.setText(self.tr("{name}:").format(name=name.get(language)))
+            combo.setItemText(0, self.tr("Human"))
+            for index, kind in enumerate(self._bot_kinds, start=1):
+                combo.setItemText(index, self.tr("Computer ({kind})").format(kind=self._bot_kind_name(kind)))
+
+    def _bot_kind_name(self, kind: str) -> str:
+        known = {"random": self.tr("random moves")}
+        return known.get(kind, kind)
+
+    def _retranslate_options(self) -> None:
+        language = current_language()
+        for option, label, field in self._option_rows:
+            label.setText(self.tr("{name}:").format(name=option.name.get(language)))
+            field.setToolTip(option.help.get(language))
+            if isinstance(field, QComboBox):
+                for index, choice in enumerate(option.choices):
+                    names = option.choice_names
+                    field.setItemText(index, names[index].get(language) if index < len(names) else choice)

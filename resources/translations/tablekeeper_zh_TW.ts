@@ -1,0 +1,439 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW" sourcelanguage="en">
+<context>
+    <name>ActionCollection</name>
+    <message>
+        <source>Open {path}</source>
+        <translation>開啟 {path}</translation>
+    </message>
+    <message>
+        <source>&amp;New Game…</source>
+        <translation>新遊戲(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Start a new game</source>
+        <translation>開始一場新遊戲</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>開啟(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a saved game</source>
+        <translation>開啟已儲存的遊戲</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近開啟的檔案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Forget the list of recent files</source>
+        <translation>清空最近開啟的檔案清單</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the game</source>
+        <translation>儲存這場遊戲</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存新檔(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the game under a new name</source>
+        <translation>以新的檔名儲存這場遊戲</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close Tablekeeper</source>
+        <translation>關閉 Tablekeeper</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>復原(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take back the last move</source>
+        <translation>收回上一步</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Play the move you took back again</source>
+        <translation>重新執行剛才收回的那一步</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Make the board larger</source>
+        <translation>放大圖版</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Make the board smaller</source>
+        <translation>縮小圖版</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>符合視窗(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the whole board</source>
+        <translation>顯示整個圖版</translation>
+    </message>
+    <message>
+        <source>Show &amp;Log</source>
+        <translation>顯示記錄(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show or hide the game log</source>
+        <translation>顯示或隱藏遊戲記錄</translation>
+    </message>
+    <message>
+        <source>&amp;About Tablekeeper</source>
+        <translation>關於 Tablekeeper(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show the version and credits</source>
+        <translation>顯示版本與製作資訊</translation>
+    </message>
+    <message>
+        <source>Switch the app to {language}</source>
+        <translation>將介面切換為{language}</translation>
+    </message>
+</context>
+<context>
+    <name>BoardView</name>
+    <message>
+        <source>No game open — File ▸ New Game (Ctrl+N)</source>
+        <translation>尚未開啟遊戲 — 檔案 ▸ 新遊戲 (Ctrl+N)</translation>
+    </message>
+</context>
+<context>
+    <name>GameSession</name>
+    <message>
+        <source>Nobody won ({reason}).</source>
+        <translation>沒有人獲勝（{reason}）。</translation>
+    </message>
+    <message>
+        <source>{winners} won ({reason}).</source>
+        <translation>{winners} 獲勝（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Scores: {scores}.</source>
+        <translation>分數：{scores}。</translation>
+    </message>
+    <message>
+        <source>Cannot start this game</source>
+        <translation>無法開始這場遊戲</translation>
+    </message>
+    <message>
+        <source>Cannot open the game</source>
+        <translation>無法開啟遊戲</translation>
+    </message>
+    <message>
+        <source>The file {file} could not be opened:
+{reason}</source>
+        <translation>無法開啟檔案 {file}：
+{reason}</translation>
+    </message>
+    <message>
+        <source>line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot save the game</source>
+        <translation>無法儲存遊戲</translation>
+    </message>
+    <message>
+        <source>Choose a file name first.</source>
+        <translation>請先選擇檔名。</translation>
+    </message>
+    <message>
+        <source>The file {file} could not be written:
+{reason}</source>
+        <translation>無法寫入檔案 {file}：
+{reason}</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>目前沒有開啟的遊戲。</translation>
+    </message>
+    <message>
+        <source>{seat} is played by the computer.</source>
+        <translation>{seat} 由電腦操控。</translation>
+    </message>
+    <message>
+        <source>it answered {answer!r}</source>
+        <translation>它的回答是 {answer!r}</translation>
+    </message>
+    <message>
+        <source>it tried to play for another seat</source>
+        <translation>它試圖替其他座位行動</translation>
+    </message>
+    <message>
+        <source>its move {move} was refused ({reason})</source>
+        <translation>它的行動 {move} 被拒絕（{reason}）</translation>
+    </message>
+    <message>
+        <source>The computer player for {seat} could not move: {what}</source>
+        <translation>{seat} 的電腦玩家無法行動：{what}</translation>
+    </message>
+    <message>
+        <source>No game open</source>
+        <translation>沒有開啟的遊戲</translation>
+    </message>
+    <message>
+        <source>Start or open a game first.</source>
+        <translation>請先開始新遊戲或開啟已儲存的遊戲。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoverScreen</name>
+    <message>
+        <source>Pass the device to {player}</source>
+        <translation>請將裝置交給 {player}</translation>
+    </message>
+    <message>
+        <source>The next view shows what only {player} may see. Everyone else, please look away.</source>
+        <translation>接下來的畫面只有 {player} 可以看，其他人請先迴避。</translation>
+    </message>
+    <message>
+        <source>I am {player} — show my view</source>
+        <translation>我是 {player} — 顯示我的畫面</translation>
+    </message>
+</context>
+<context>
+    <name>LogDock</name>
+    <message>
+        <source>Log</source>
+        <translation>記錄</translation>
+    </message>
+    <message>
+        <source>Type a command and press Enter</source>
+        <translation>輸入指令後按 Enter</translation>
+    </message>
+    <message>
+        <source>Commands use the game&apos;s notation, for example: pass</source>
+        <translation>指令使用遊戲的記譜方式，例如：pass</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Computer player stopped</source>
+        <translation>電腦玩家已停止</translation>
+    </message>
+    <message>
+        <source>Saved {file}</source>
+        <translation>已儲存 {file}</translation>
+    </message>
+    <message>
+        <source>development version</source>
+        <translation>開發版</translation>
+    </message>
+    <message>
+        <source>About Tablekeeper</source>
+        <translation>關於 Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Tablekeeper {version}
+
+Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</source>
+        <translation>Tablekeeper {version}
+
+遊玩 Vindication、Nemesis: Lockdown 與 Dragonbond，每一條規則都由程式嚴格執行。</translation>
+    </message>
+    <message>
+        <source>Zoom {percent}%</source>
+        <translation>縮放 {percent}%</translation>
+    </message>
+    <message>
+        <source>{reason}
+
+(Rule {rule})</source>
+        <translation>{reason}
+
+（規則 {rule}）</translation>
+    </message>
+    <message>
+        <source>Move not allowed</source>
+        <translation>不能這樣走</translation>
+    </message>
+    <message>
+        <source>Game over: {outcome}</source>
+        <translation>遊戲結束：{outcome}</translation>
+    </message>
+    <message>
+        <source>Nothing to play on {space} now</source>
+        <translation>目前無法在 {space} 行動</translation>
+    </message>
+    <message>
+        <source>Take back {move}</source>
+        <translation>收回 {move}</translation>
+    </message>
+    <message>
+        <source>Take back the last move</source>
+        <translation>收回上一步</translation>
+    </message>
+    <message>
+        <source>Tablekeeper</source>
+        <translation>Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Ready — no game open</source>
+        <translation>就緒 — 尚未開啟遊戲</translation>
+    </message>
+    <message>
+        <source>Waiting for {player}</source>
+        <translation>等待 {player}</translation>
+    </message>
+    <message>
+        <source>{player} (computer) is thinking…</source>
+        <translation>{player}（電腦）思考中…</translation>
+    </message>
+    <message>
+        <source>{player} to decide</source>
+        <translation>輪到 {player} 決定</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就緒</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>遊戲(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>語言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New Game</source>
+        <translation>新遊戲</translation>
+    </message>
+    <message>
+        <source>No games are installed, so there is nothing to start yet. Reinstall Tablekeeper or add a game, then try again.</source>
+        <translation>目前沒有安裝任何遊戲，所以還無法開始。請重新安裝 Tablekeeper 或加入遊戲後再試一次。</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Players:</source>
+        <translation>玩家人數(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>種子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>blank = random</source>
+        <translation>留空 = 隨機</translation>
+    </message>
+    <message>
+        <source>The same seed and moves always give the same game</source>
+        <translation>相同的種子加上相同的走法，一定會重現同一局遊戲</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>選項</translation>
+    </message>
+    <message>
+        <source>&amp;Start Game</source>
+        <translation>開始遊戲(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>{name}:</source>
+        <translation>{name}：</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>人類</translation>
+    </message>
+    <message>
+        <source>Computer ({kind})</source>
+        <translation>電腦（{kind}）</translation>
+    </message>
+    <message>
+        <source>random moves</source>
+        <translation>隨機行動</translation>
+    </message>
+</context>
+<context>
+    <name>app</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>發生問題</translation>
+    </message>
+    <message>
+        <source>Tablekeeper ran into a problem it did not expect, so the last action was not completed. Your game is still open; saving it now is a good idea.
+
+Details: {error}</source>
+        <translation>Tablekeeper 遇到未預期的問題，上一個動作沒有完成。您的遊戲仍然開著，建議現在先儲存。
+
+詳細資訊：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>dialogs</name>
+    <message>
+        <source>Open Game</source>
+        <translation>開啟遊戲</translation>
+    </message>
+    <message>
+        <source>Save Game</source>
+        <translation>儲存遊戲</translation>
+    </message>
+    <message>
+        <source>Tablekeeper games (*{suffix});;All files (*)</source>
+        <translation>Tablekeeper 遊戲 (*{suffix});;所有檔案 (*)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,94 @@
+"""Fixtures for the GUI tests: isolated settings, recorded (never modal) dialogs, a ready window."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from gui.app import configure_application
+from gui.controller.session import GameSession
+from gui.i18n import LanguageSwitcher
+from gui.main_window import MainWindow
+from gui.settings import Settings
+from gui.widgets import dialogs
+
+HERE = Path(__file__).parent
+# The offscreen platform warns whenever a window's size limits change, a popup opens or a window is
+# raised: it has no window manager. The warnings mean nothing there (xcb does not print them).
+OFFSCREEN_NOISE = r"This plugin does not support (propagateSizeHints\(\)|raise\(\)|grabbing the keyboard)"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE, extend=True))
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Any QSettings() made without a file writes under a temp folder, never the tester's own."""
+    folder = tmp_path_factory.mktemp("user-settings")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.IniFormat, scope, str(folder))
+
+
+@pytest.fixture(autouse=True)
+def _configured_app(qapp) -> None:  # noqa: ANN001 - pytest-qt's QApplication
+    configure_application(qapp)
+
+
+@pytest.fixture(autouse=True)
+def error_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every error dialog the code opens, as (title, message); none of them blocks a test."""
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message: shown.append((title, message)))
+    monkeypatch.setattr(dialogs, "show_about", lambda parent, title, text: shown.append((title, text)))
+    return shown
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(QSettings(str(tmp_path / "tablekeeper.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def languages(qapp):  # noqa: ANN001, ANN201
+    switcher = LanguageSwitcher(qapp)
+    switcher.set_language("en")
+    yield switcher
+    switcher.set_language("en")
+
+
+@pytest.fixture
+def session(qtbot):  # noqa: ANN001, ANN201
+    game_session = GameSession(bot_delay_ms=0)
+    yield game_session
+    game_session.shutdown()
+
+
+@pytest.fixture
+def make_session(qtbot):  # noqa: ANN001, ANN201
+    """Sessions with injected bots; their worker threads are stopped after the test."""
+    made: list[GameSession] = []
+
+    def make(**kwargs) -> GameSession:  # noqa: ANN003
+        kwargs.setdefault("bot_delay_ms", 0)
+        made.append(GameSession(**kwargs))
+        return made[-1]
+
+    yield make
+    for game_session in made:
+        game_session.shutdown()
+
+
+@pytest.fixture
+def window(qtbot, session: GameSession, settings: Settings,  # noqa: ANN001
+           languages: LanguageSwitcher) -> MainWindow:
+    main_window = MainWindow(session, settings, languages)
+    qtbot.addWidget(main_window)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    return main_window

@@ -1,0 +1,139 @@
+"""The New Game dialog, built from the registered games (the toy game here)."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
+
+from gui.controller.catalog import available_games, bot_kinds, seat_names
+from gui.controller.types import GameChoice, NewGameConfig
+from gui.widgets.new_game_dialog import NewGameDialog
+
+
+def make_dialog(qtbot, remembered=None, games=None) -> NewGameDialog:
+    dialog = NewGameDialog(available_games() if games is None else games, bot_kinds(), seat_names,
+                           remembered)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def toy_row(dialog: NewGameDialog) -> int:
+    return next(i for i in range(dialog.game_list.count())
+                if dialog.game_list.item(i).text() == "Toy Ridge")
+
+
+def test_lists_the_toy_game_with_its_modes(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.game_list.setCurrentRow(toy_row(dialog))
+    assert dialog.selected_game().id == "toy"
+    modes = [dialog.mode_combo.itemText(i) for i in range(dialog.mode_combo.count())]
+    assert modes == ["Versus", "Solo"]
+    assert dialog.title_label.text() == "Toy Ridge"
+    assert "test game" in dialog.summary_label.text()
+
+
+def test_player_count_follows_the_mode(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.game_list.setCurrentRow(toy_row(dialog))
+    dialog.mode_combo.setCurrentIndex(0)
+    assert (dialog.players_spin.minimum(), dialog.players_spin.maximum()) == (2, 4)
+    dialog.players_spin.setValue(4)
+    assert len(dialog.seat_kinds()) == 4
+    dialog.mode_combo.setCurrentIndex(1)
+    assert (dialog.players_spin.minimum(), dialog.players_spin.maximum()) == (1, 1)
+    assert not dialog.players_spin.isEnabled()
+    assert len(dialog.seat_kinds()) == 1
+
+
+def test_one_row_per_seat_with_human_or_computer(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.game_list.setCurrentRow(toy_row(dialog))
+    dialog.players_spin.setValue(3)
+    combos = [dialog.findChild(QComboBox, f"seat_combo_{i}") for i in range(3)]
+    assert all(combos)
+    labels = [dialog.seats_form.labelForField(c).text() for c in combos]
+    assert labels == ["Player 1:", "Player 2:", "Player 3:"]
+    assert [combos[0].itemData(i) for i in range(combos[0].count())] == ["human", "bot:random"]
+    assert [combos[0].itemText(i) for i in range(combos[0].count())] == ["Human", "Computer (random moves)"]
+    combos[1].setCurrentIndex(1)
+    assert dialog.seat_kinds() == ("human", "bot:random", "human")
+    dialog.players_spin.setValue(2)  # existing choices survive a change of player count
+    assert dialog.seat_kinds() == ("human", "bot:random")
+
+
+def test_options_are_built_from_the_game_description(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.game_list.setCurrentRow(toy_row(dialog))
+    challenges = dialog.findChild(QCheckBox, "option_challenges")
+    target = dialog.findChild(QSpinBox, "option_target")
+    assert challenges.isChecked()
+    assert (target.minimum(), target.maximum(), target.value()) == (1, 60, 12)
+    assert dialog.options_form.labelForField(target).text() == "Solo target:"
+    challenges.setChecked(False)
+    target.setValue(30)
+    assert dialog.option_values() == {"challenges": False, "target": 30}
+
+
+def test_choice_options_become_combos(qtbot) -> None:
+    from gui.controller.types import ModeChoice, OptionChoice, Words
+    game = GameChoice("dice", Words("Dice"), Words(""), (ModeChoice("m", Words("M"), 2, 2, False),),
+                      (OptionChoice("map", Words("Map"), "choice", "b", ("a", "b"),
+                                    (Words("Alpha", "甲"), Words("Beta", "乙"))),), False)
+    dialog = make_dialog(qtbot, games=[game])
+    combo = dialog.findChild(QComboBox, "option_map")
+    assert [combo.itemText(i) for i in range(combo.count())] == ["Alpha", "Beta"]
+    assert dialog.option_values() == {"map": "b"}
+
+
+def test_config_is_plain_and_seed_optional(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.game_list.setCurrentRow(toy_row(dialog))
+    config = dialog.config()
+    assert config == NewGameConfig("toy", 2, "versus", ("human", "human"),
+                                   {"challenges": True, "target": 12}, None)
+    dialog.seed_edit.setText("12345")
+    assert dialog.config().seed == 12345
+
+
+def test_seed_field_accepts_digits_only(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    qtbot.keyClicks(dialog.seed_edit, "12ab3")
+    assert dialog.seed_edit.text() == "123"
+
+
+def test_remembered_choices_are_restored(qtbot) -> None:
+    remembered = {"game": "toy", "mode": "versus", "players": 3, "seats": ["bot:random", "human", "human"],
+                  "options": {"challenges": False, "target": 7}, "seed": "99"}
+    dialog = make_dialog(qtbot, remembered)
+    assert dialog.selected_game().id == "toy"
+    assert dialog.players_spin.value() == 3
+    assert dialog.seat_kinds() == ("bot:random", "human", "human")
+    assert dialog.option_values() == {"challenges": False, "target": 7}
+    assert dialog.seed_edit.text() == "99"
+    assert dialog.choices_to_remember() == remembered
+
+
+def test_no_games_is_said_plainly(qtbot) -> None:
+    dialog = make_dialog(qtbot, games=[])
+    dialog.show()
+    assert dialog.empty_label.isVisible()
+    assert "No games are installed" in dialog.empty_label.text()
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def test_window_builds_the_dialog_from_settings(window, settings, qtbot) -> None:
+    settings.set_new_game_choices({"game": "toy", "mode": "versus", "players": 4})
+    dialog = window.create_new_game_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.players_spin.value() == 4
+
+
+def test_accepting_starts_the_game_and_remembers(window, settings, qtbot, monkeypatch) -> None:
+    def accept_at_once(dialog) -> int:
+        dialog.game_list.setCurrentRow(toy_row(dialog))
+        dialog.seed_edit.setText("7")
+        return dialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept_at_once)
+    with qtbot.waitSignal(window.session.game_started):
+        window.action_collection.new_game.trigger()
+    assert window.session.has_game()
+    assert settings.new_game_choices()["seed"] == "7"
