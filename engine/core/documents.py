@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from . import content, plain, registry
+from . import plain, registry
+from .content import ContentError
 from .errors import SaveError, TablekeeperError
 from .game import Config, Data
 from .state import State
@@ -26,6 +25,8 @@ def state_to_document(state: State) -> Data:
 
 
 def dump_yaml(document: Any) -> str:
+    import yaml  # only when a document is written
+
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
 
 
@@ -42,9 +43,11 @@ def read_yaml(path: Path) -> Any:
 
 def parse_yaml(text: str, source: str) -> Any:
     """Plain data from YAML text, through the one safe loader that also reads content files."""
+    from .safe_yaml import read_yaml  # PyYAML loads when a document is first read
+
     try:
-        data, _lines = content.read_yaml(text, source)
-    except content.ContentError as error:
+        data, _lines = read_yaml(text, source)
+    except ContentError as error:
         raise SaveError(source, error.reason, error.line) from None
     return data
 

@@ -6,8 +6,8 @@ replaying it would only reveal the same secret again, and undoing it would let a
 """
 from __future__ import annotations
 
+import os
 import re
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,8 +61,8 @@ class Match:
     def new(cls, game_id: str, players: int, *, mode: str | None = None, seed: int | None = None,
             options: Mapping[str, Any] | None = None, seats: Sequence[str] | str | None = None) -> Match:
         game = registry.get_game(game_id)
-        if seed is None:
-            seed = secrets.randbits(63)
+        if seed is None:  # an unseeded match still records the seed it drew, so it replays
+            seed = int.from_bytes(os.urandom(8), "big") >> 1
         config = Config.build(game.info, players, mode, seed, options)
         return cls(State.new(game, config), parse_seats(seats, players))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,8 @@ SAVE_SUFFIX = ".tksave"
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file or nothing: temp file in the same folder, fsync, rename, fsync folder."""
+    import tempfile  # here: it imports random and more, which start-up does not need
+
     target = Path(path)
     folder = target.parent
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

@@ -6,7 +6,6 @@ bytes double as the roll-back snapshot and the undo point.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 from typing import Any
@@ -29,6 +28,8 @@ def canonical_json(data: Any) -> str:
 
 def digest(data: Any) -> str:
     """A hash that is equal exactly when the plain data is equal (dict order ignored)."""
+    import hashlib  # here, not at the top: it loads OpenSSL (~3.5 MiB), which the app needs only later
+
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
