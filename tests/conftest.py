@@ -7,7 +7,13 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TABLEKEEPER_GAMES", "tests.toygame")
 
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
+
+RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
+RULE_ID = re.compile(r"\b(?:VIN|VVH|NEM|DRG)-[A-Z]+-\d+\b")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -18,3 +24,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def soak_games(request: pytest.FixtureRequest) -> int:
     return request.config.getoption("--soak-games") or 3
+
+
+def defined_rule_ids() -> set[str]:
+    return {m.group(0) for spec in RULES.glob("*.md") for m in RULE_ID.finditer(spec.read_text("utf-8"))}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A rule marker must name rules the specifications define: a typo would fake coverage."""
+    marked = {(item.nodeid, rule) for item in items for mark in item.iter_markers("rule") for rule in mark.args}
+    if not marked or not RULES.is_dir():
+        return
+    known = defined_rule_ids()
+    unknown = sorted(f"{node}: {rule}" for node, rule in marked if rule not in known)
+    if unknown:
+        raise pytest.UsageError("rule markers name IDs no specification defines:\n  " + "\n  ".join(unknown))
