@@ -70,6 +70,8 @@ class EffectContext(Protocol):
     """All the interpreter needs from a game's context; games add their state, rng, seat, emit."""
 
     queue: list[dict[str, Any]]  # lives inside the game's state data, so it is saved with it
+    # The running item's tag (who acts, which card is the source…), set before each handler runs.
+    meta: dict[str, Any]
 
 
 class EffectError(TablekeeperError):
@@ -80,7 +82,7 @@ class EffectError(TablekeeperError):
 class _Primitive:
     name: str
     params: Mapping[str, Param]
-    handler: Handler
+    handler: Handler | None  # None while only declared
 
 
 class EffectInterpreter:
@@ -107,21 +109,42 @@ class EffectInterpreter:
         A handler that may pause also takes `answer`: it is called again with it on `resume`, so it
         should change nothing before returning its Pause.
         """
-        specs = {key: spec if isinstance(spec, Param) else Param(spec) for key, spec in params.items()}
-
         def register(handler: H) -> H:
-            if name in self._primitives:
-                raise ValueError(f"{self.game_prefix}: effect primitive {name!r} is already registered")
-            if "answer" in specs:
-                raise ValueError(f"{name}: 'answer' is reserved for the answer to a pause")
-            try:
-                inspect.signature(handler).bind(None, **specs)
-            except TypeError as exc:
-                raise TypeError(f"{handler.__name__} does not take the parameters of {name}: {exc}") from None
-            self._primitives[name] = _Primitive(name, specs, handler)
-            return handler
+            self.declare(name, **params)
+            return self.handles(name)(handler)
 
         return register
+
+    def declare(self, name: str, **params: Any) -> None:
+        """Declare a primitive's parameters, so content using it can be checked before the rules
+        that apply it exist; `handles` attaches the handler. Running it without one is an error."""
+        if name in self._primitives:
+            raise ValueError(f"{self.game_prefix}: effect primitive {name!r} is already registered")
+        specs = {key: spec if isinstance(spec, Param) else Param(spec) for key, spec in params.items()}
+        if "answer" in specs:
+            raise ValueError(f"{name}: 'answer' is reserved for the answer to a pause")
+        self._primitives[name] = _Primitive(name, specs, None)
+
+    def handles(self, name: str) -> Callable[[H], H]:
+        """Attach the handler of a declared primitive."""
+        def attach(handler: H) -> H:
+            primitive = self._primitives.get(name)
+            if primitive is None:
+                raise ValueError(f"{self.game_prefix}: no primitive {name!r} is declared")
+            if primitive.handler is not None:
+                raise ValueError(f"{self.game_prefix}: {name!r} already has a handler")
+            try:
+                inspect.signature(handler).bind(None, **primitive.params)
+            except TypeError as exc:
+                raise TypeError(f"{handler.__name__} does not take the parameters of {name}: {exc}") from None
+            self._primitives[name] = _Primitive(name, primitive.params, handler)
+            return handler
+
+        return attach
+
+    def unhandled(self) -> list[str]:
+        """Declared primitives that have no handler yet."""
+        return sorted(name for name, p in self._primitives.items() if p.handler is None)
 
     # -- checking ------------------------------------------------------------------------------
 
@@ -172,16 +195,21 @@ class EffectInterpreter:
 
     # -- running -------------------------------------------------------------------------------
 
-    def run(self, ctx: EffectContext, effects: Iterable[Effect]) -> Pause | None:
+    def run(self, ctx: EffectContext, effects: Iterable[Effect], meta: dict[str, Any] | None = None) -> Pause | None:
         """Queue `effects` and run them: None once the queue is empty, or the Pause it waits on."""
         if ctx.queue:
             raise EffectError(f"{self.game_prefix}: effects are still pending; resume them first")
-        self.push(ctx, effects)
+        self.push(ctx, effects, meta)
         return self._drain(ctx)
 
-    def push(self, ctx: EffectContext, effects: Iterable[Effect]) -> None:
-        """Put effects at the front of the queue, to run next; composite primitives use this."""
-        ctx.queue[0:0] = [{"primitive": e.primitive, "params": to_plain(e.params)} for e in effects]
+    def push(self, ctx: EffectContext, effects: Iterable[Effect], meta: dict[str, Any] | None = None) -> None:
+        """Put effects at the front of the queue, to run next; composite primitives use this.
+
+        Each item keeps a plain `meta` tag (who acts, which card is the source); without one it
+        inherits the tag of the item now running, so sub-effects act for the same player.
+        """
+        tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
+        ctx.queue[0:0] = [{"primitive": e.primitive, "params": to_plain(e.params), "meta": tag} for e in effects]
 
     def pending(self, ctx: EffectContext) -> Pause | None:
         """The choice the queue waits on, if any; read from plain data, so it works after a load."""
@@ -189,6 +217,10 @@ class EffectInterpreter:
             return None
         pause = ctx.queue[0]["pause"]
         return Pause(pause["kind"], tuple(pause["options"]))
+
+    def pending_meta(self, ctx: EffectContext) -> dict[str, Any]:
+        """The tag of the item that waits for a choice (whose choice it is), or {} when none waits."""
+        return dict(ctx.queue[0].get("meta") or {}) if self.pending(ctx) else {}
 
     def resume(self, ctx: EffectContext, answer: object) -> Pause | None:
         """Answer the pending choice: the paused handler runs again with it, then the rest of the queue."""
@@ -214,14 +246,18 @@ class EffectInterpreter:
         effect = self._effect_of(item)
         queued_before = len(ctx.queue)
         kwargs = dict(effect.params) if answer is _NO_ANSWER else {**effect.params, "answer": answer}
-        result = self._primitives[effect.primitive].handler(ctx, **kwargs)
+        ctx.meta = item.get("meta") or {}
+        handler = self._primitives[effect.primitive].handler
+        if handler is None:
+            raise EffectError(f"{self.game_prefix}: the effect {effect.primitive!r} has no handler yet")
+        result = handler(ctx, **kwargs)
         if result is None:
             return None
         if not isinstance(result, Pause):
             raise TypeError(f"{effect.primitive} returned {result!r}; handlers return a Pause or None")
         if len(ctx.queue) != queued_before:  # queued work would run after the answer: surely a mistake
             raise EffectError(f"{effect.primitive} both queued effects and paused")
-        ctx.queue.insert(0, {"primitive": item["primitive"], "params": item["params"],
+        ctx.queue.insert(0, {"primitive": item["primitive"], "params": item["params"], "meta": ctx.meta,
                              "pause": {"kind": result.kind, "options": list(result.options)}})
         return result
 

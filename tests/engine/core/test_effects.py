@@ -260,3 +260,57 @@ def test_effect_errors_in_content_files_name_the_line(broken: str, expected: str
     with pytest.raises(ContentError) as caught:
         parse(broken, Relics, "relics.yaml")
     assert str(caught.value) == expected
+
+
+def test_declared_primitives_check_content_but_refuse_to_run_until_handled():
+    from engine.core.effects import EffectError, EffectInterpreter
+
+    interp = EffectInterpreter("TST")
+    interp.declare("grow", n=int)
+    effects = interp.parse([{"grow": {"n": 2}}], "x.yaml")
+    assert interp.unhandled() == ["grow"]
+
+    class Ctx:
+        def __init__(self):
+            self.queue, self.meta, self.total = [], {}, 0
+
+    with pytest.raises(EffectError, match="no handler yet"):
+        interp.run(Ctx(), effects)
+
+    @interp.handles("grow")
+    def grow(ctx, n):
+        ctx.total += n
+
+    ctx = Ctx()
+    interp.run(ctx, effects)
+    assert ctx.total == 2 and interp.unhandled() == []
+
+
+def test_meta_tags_follow_their_effects_and_sub_effects_inherit_them():
+    from engine.core.effects import EffectInterpreter, Pause
+
+    interp = EffectInterpreter("TST")
+    seen = []
+
+    @interp.primitive("note")
+    def note(ctx):
+        seen.append(ctx.meta.get("seat"))
+
+    @interp.primitive("ask")
+    def ask(ctx, answer=None):
+        if answer is None:
+            return Pause("pick", ("a", "b"))
+        seen.append((ctx.meta.get("seat"), answer))
+        interp.push(ctx, interp.parse(["note"], "x"))
+        return None
+
+    class Ctx:
+        queue: list
+        meta: dict
+
+    ctx = Ctx()
+    ctx.queue, ctx.meta = [], {}
+    interp.run(ctx, interp.parse(["note", "ask"], "x"), meta={"seat": 2})
+    assert interp.pending_meta(ctx) == {"seat": 2}
+    interp.resume(ctx, "b")
+    assert seen == [2, (2, "b"), 2]
