@@ -1,0 +1,57 @@
+"""The context rules run in: the state data, the generator, who acts, and the events so far.
+
+Rules are functions of a `Ctx`. Small helpers here make the recurring moves of blocks, honor and
+cards read like the spec, and keep the invariants (21 blocks each, honor ≥ 0) in one place.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Data, Event, Refused, Rng
+
+from .content import Content, content
+from .effects import VIN
+
+
+class Ctx:
+    """One command's working context. ``meta`` is the tag of the effect now running."""
+
+    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
+        self.data = data
+        self.rng = rng
+        self.seat = seat            # who gave the command
+        self.events: list[Event] = []
+        self.queue: list[dict[str, Any]] = data["effects"]
+        self.meta: dict[str, Any] = {}
+        self.content: Content = content()
+
+    # -- who ---------------------------------------------------------------------------------
+    @property
+    def actor(self) -> int:
+        """The player the running effect belongs to (the commanding seat outside effects)."""
+        return self.meta.get("seat", self.seat)
+
+    def player(self, seat: int | None = None) -> Data:
+        return self.data["players"][self.actor if seat is None else seat]
+
+    @property
+    def active(self) -> int:
+        return self.data["order"][self.data["current"]]
+
+    @property
+    def turn(self) -> Data:
+        return self.data["turn"]
+
+    # -- output ------------------------------------------------------------------------------
+    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
+        """Record an event; ``audience`` limits who sees it, ``reveals`` marks an uncovered secret."""
+        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
+
+    def push(self, raw_effects: list[Any], **meta: Any) -> None:
+        """Queue effects (in the content files' form) to run next, for ``meta['seat']`` or the actor."""
+        tag = {"seat": self.actor, **meta}
+        VIN.push(self, VIN.parse(raw_effects, "rules"), tag)
+
+
+def refuse(rule: str, reason: str) -> Refused:
+    return Refused(rule, reason)

@@ -1,0 +1,165 @@
+"""Vindication on the shared game contract."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, Outcome, Prompt, Rng,
+                         Text)
+
+from . import commands
+from .content import content
+from .context import Ctx, refuse
+from .effects import VIN
+from .rules import flow
+from .setup import SEAT_COLOURS, setup
+from .views import hidden_resample, seat_view
+from .vocabulary import ATTRIBUTES
+
+BLOCKS_PER_PLAYER = 21
+
+
+def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
+    """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
+    queue = data["effects"]
+    if queue and "pause" in queue[0]:
+        pause = queue[0]["pause"]
+        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
+    return None
+
+
+def answer_value(cmd: Command) -> Any:
+    if len(cmd.args) != 1:
+        raise refuse("VIN-TURN-7", "answer with exactly one choice")
+    value = cmd.args[0]
+    return list(value) if isinstance(value, tuple) else value
+
+
+def answer_command(option: Any, seat: int) -> Command:
+    return Command("answer", (tuple(option) if isinstance(option, list) else option,), (), seat)
+
+
+class Vindication(Game):
+    info = GameInfo(
+        id="vindication",
+        name=Text("Vindication", "孤島贖生"),
+        modes=(ModeSpec("standard", Text("Standard", "標準"), 2, 4),
+               ModeSpec("solo", Text("Solo (score attack)", "單人（挑戰分數）"), 1, 1)),
+        rules_prefix="VIN",
+        summary=Text("Castaways discover an island, gather companions and win back their honor.",
+                     "被拋下船的罪人探索孤島、結識夥伴，贏回失去的榮耀。"),
+    )
+    rule_not_your_decision = "VIN-TURN-8"
+    rule_game_over = "VIN-END-3"
+    rule_unknown_command = "VIN-TURN-2"
+
+    def setup(self, config: Config, rng: Rng) -> Data:
+        data = setup(config, rng)
+        ctx = Ctx(data, rng, 0)
+        VIN.drain(ctx)                     # runs to the first set-up choice
+        return data
+
+    def prompt(self, data: Data) -> Prompt | None:
+        if data["phase"] == "over":
+            return None
+        choice = pending_choice(data)
+        if choice:
+            kind, seat, _ = choice
+            return Prompt(kind, (seat,))
+        return Prompt("turn", (data["order"][data["current"]],))
+
+    def legal_commands(self, data: Data, seat: int) -> list[Command]:
+        choice = pending_choice(data)
+        if choice:
+            kind, decider, options = choice
+            return [answer_command(o, seat) for o in options] if seat == decider else []
+        if data["phase"] != "play" or seat != data["order"][data["current"]]:
+            return []
+        return commands.turn_commands(data, seat)
+
+    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
+        ctx = Ctx(data, rng, command.seat or 0)
+        choice = pending_choice(data)
+        if choice:
+            kind, _, options = choice
+            if command.verb != "answer":
+                raise refuse("VIN-TURN-7", f"answer the pending choice ({kind}) first")
+            value = answer_value(command)
+            if value not in options:
+                raise refuse("VIN-TURN-7", f"{value!r} is not one of the choices for {kind}")
+            VIN.resume(ctx, value)
+        else:
+            handler = commands.HANDLERS.get(command.verb)
+            if handler is None:
+                raise refuse(self.rule_unknown_command, f"Vindication has no {command.verb!r} command")
+            handler(ctx, command)
+            VIN.drain(ctx)
+        if pending_choice(data) is None:
+            flow.check_end(ctx)            # VIN-END-2: after every command resolves
+        return ctx.events
+
+    def outcome(self, data: Data) -> Outcome | None:
+        if data["phase"] != "over":
+            return None
+        honors = tuple(float(p["honor"]) for p in data["players"])
+        if len(data["players"]) == 1:
+            rating = flow.solo_rating(data["players"][0]["honor"])
+            return Outcome((0,), f"solo rating: {rating}", honors)
+        return Outcome(flow.winners(data), "most honor", honors)
+
+    def view(self, data: Data, seat: int | None) -> Data:
+        return seat_view(data, seat, pending_choice(data))
+
+    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
+        return hidden_resample(data, seat, rng, pending_choice(data))
+
+    def seat_names(self, config: Config) -> tuple[Text, ...]:
+        return tuple(Text(f"Player {i + 1} ({SEAT_COLOURS[i]})", f"玩家 {i + 1}") for i in range(config.players))
+
+    def command_spaces(self, command: Command) -> tuple[str, ...]:
+        if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
+            return (str(command.args[0][-1]),)
+        if command.verb in ("fly", "visit", "control") and command.args:
+            return (str(command.args[0]),)
+        return ()
+
+    def invariants(self, data: Data) -> list[str]:
+        return check_invariants(data)
+
+
+def check_invariants(data: Data) -> list[str]:
+    """Spec 8.6, plus card conservation."""
+    problems = []
+    c = content()
+    tokens = [p["token"] for p in data["players"]]
+    if len(set(tokens)) != len(tokens):
+        problems.append("VIN-GEO-8: two tokens share a triangle")
+    n = len(data["players"])
+    for p in data["players"]:
+        markers = sum(1 for r in data["regions"].values() if r and r["controller"] == p["seat"])
+        blocks = (p["potential"] + p["influence"] + p["conviction"] + sum(p["attrs"].values())
+                  + sum(x["blocks"] for x in p["companions"]) + sum(r["charges"] for r in p["relics"]) + markers)
+        if blocks != BLOCKS_PER_PLAYER:
+            problems.append(f"VIN-POWER-1: player {p['seat']} has {blocks} blocks")
+        if any(not 0 <= r["charges"] <= 3 for r in p["relics"]):
+            problems.append("VIN-RELIC-4: a relic holds more than 3 charges")
+        if p["honor"] < 0:
+            problems.append("VIN-HONOR-2: negative honor")
+        if min(p[z] for z in ("potential", "influence", "conviction")) < 0 or min(p["attrs"].values()) < 0:
+            problems.append(f"VIN-POWER-1: player {p['seat']} has a negative block count")
+    for kind in ATTRIBUTES:
+        held = sum(p["proficiencies"][kind] for p in data["players"])
+        if held + data["proficiency_supply"][kind] != max(1, n - 1):
+            problems.append(f"VIN-SETUP-6: {kind} proficiency tiles are not conserved")
+    cards: list[str] = []
+    for deck in data["decks"]:
+        cards += data["decks"][deck] + data["faceup"][deck]
+    for p in data["players"]:
+        cards += [x["id"] for x in p["companions"]] + p["monsters"] + p["traits"] + [r["id"] for r in p["relics"]]
+    if data["drawn"]:
+        cards += data["drawn"]["cards"]
+    if sorted(cards) != sorted(c.cards):
+        problems.append("VIN-CARD-9: cards are not conserved")
+    return problems
+
+
+GAME = Vindication()

@@ -1,0 +1,198 @@
+"""Set-up choices, turns and rounds, the end triggers and final scoring
+(VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Data, Pause
+
+from ..content import EndTrigger, content
+from ..context import Ctx, refuse
+from ..counters import count, mastery_count, satisfied
+from ..effects import VIN
+from ..setup import fresh_turn
+from ..vocabulary import ATTRIBUTES, parse_condition
+from .move import discover, legal_paths
+from .power import spend_conviction
+
+SOLO_ROUND_LIMIT = 24
+SOLO_MASTERY_RIVAL = 3
+SOLO_RATINGS = ((100, "Legend"), (80, "Vindicated"), (60, "Penitent"), (0, "Wretch"))
+
+
+# -- set-up choices -----------------------------------------------------------------------------
+@VIN.primitive("choose_character")
+def _choose_character(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """VIN-SETUP-1: each player picks a character no one else has."""
+    taken = {p["character"] for p in ctx.data["players"]}
+    options = tuple(c.id for c in content().characters if c.id not in taken)
+    if answer is None:
+        return Pause("character", options)
+    ctx.player()["character"] = answer
+    ctx.emit("character_chosen", seat=ctx.actor, character=answer)
+    return None
+
+
+@VIN.primitive("choose_quest")
+def _choose_quest(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """VIN-SETUP-15: draw 2 quests, or pay 1 conviction to draw 3; keep 1 secretly."""
+    options = ("draw2", "draw3") if ctx.player()["conviction"] >= 1 else ("draw2",)
+    if answer is None:
+        return Pause("quest_draw", options)
+    if answer == "draw3":
+        spend_conviction(ctx, 1, "VIN-SETUP-15")
+    deck = ctx.data["quest_deck"]
+    drawn = [deck.pop() for _ in range(min(len(deck), 3 if answer == "draw3" else 2))]
+    ctx.player()["quest_options"] = drawn
+    ctx.emit("quests_drawn", audience=[ctx.actor], seat=ctx.actor, quests=drawn)
+    ctx.emit("quests_dealt", seat=ctx.actor, count=len(drawn))
+    ctx.push(["keep_quest"])
+    return None
+
+
+@VIN.primitive("keep_quest")
+def _keep_quest(ctx: Ctx, answer: Any = None) -> Pause | None:
+    drawn = ctx.player()["quest_options"]
+    if answer is None:
+        return Pause("quest_keep", tuple(drawn))
+    ctx.player()["quest"] = answer
+    ctx.player()["quest_options"] = []
+    ctx.data["quests_out"] += [q for q in drawn if q != answer]
+    ctx.emit("quest_kept", seat=ctx.actor)
+    return None
+
+
+@VIN.primitive("initial_discovery")
+def _initial_discovery(ctx: Ctx) -> None:
+    """VIN-SETUP-17/-18: start spaces filled in ascending start order; then the first check."""
+    players = sorted(ctx.data["players"], key=lambda p: p["start"])
+    for player in players:
+        discover(ctx, [player["token"]])
+    ctx.data["phase"] = "play"
+    check_end(ctx)                      # a trigger found now counts as round 0 (VIN-END-3)
+    ctx.data["round"] = 1
+    ctx.data["current"] = 0
+    ctx.data["turn"] = fresh_turn(ctx.data["order"][0])
+    ctx.emit("round_started", round=1)
+
+
+# -- end triggers ---------------------------------------------------------------------------------
+def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
+    players = range(len(data["players"]))
+    solo = len(data["players"]) == 1
+    conditions = _conditions(trigger, solo)
+    if getattr(trigger, "board_full", False) and any(v is None for v in data["regions"].values()):
+        return False
+    if not conditions:
+        return bool(getattr(trigger, "board_full", False))
+    meeting = sum(1 for seat in players if all(satisfied(data, seat, c) for c in conditions))
+    return meeting >= (1 if solo else trigger.players_at_least)
+
+
+def _conditions(trigger: EndTrigger, solo: bool) -> list[Any]:
+    raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
+    if raw is None:
+        return []
+    items = raw if isinstance(raw, (list, tuple)) else [raw]
+    return [parse_condition(c) for c in items if c]
+
+
+def check_end(ctx: Ctx) -> None:
+    """VIN-END-2..5: once any face-up condition holds, the next round is the last."""
+    data = ctx.data
+    if data["end_round"] is not None or data["phase"] != "play":
+        return
+    triggers = content().end_triggers
+    for card in data["end_faceup"]:
+        if trigger_holds(data, triggers[card]):
+            data["end_round"] = data["round"] + 1
+            ctx.emit("end_triggered", card=card, round=data["round"], final_round=data["end_round"])
+            return
+
+
+# -- turns and rounds ---------------------------------------------------------------------------
+def may_end_turn(data: Data, seat: int) -> bool:
+    turn = data["turn"]
+    return turn["used"]["move"] > 0 or legal_paths(data, seat)[1] == [] and not _can_fly(data, seat)
+
+
+def _can_fly(data: Data, seat: int) -> bool:
+    return content().mounts[data["players"][seat]["mount"]].flight
+
+
+def end_turn(ctx: Ctx) -> None:
+    data = ctx.data
+    if not may_end_turn(data, ctx.actor):
+        raise refuse("VIN-TURN-3", "you must move before ending your turn")
+    if data["turn"]["used"]["move"] == 0:
+        ctx.emit("move_skipped", seat=ctx.actor)                    # VIN-MOVE-10
+    ctx.emit("turn_ended", seat=ctx.actor)
+    data["current"] += 1
+    if data["current"] == len(data["order"]):                       # VIN-TURN-10
+        if len(data["order"]) == 1 and data["end_round"] is None and data["round"] >= SOLO_ROUND_LIMIT:
+            data["end_round"] = data["round"] + 1                    # VIN-SOLO-6
+        if data["end_round"] is not None and data["round"] >= data["end_round"]:
+            score(ctx)
+            return
+        data["round"] += 1
+        data["current"] = 0
+        ctx.emit("round_started", round=data["round"])
+    data["turn"] = fresh_turn(data["order"][data["current"]])       # VIN-TURN-9
+
+
+# -- scoring ------------------------------------------------------------------------------------
+def score(ctx: Ctx) -> None:
+    """VIN-SCORE-1..8: bonuses in the spec's order, then the winner and tie-breaks."""
+    data = ctx.data
+    c = content()
+    seats = range(len(data["players"]))
+    breakdown = [{"before": data["players"][s]["honor"], "monsters": 0, "quest": 0, "regions": 0,
+                  "villages": 0, "mastery": 0} for s in seats]
+    for s in seats:
+        player = data["players"][s]
+        for monster in player["monsters"]:                            # VIN-SCORE-2
+            for effect in c.cards[monster].end_bonus:
+                breakdown[s]["monsters"] += _end_bonus(data, s, effect)
+        if player["quest"]:                                           # VIN-SCORE-3
+            for objective in c.quests[player["quest"]].objectives:
+                if satisfied(data, s, objective.parsed):
+                    breakdown[s]["quest"] += objective.honor
+        breakdown[s]["regions"] = 2 * count(data, s, "regions_controlled")   # VIN-SCORE-4
+    for attribute in ATTRIBUTES:                                      # VIN-SCORE-5, -6
+        counts = [mastery_count(data, s, attribute) for s in seats]
+        best = max(counts)
+        needed = SOLO_MASTERY_RIVAL + 1 if len(counts) == 1 else 1    # VIN-SOLO-4
+        if best >= needed and counts.count(best) == 1:
+            breakdown[counts.index(best)]["mastery"] += c.board_file.mastery_bonus
+    for s in seats:
+        gained = sum(v for k, v in breakdown[s].items() if k != "before")
+        data["players"][s]["honor"] += gained
+        breakdown[s]["total"] = data["players"][s]["honor"]
+    data["scores"] = breakdown
+    data["phase"] = "over"
+    ctx.emit("game_ended", scores=[b["total"] for b in breakdown])
+
+
+def _end_bonus(data: Data, seat: int, effect: Any) -> int:
+    params = effect.params
+    if effect.primitive == "end_score":
+        return min(params["max"], params["per"] * count(data, seat, params["counter"]))
+    if effect.primitive == "end_score_if":
+        return params["honor"] if satisfied(data, seat, params["condition"]) else 0
+    return 0
+
+
+def ranking_key(data: Data, seat: int) -> tuple[int, int, int, int]:
+    """VIN-SCORE-7/-8: honor, then conviction, then fewest potential, then fewest tokens."""
+    p = data["players"][seat]
+    return (p["honor"], p["conviction"], -p["potential"], -len(p["trigger_tokens"]))
+
+
+def winners(data: Data) -> tuple[int, ...]:
+    keys = {s: ranking_key(data, s) for s in range(len(data["players"]))}
+    best = max(keys.values())
+    return tuple(s for s, k in keys.items() if k == best)
+
+
+def solo_rating(honor: int) -> str:
+    return next(name for floor, name in SOLO_RATINGS if honor >= floor)

@@ -1,0 +1,120 @@
+"""Setting a game up (spec 4.1): everything random is drawn here, every choice is queued.
+
+The deterministic and random steps run at once; the players' own set-up choices (character,
+secret quest) and the steps after them are queued as effects, so they appear as ordinary prompts.
+"""
+from __future__ import annotations
+
+from engine.core import Config, Data, Rng
+
+from .content import content
+from .vocabulary import ATTRIBUTES, DECKS
+
+SEAT_COLOURS = ("teal", "amber", "plum", "slate")
+
+
+def draw_random(bag: list[str], rng: Rng) -> str:
+    """A uniformly random tile out of a bag (the bag keeps no order)."""
+    return bag.pop(rng.below(len(bag)))
+
+
+def new_player(seat: int) -> Data:
+    return {
+        "seat": seat, "colour": SEAT_COLOURS[seat], "character": None, "vindicated": False,
+        "honor": 0, "start": None, "token": None, "mount": 1,
+        "potential": 0, "influence": 0, "conviction": 0,
+        "attrs": {a: 0 for a in ATTRIBUTES},
+        "companions": [], "monsters": [], "traits": [], "relics": [],
+        "proficiencies": {a: 0 for a in ATTRIBUTES},
+        "quest": None, "quest_options": [], "trigger_tokens": [],
+        "runes": [], "rune_map": False,
+    }
+
+
+def setup(config: Config, rng: Rng) -> Data:
+    c = content()
+    n = config.players
+    players = [new_player(seat) for seat in range(n)]
+
+    # VIN-SETUP-3: six decks, each shuffled, top card face up
+    decks: dict[str, list[str]] = {}
+    faceup: dict[str, list[str]] = {}
+    for deck in DECKS:
+        cards = list(c.decks[deck])
+        rng.shuffle(cards)
+        faceup[deck] = [cards.pop()]
+        decks[deck] = cards
+
+    # VIN-SETUP-9: end triggers (solo: multiplayer-only cards use their solo condition or go)
+    end_deck = [t.id for t in c.end_triggers.values()
+                if n > 1 or not t.multiplayer_only or t.solo_condition]
+    rng.shuffle(end_deck)
+    end_faceup = [end_deck.pop(), end_deck.pop()]
+
+    # VIN-SETUP-11/-12: journeys dealt and resolved
+    journeys = list(c.journeys)
+    rng.shuffle(journeys)
+    for player in players:
+        journey = journeys.pop()
+        player.update(start=journey.start_position, token=c.board.starts[journey.start_position],
+                      honor=journey.start_honor, potential=journey.blocks.potential,
+                      influence=journey.blocks.influence, conviction=journey.blocks.conviction,
+                      journey=journey.id, companion_deck=journey.companion_deck)
+        for kind, value in journey.attributes.items():
+            player["attrs"][kind] = value
+
+    by_start = sorted(range(n), key=lambda s: players[s]["start"])
+    # VIN-SETUP-13: starting companions, skipping no-start cards, set-asides shuffled back
+    for seat in by_start:
+        deck_name = players[seat].pop("companion_deck")
+        deck = decks[deck_name]
+        set_aside = []
+        while deck and c.cards[deck[-1]].no_start:
+            set_aside.append(deck.pop())
+        if deck:
+            card = deck.pop()
+            players[seat]["companions"].append({"id": card, "blocks": 0})
+            players[seat]["honor"] += c.cards[card].honor
+        deck.extend(set_aside)
+        rng.shuffle(deck)
+    for player in players:
+        player.pop("journey")
+
+    # VIN-SETUP-15 (deck only; the choice is queued), VIN-SETUP-16: first player and order
+    quest_deck = list(c.quests)
+    rng.shuffle(quest_deck)
+    first = by_start[0]
+    order = [(first + i) % n for i in range(n)]
+
+    data: Data = {
+        "players": players,
+        "regions": {region: None for region in c.board.regions},          # VIN-SETUP-5
+        "bag": list(c.board_file.first_game_bag),                           # VIN-SETUP-4
+        "decks": decks, "faceup": faceup,
+        "quest_deck": quest_deck, "end_deck": end_deck, "end_faceup": end_faceup,
+        "trigger_spaces": list(c.board_file.honor_trigger_spaces),          # VIN-SETUP-8
+        "proficiency_supply": {a: max(1, n - 1) for a in ATTRIBUTES},       # VIN-SETUP-6
+        "first": first, "order": order, "current": 0, "round": 0,
+        "phase": "setup", "end_round": None, "turn": fresh_turn(first),
+        "effects": [], "scores": None, "drawn": None, "quests_out": [],
+    }
+    queue_setup_choices(data, players, by_start)
+    return data
+
+
+def fresh_turn(seat: int) -> Data:
+    """Per-turn state, reset at every turn's end (VIN-TURN-9)."""
+    return {"seat": seat, "used": {"activate": 0, "move": 0, "visit": 0},
+            "extra": {"activate": 0, "visit": 0}, "activated": [], "visited": [], "controlled": [],
+            "control_lock": None, "proficiency_kind": None, "used_abilities": [], "mods": [],
+            "move_skipped": False}
+
+
+def queue_setup_choices(data: Data, players: list[Data], by_start: list[int]) -> None:
+    """The players' own set-up choices, then the steps that follow them, as queued effects."""
+    queue = data["effects"]
+    for seat in range(len(players)):                                        # VIN-SETUP-1
+        queue.append({"primitive": "choose_character", "params": {}, "meta": {"seat": seat}})
+    for seat in by_start:                                                   # VIN-SETUP-15
+        queue.append({"primitive": "choose_quest", "params": {}, "meta": {"seat": seat}})
+    queue.append({"primitive": "initial_discovery", "params": {}, "meta": {"seat": by_start[0]}})

@@ -1,0 +1,69 @@
+"""What each seat may see (spec 8.1): secret quests, deck order, bag contents and drawn cards
+stay hidden; and the redeal of exactly those, which proves it."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Data, Rng
+
+PRIVATE_PROMPTS = ("quest_keep", "pick_card")
+
+
+def seat_view(data: Data, seat: int | None, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:
+    shown = {k: v for k, v in data.items()
+             if k not in ("decks", "bag", "quest_deck", "end_deck", "quests_out", "effects", "drawn", "players")}
+    shown["decks"] = {deck: len(cards) for deck, cards in data["decks"].items()}
+    shown["bag"] = len(data["bag"])
+    shown["quest_deck"] = len(data["quest_deck"])
+    shown["end_deck"] = len(data["end_deck"])
+    shown["quests_out"] = len(data["quests_out"])
+    shown["players"] = [_player_view(p, seat) for p in data["players"]]
+    drawn = data["drawn"]
+    shown["drawn"] = None if drawn is None else (
+        drawn if choice and choice[1] == seat else {"deck": drawn["deck"], "count": len(drawn["cards"])})
+    if choice:
+        kind, decider, options = choice
+        visible = decider == seat or kind not in PRIVATE_PROMPTS
+        shown["prompt"] = {"kind": kind, "seat": decider, "options": list(options) if visible else None}
+    else:
+        shown["prompt"] = None
+    return shown
+
+
+def _player_view(player: Data, seat: int | None) -> Data:
+    if player["seat"] == seat:
+        return player
+    hidden = dict(player)
+    hidden["quest"] = "hidden" if player["quest"] else None
+    hidden["quest_options"] = len(player["quest_options"])
+    return hidden
+
+
+def hidden_resample(data: Data, seat: int, rng: Rng, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:
+    """Deal again everything ``seat`` cannot see: deck orders, the bag, other players' quests."""
+    dealt = {**data, "decks": {d: list(cards) for d, cards in data["decks"].items()},
+             "players": [dict(p) for p in data["players"]]}
+    for deck, cards in dealt["decks"].items():
+        rng.shuffle(cards)
+    drawn = data["drawn"]
+    if drawn and not (choice and choice[1] == seat):
+        pool = dealt["decks"][drawn["deck"]] + list(drawn["cards"])
+        rng.shuffle(pool)
+        n = len(drawn["cards"])
+        dealt["drawn"] = {"deck": drawn["deck"], "cards": pool[:n]}
+        dealt["decks"][drawn["deck"]] = pool[n:]
+    dealt["bag"] = list(data["bag"])
+    rng.shuffle(dealt["bag"])
+    dealt["end_deck"] = list(data["end_deck"])
+    rng.shuffle(dealt["end_deck"])
+    others = [p for p in dealt["players"] if p["seat"] != seat]
+    pool = list(data["quest_deck"]) + list(data["quests_out"])
+    pool += [p["quest"] for p in others if p["quest"]] + [q for p in others for q in p["quest_options"]]
+    rng.shuffle(pool)
+    for p in others:
+        if p["quest"]:
+            p["quest"] = pool.pop()
+        p["quest_options"] = [pool.pop() for _ in p["quest_options"]]
+    dealt["quests_out"] = [pool.pop() for _ in data["quests_out"]]
+    dealt["quest_deck"] = pool
+    return dealt
