@@ -267,7 +267,7 @@ def _run_play(args: argparse.Namespace) -> int:
     if len(kinds) != args.players:
         raise ConfigError(f"--bots names {len(kinds)} bot kinds for {args.players} players")
     for kind in kinds:
-        make_bot(kind)  # an unknown kind fails before any game is played
+        make_bot(kind, game)  # an unknown kind fails before any game is played
     if args.games < 1:
         raise ConfigError("--games must be at least 1")
     options = _parse_options(args.option)
@@ -279,7 +279,7 @@ def _run_play(args: argparse.Namespace) -> int:
         seed = first_seed + number
         match = Match.new(game.info.id, args.players, mode=args.mode, seed=seed, options=options,
                           seats=[f"bot:{k.removeprefix('bot:')}" for k in kinds])
-        result = play_out(match, {seat: make_bot(k) for seat, k in enumerate(kinds)}, rng_seed=seed)
+        result = play_out(match, {seat: make_bot(k, match.game) for seat, k in enumerate(kinds)}, rng_seed=seed)
         if result.outcome is None:  # every seat has a bot, so only a broken game stops early
             raise PlayoutError(f"{game.info.id} waits on seats {result.waiting_on} in a bot-only game")
         total_commands += result.commands
@@ -363,7 +363,7 @@ def _match_from_state_file(args: argparse.Namespace) -> Match:
 
 
 def _seat_bots(match: Match) -> dict[int, Bot]:
-    return {seat: make_bot(kind) for seat, kind in enumerate(match.seats) if kind != HUMAN}
+    return {seat: make_bot(kind, match.game) for seat, kind in enumerate(match.seats) if kind != HUMAN}
 
 
 def _advance_bots(match: Match, bots: dict[int, Bot], seat: int | None) -> list[str]:

@@ -5,7 +5,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from engine.core import BOT_PREFIX, Command, ConfigError, Data, Rng, games
+from engine.core import BOT_PREFIX, Command, ConfigError, Data, Game, Rng, games
 
 _KIND = re.compile(r"[a-z_][a-z0-9_]*\Z")  # the NAME part of a seat kind "bot:NAME"
 
@@ -22,30 +22,37 @@ class Bot(Protocol):
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command: ...
 
 
-BotFactory = Callable[[], Bot]
+# Makes a bot for one game (None: a bot that needs no game's knowledge).
+BotFactory = Callable[["Game | None"], Bot]
 
-_factories: dict[str, BotFactory] = {}
+# (game id or None for every game, kind) -> factory
+_factories: dict[tuple[str | None, str], BotFactory] = {}
 
 
-def register_bot(kind: str, factory: BotFactory) -> None:
-    """Offer a kind of bot; games add their own (heuristic, search) when their package loads."""
+def register_bot(kind: str, factory: BotFactory, game_id: str | None = None) -> None:
+    """Offer a kind of bot, for every game or for one; games add their own (heuristic, search)
+    when their package loads, so several games can each have a ``heuristic``."""
     if not _KIND.match(kind):
         raise ValueError(f"bot kind {kind!r} must be lower case letters, digits and _")
-    existing = _factories.get(kind)
+    existing = _factories.get((game_id, kind))
     if existing is not None and existing is not factory:
         raise ValueError(f"two different bots use the kind {kind!r}")
-    _factories[kind] = factory
+    _factories[(game_id, kind)] = factory
 
 
-def bot_kinds() -> list[str]:
+def bot_kinds(game_id: str | None = None) -> list[str]:
+    """Bot kinds for one game (its own and the general ones), or every kind when None."""
     games()  # importing the games lets them register their bots first
-    return sorted(_factories)
+    return sorted({kind for owner, kind in _factories if game_id is None or owner in (None, game_id)})
 
 
-def make_bot(kind: str) -> Bot:
+def make_bot(kind: str, game: Game | None = None) -> Bot:
     """A new bot of ``kind``, spelled ``random`` or as a seat kind, ``bot:random``."""
     name = kind.removeprefix(BOT_PREFIX)
-    kinds = bot_kinds()
-    if name not in _factories:
-        raise ConfigError(f"no bot kind {kind!r} (bot kinds: {', '.join(kinds) or 'none'})")
-    return _factories[name]()
+    game_id = game.info.id if game is not None else None
+    kinds = bot_kinds(game_id)
+    factory = _factories.get((game_id, name)) or _factories.get((None, name))
+    if factory is None:
+        where = f" for {game_id}" if game_id else ""
+        raise ConfigError(f"no bot kind {kind!r}{where} (bot kinds: {', '.join(kinds) or 'none'})")
+    return factory(game)

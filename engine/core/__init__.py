@@ -17,7 +17,7 @@ from .match import BOT_PREFIX, HUMAN, Match, parse_seats
 from .persistence import (SAVE_SUFFIX, atomic_write_text, load_match, match_from_document,
                           match_to_document, save_match, state_document_text)
 from .registry import games, get_game, register
-from .rng import Rng
+from .rng import Rng, weighted_choice
 from .state import State
 
 __all__ = [
@@ -28,5 +28,5 @@ __all__ = [
     "Event", "event", "visible", "LANGUAGES", "Config", "Data", "Game", "GameInfo", "ModeSpec",
     "OptionSpec", "Outcome", "Prompt", "Text", "BOT_PREFIX", "HUMAN", "Match", "parse_seats", "SAVE_SUFFIX",
     "atomic_write_text", "load_match", "match_from_document", "match_to_document", "save_match",
-    "state_document_text", "games", "get_game", "register", "Rng", "State",
+    "state_document_text", "games", "get_game", "register", "Rng", "weighted_choice", "State",
 ]

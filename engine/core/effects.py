@@ -218,6 +218,12 @@ class EffectInterpreter:
         pause = ctx.queue[0]["pause"]
         return Pause(pause["kind"], tuple(pause["options"]))
 
+    def drain(self, ctx: EffectContext) -> Pause | None:
+        """Run what is queued (after a game pushed effects itself) until a pause or the end."""
+        if self.pending(ctx):
+            return self.pending(ctx)
+        return self._drain(ctx)
+
     def pending_meta(self, ctx: EffectContext) -> dict[str, Any]:
         """The tag of the item that waits for a choice (whose choice it is), or {} when none waits."""
         return dict(ctx.queue[0].get("meta") or {}) if self.pending(ctx) else {}

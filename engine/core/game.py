@@ -241,6 +241,11 @@ class Game(ABC):
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({details})"
 
+    def random_weight(self, command: Command) -> float:
+        """How likely the random bot picks ``command`` relative to others (default 1). A game
+        lowers it for commands that only take progress back, so random games still end."""
+        return 1.0
+
     def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
         """Whether undo may take this command back. The core already refuses undo past any
         command that drew randomness or produced a private or revealing event."""

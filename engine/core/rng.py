@@ -92,3 +92,18 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+
+def weighted_choice(rng: Rng, items: Sequence[T], weights: Sequence[float]) -> T:
+    """One item, each as likely as its weight (weights ≥ 0, not all 0). Integer arithmetic on
+    scaled weights keeps the draw identical on every platform."""
+    scaled = [round(w * 1000) for w in weights]
+    total = sum(scaled)
+    if total <= 0 or any(w < 0 for w in scaled):
+        raise ValueError("weights must be non-negative and not all zero")
+    pick = rng.below(total)
+    for item, weight in zip(items, scaled):
+        if pick < weight:
+            return item
+        pick -= weight
+    raise AssertionError("unreachable")

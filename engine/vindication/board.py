@@ -74,11 +74,11 @@ class Board:
 
 
 def derive_board(board_id: str, hexes: dict[str, Hex], *, triangle_prefix: str,
-                 number_starts: bool) -> Board:
+                 number_starts: bool, id_digits: int = 2) -> Board:
     """Triangles at every corner shared by at least two of ``hexes`` (spec 3.2 rules 1–5).
 
-    Triangle ids run in the spec's order: interior triangles by ring distance from the centre,
-    then by bearing; coastal (two-region) triangles after them, clockwise from north.
+    Triangle ids run in the spec's order: interior triangles by distance from the board's
+    centre, then by bearing; coastal (two-region) triangles after them, clockwise from north.
     """
     by_hex = {h: region for region, h in hexes.items()}
     corners: set[Corner] = set()
@@ -92,15 +92,22 @@ def derive_board(board_id: str, hexes: dict[str, Hex], *, triangle_prefix: str,
         centres = [hex_centre(h) for h in corner_hexes(corner)]
         return sum(x for x, _ in centres) / 3, sum(y for _, y in centres) / 3
 
-    def order(corner: Corner) -> tuple[int, float, float]:
+    centres = [hex_centre(h) for h in hexes.values()]
+    cx, cy = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
+
+    def polar(corner: Corner) -> tuple[float, float]:
         x, y = position(corner)
+        dx, dy = round(x - cx, 9), round(y - cy, 9)  # so due north is 0°, not 359.999…°
+        return round(math.hypot(dx, dy), 6), round(bearing(dx, dy), 6)
+
+    def order(corner: Corner) -> tuple[int, float, float]:
         interior = all(h in by_hex for h in corner_hexes(corner))
-        return (0 if interior else 1, round(math.hypot(x, y), 6), round(bearing(x, y), 6))
+        return (0 if interior else 1, *polar(corner))
 
     kept.sort(key=order)
-    ids = {corner: f"{triangle_prefix}{i:02d}" for i, corner in enumerate(kept, start=1)}
+    ids = {corner: f"{triangle_prefix}{i:0{id_digits}d}" for i, corner in enumerate(kept, start=1)}
     coastal = [c for c in kept if not all(h in by_hex for h in corner_hexes(c))]
-    starts = {c: n for n, c in enumerate(sorted(coastal, key=lambda c: round(bearing(*position(c)), 6)), 1)}
+    starts = {c: n for n, c in enumerate(sorted(coastal, key=lambda c: polar(c)[1]), 1)}
 
     triangles: dict[str, Triangle] = {}
     for corner in kept:

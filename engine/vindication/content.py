@@ -458,7 +458,7 @@ def content() -> Content:
         characters=_load("characters.yaml", _CharactersFile).characters,
         dice=_load("dice.yaml", _DiceFile).dice,
         module=module,
-        isle=derive_board("isle", isle_hexes, triangle_prefix="F", number_starts=False),
+        isle=derive_board("isle", isle_hexes, triangle_prefix="F", number_starts=False, id_digits=1),
     )
     check_content(loaded)
     return loaded

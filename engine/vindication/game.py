@@ -16,6 +16,7 @@ from .views import hidden_resample, seat_view
 from .vocabulary import ATTRIBUTES
 
 BLOCKS_PER_PLAYER = 21
+RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
@@ -124,6 +125,11 @@ class Vindication(Game):
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
+
+    def random_weight(self, command: Command) -> float:
+        """Recovering and discarding tiles only take progress back; a random player who does it
+        as often as anything else never reaches an end trigger."""
+        return RANDOM_WEIGHTS.get(command.verb, 1.0)
 
 
 def check_invariants(data: Data) -> list[str]:

@@ -21,8 +21,9 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: list[Command], rng: Rng) -> Command: ...
 
 
-# Makes a bot from its kind ("random"); tests inject trivial ones. The default is `engine.bots.make_bot`.
-BotFactory = Callable[[str], Bot]
+# Makes a bot from its kind ("random") for a game; tests inject trivial ones. The default is
+# `engine.bots.make_bot`.
+BotFactory = Callable[[str, Any], Bot]
 
 
 class BotRunner(QObject):

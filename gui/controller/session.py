@@ -239,7 +239,7 @@ class GameSession(QObject):
         for seat, kind in enumerate(match.seats):
             if kind.startswith(BOT_SEAT_PREFIX):
                 try:
-                    bot = factory(kind[len(BOT_SEAT_PREFIX):])
+                    bot = factory(kind[len(BOT_SEAT_PREFIX):], match.game)
                 except TablekeeperError as error:
                     raise SessionError(self.tr("Cannot start this game"), str(error)) from None
                 bots[seat] = (bot, bot_rng(match.config.seed, seat))

@@ -25,7 +25,7 @@ class SpyBot:
 
     name = "spy"
 
-    def __init__(self) -> None:
+    def __init__(self, game: object = None) -> None:
         self.seen: list[tuple[Data, tuple[Command, ...]]] = []
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:

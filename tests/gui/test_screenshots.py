@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QImage
-from screenshot import take_screenshots  # tests/gui is on sys.path while its tests run
+from tests.gui.screenshot import take_screenshots
 
 
 def test_screenshots_render_in_both_languages(qapp, tmp_path) -> None:

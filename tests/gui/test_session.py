@@ -116,7 +116,7 @@ class SlowFirstChoice:
 
 def test_bot_moves_arrive_from_a_worker_thread(make_session, qtbot) -> None:
     calls: list = []
-    session = make_session(bot_factory=lambda kind: SlowFirstChoice(calls))
+    session = make_session(bot_factory=lambda kind, game: SlowFirstChoice(calls))
     ticks: list[float] = []
     timer = QTimer()
     timer.setInterval(20)
@@ -139,7 +139,7 @@ def test_bot_failure_reaches_the_player(make_session, qtbot) -> None:
         def choose(self, view, legal, rng):
             raise RuntimeError("no idea")
 
-    session = make_session(bot_factory=lambda kind: Broken())
+    session = make_session(bot_factory=lambda kind, game: Broken())
     with qtbot.waitSignal(session.bot_failed, timeout=5000) as failed:
         session.new_game(toy(seats=("bot:random", "human")))
     assert "no idea" in failed.args[0] and "Player 1" in failed.args[0]
@@ -147,7 +147,7 @@ def test_bot_failure_reaches_the_player(make_session, qtbot) -> None:
 
 def test_late_bot_answer_is_dropped_after_a_new_game(make_session, qtbot) -> None:
     calls: list = []
-    session = make_session(bot_factory=lambda kind: SlowFirstChoice(calls))
+    session = make_session(bot_factory=lambda kind, game: SlowFirstChoice(calls))
     applied: list = []
     session.command_applied.connect(lambda view, lines: applied.append(lines))
     session.new_game(toy(seats=("bot:random", "human")))
@@ -191,7 +191,7 @@ def test_one_undo_takes_back_the_bot_replies_too(make_session, qtbot) -> None:
         def choose(self, view, legal, rng):
             return next(c for c in legal if c.verb == "pass")
 
-    session = make_session(bot_factory=lambda kind: Passer())
+    session = make_session(bot_factory=lambda kind, game: Passer())
     session.new_game(toy(seats=("human", "bot:random", "bot:random", "human")))
     session.apply("claim high")  # an anytime command: still seat 0's turn
     session.apply("pass")
