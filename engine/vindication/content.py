@@ -327,8 +327,9 @@ class _CardsFile:
         _unique(self.cards, "id", ("cards",))
         for i, card in enumerate(self.cards):
             if card.deck not in self.DECKS:
-                raise FieldError(("cards", i, "deck"), f"card {card.id} of deck {card.deck!r} does not belong in "
-                                                       f"this file (it holds {', '.join(self.DECKS)})")
+                raise FieldError(("cards", i, "deck"),
+                                 f"card {card.id} of deck {card.deck!r} does not belong in this file "
+                                 f"(it holds {', '.join(self.DECKS)})")
 
 
 @dataclass(frozen=True)
@@ -510,7 +511,8 @@ def check_content(c: Content) -> None:
                 if space not in c.board.regions:
                     fail(name, f"{counter} names {space!r}, which is not a region space of the board", where)
 
-    def check_effects(name: str, effects: tuple[Effect, ...], where: str, *, choice: tuple[str, ...] = ()) -> None:
+    def check_effects(name: str, effects: tuple[Effect, ...], where: str, *,
+                      choice: tuple[str, ...] = ()) -> None:
         for effect, here in _walk(effects, where):
             params = effect.params
             region = params.get("region")
@@ -519,7 +521,8 @@ def check_content(c: Content) -> None:
             for key in ("counter", "condition"):
                 if key in params:
                     try:
-                        parsed = parse_counter(params[key]) if key == "counter" else parse_condition(params[key]).counter
+                        parsed = (parse_counter(params[key]) if key == "counter"
+                                  else parse_condition(params[key]).counter)
                     except ValueError as exc:
                         fail(name, f"{effect.primitive}: {exc}", here)
                     check_counter(name, parsed, here)
@@ -534,8 +537,8 @@ def check_content(c: Content) -> None:
             fail("board.yaml", f"the first-game bag names the unknown region tile {tile!r}",
                  f"board.first_game_bag[{i}]")
         if bag.count(tile) > copies[tile]:
-            fail("board.yaml", f"the first-game bag holds {bag.count(tile)} {tile} tiles, "
-                               f"but only {copies[tile]} exist (regions.yaml copies)", f"board.first_game_bag[{i}]")
+            fail("board.yaml", f"the first-game bag holds {bag.count(tile)} {tile} tiles, but only "
+                               f"{copies[tile]} exist (regions.yaml copies)", f"board.first_game_bag[{i}]")
     if len(bag) != board_spaces:
         fail("board.yaml", f"the first-game bag holds {len(bag)} tiles for {board_spaces} region spaces",
              "board.first_game_bag")
@@ -585,7 +588,8 @@ def check_content(c: Content) -> None:
             if card.end_bonus and card.deck != "monster":
                 fail(name, f"card {card.id}: only monsters have an end_bonus", f"{where}.end_bonus")
             if card.ability.type in ("on_join", "activated") and not card.deck.startswith("companion_"):
-                fail(name, f"card {card.id}: only companions have {card.ability.type} abilities", f"{where}.ability.type")
+                fail(name, f"card {card.id}: only companions have {card.ability.type} abilities",
+                     f"{where}.ability.type")
             if card.ability.type == "relic" and card.deck != "relic":
                 fail(name, f"card {card.id}: only relics have relic abilities", f"{where}.ability.type")
             if card.ability.trigger is not None:
@@ -607,8 +611,8 @@ def check_content(c: Content) -> None:
     starts = set(c.board.starts)
     positions = sorted(j.start_position for j in c.journeys)
     if positions != sorted(starts):
-        fail("journeys.yaml", f"journeys must cover the start positions {min(starts)}..{max(starts)} once each, "
-                              f"got {positions}")
+        fail("journeys.yaml", f"journeys must cover the start positions {min(starts)}..{max(starts)} "
+                              f"once each, got {positions}")
     for i, journey in enumerate(c.journeys):
         if not any(not c.cards[cid].no_start for cid in c.decks.get(journey.companion_deck, ())):
             fail("journeys.yaml", f"journey {journey.id}: the {journey.companion_deck} deck has no card that "
@@ -635,8 +639,9 @@ def check_content(c: Content) -> None:
             fail(name, f"required and selectable hold {pool.count(tile)} {tile} tiles, but only "
                        f"{copies[tile]} exist (regions.yaml copies)", "module")
     if module.selection_size != len(module.selectable):
-        fail(name, f"selection_size {module.selection_size} must equal the {len(module.selectable)} selectable "
-                   "tiles (the default selection is the whole pool, VVH-SETUP-6)", "module.selection_size")
+        fail(name, f"selection_size {module.selection_size} must equal the {len(module.selectable)} "
+                   "selectable tiles (the default selection is the whole pool, VVH-SETUP-6)",
+             "module.selection_size")
     slots = sum(s.slots for s in module.settlements)
     if module.villages_bag_size != slots + len(module.isle_areas):
         fail(name, f"villages_bag_size {module.villages_bag_size} must be the {slots} settlement slots plus "
@@ -651,8 +656,8 @@ def check_content(c: Content) -> None:
         if hex_tile is None:
             fail(name, f"settlement {settlement.id}: unknown hex tile {settlement.hex_tile!r}", where)
         if hex_tile.settlement != settlement.id:
-            fail(name, f"settlement {settlement.id}: region {hex_tile.id} must have settlement: {settlement.id} "
-                       "(regions.yaml)", where)
+            fail(name, f"settlement {settlement.id}: region {hex_tile.id} must have "
+                       f"settlement: {settlement.id} (regions.yaml)", where)
         if settlement.hex_tile not in module.required:
             fail(name, f"settlement {settlement.id}: its hex tile must be in the required list", where)
         if settlement.slots < 1:

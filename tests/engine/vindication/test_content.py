@@ -18,11 +18,12 @@ from engine.vindication.effects import VIN
 SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "vindication.md"
 needs_spec = pytest.mark.skipif(not SPEC.is_file(), reason="the specification is not next to the repository")
 
-FIRST_GAME_BAG = Counter({"fort": 2, "command_post": 2, "library": 2, "monastery": 2, "holy_spire": 2, "shrine": 2,
-                          "gaping_maw": 1, "arcane_tower": 1, "ancient_tomb": 1, "academy": 1, "inn": 3})
-MODULE_REGIONS = ("temple_of_legends", "theater", "fear_gauntlet", "mausoleum", "tidewatch_beacon", "hearth_kitchen",
-                  "wayfarers_stable", "drill_yard", "scriptorium", "observatory", "guildhouse", "venfero_secret",
-                  "dobney_wish", "tarcee_riddle")
+FIRST_GAME_BAG = Counter({"fort": 2, "command_post": 2, "library": 2, "monastery": 2, "holy_spire": 2,
+                          "shrine": 2, "gaping_maw": 1, "arcane_tower": 1, "ancient_tomb": 1, "academy": 1,
+                          "inn": 3})
+MODULE_REGIONS = ("temple_of_legends", "theater", "fear_gauntlet", "mausoleum", "tidewatch_beacon",
+                  "hearth_kitchen", "wayfarers_stable", "drill_yard", "scriptorium", "observatory",
+                  "guildhouse", "venfero_secret", "dobney_wish", "tarcee_riddle")
 REQUIRED = ["ancient_tomb", "arcane_tower", "gaping_maw", "temple_of_legends", "shrine", "command_post",
             "monastery", "inn", "inn", "venfero_secret", "dobney_wish", "tarcee_riddle"]
 SELECTABLE = ["fort", "fort", "library", "library", "holy_spire", "holy_spire", "command_post", "monastery",
@@ -77,7 +78,8 @@ def test_first_game_bag_holds_the_19_tiles_and_every_base_copy():
     assert len(c.board_file.first_game_bag) == 19
     assert Counter(c.board_file.first_game_bag) == FIRST_GAME_BAG
     # the base game has no other tiles (VIN-DEC-72): the bag uses every copy of every base region
-    assert {rid: r.copies for rid, r in c.regions.items() if rid not in MODULE_REGIONS} == dict(FIRST_GAME_BAG)
+    base = {rid: r.copies for rid, r in c.regions.items() if rid not in MODULE_REGIONS}
+    assert base == dict(FIRST_GAME_BAG)
 
 
 def test_board_numbers():
@@ -151,8 +153,8 @@ def test_module_tile_lists():
     assert [(s.id, s.kind, s.slots, s.hex_tile) for s in module.settlements] == [
         ("venfero_secret", "village", 5, "venfero_secret"), ("dobney_wish", "hamlet", 3, "dobney_wish"),
         ("tarcee_riddle", "hamlet", 3, "tarcee_riddle")]
-    assert [r.id for r in module.runes] == ["benevolence", "ingenuity", "devotion", "leadership", "discipline",
-                                            "zeal"]
+    assert [r.id for r in module.runes] == ["benevolence", "ingenuity", "devotion", "leadership",
+                                            "discipline", "zeal"]
     assert [(a.id, a.q, a.r) for a in module.isle_areas] == [("A1", 0, 0), ("A2", 1, 0), ("A3", 0, 1)]
     assert module.port_name.zh == "斯溫登陸港"
 
@@ -187,7 +189,8 @@ def test_base_regions_as_in_section_3_3():
     assert r["gaping_maw"].requires == ("companions_at_least_1",)
     assert effects_of(r["gaping_maw"].effect) == [{"gain_card": {"deck": "monster", "initial_charge_min": 0}},
                                                   "monster_challenge"]
-    assert effects_of(r["arcane_tower"].effect)[0] == {"gain_card": {"deck": "relic", "initial_charge_min": 1}}
+    assert effects_of(r["arcane_tower"].effect) == [{"gain_card": {"deck": "relic", "initial_charge_min": 1}},
+                                                    {"charge_relics": {"max": 99}}]
     assert effects_of(r["academy"].effect) == [{"roll_attr_die": {"bonus_if_zero": True}}]
     assert r["inn"].choice == ("S", "K", "I")
     assert effects_of(r["inn"].effect) == [{"gain_card": {"deck": "companion_X", "initial_charge_min": 0}}]
@@ -200,7 +203,8 @@ def test_module_regions_as_in_section_7_12():
     assert effects_of(r["fear_gauntlet"].effect) == [
         {"attr_check": {"required": 5, "per_hit": [], "on_pass": [{"gain_honor": {"n": 9}}]}}]
     assert effects_of(r["mausoleum"].effect) == [
-        {"attr_check": {"required": 0, "per_hit": [{"augment": {"max": 1, "step": "inf_to_conv"}}], "on_pass": []}}]
+        {"attr_check": {"required": 0, "per_hit": [{"augment": {"max": 1, "step": "inf_to_conv"}}],
+                        "on_pass": []}}]
     assert r["wayfarers_stable"].requires == ("mount_below_5",)
     assert r["guildhouse"].choice == ("C", "W", "V")
     assert effects_of(r["guildhouse"].effect) == [{"take_proficiency": {"kind": "X", "cost": 0}}]
@@ -288,7 +292,8 @@ def test_card_specific_parameters():
     assert ability("V12") == [{"roll_attr_die": {"bonus_if_zero": False}}, {"gain_honor": {"n": 1}}]
     assert ability("S07") == [{"prevent": {"event": "companion_death", "when": "self_is_elite"}}]
     assert ability("V03") == [{"prevent": {"event": "companion_death", "when": "always"}}]
-    assert effects_of(cards["C01"].end_bonus) == [{"end_score": {"counter": "companions(K)", "per": 1, "max": 4}}]
+    assert effects_of(cards["C01"].end_bonus) == [
+        {"end_score": {"counter": "companions(K)", "per": 1, "max": 4}}]
     assert effects_of(cards["C02"].end_bonus) == [{"end_score_if": {"condition": "regions_controlled >= 3",
                                                                     "honor": 3}}]
     assert cards["C12"].end_bonus == ()
@@ -359,14 +364,16 @@ def test_a_repeated_id_is_reported_at_the_repeat(tmp_path: Path):
 
 
 def test_a_card_in_the_wrong_file_is_refused(tmp_path: Path):
-    path, line = broken(tmp_path, "traits.yaml", "  - id: W01\n    deck: trait\n", "  - id: W01\n    deck: relic\n")
+    path, line = broken(tmp_path, "traits.yaml", "  - id: W01\n    deck: trait\n",
+                        "  - id: W01\n    deck: relic\n")
     with pytest.raises(ContentError) as info:
         load_content(path, vc._TraitsFile)
     assert (info.value.line, info.value.field) == (line + 1, "cards[0].deck")
 
 
 def test_an_unknown_effect_parameter_and_trigger_are_refused(tmp_path: Path):
-    path, line = broken(tmp_path, "relics.yaml", "effect: [{augment: {max: 2}}]", "effect: [{augment: {most: 2}}]")
+    path, line = broken(tmp_path, "relics.yaml", "effect: [{augment: {max: 2}}]",
+                        "effect: [{augment: {most: 2}}]")
     with pytest.raises(ContentError) as info:
         load_content(path, vc._RelicsFile)
     assert (info.value.line, info.value.field) == (line, "cards[1].ability.effect[0].augment.most")
@@ -419,7 +426,8 @@ def test_module_lists_are_checked_against_regions_and_counts():
     assert error.file == "resources/vindication/villages_hamlets.yaml" and "selection_size" in str(error)
     settlements = (dataclasses.replace(c.module.settlements[0], hex_tile="fort"),) + c.module.settlements[1:]
     error = cross_error(module=dataclasses.replace(c.module, settlements=settlements))
-    assert error.file == "resources/vindication/villages_hamlets.yaml" and "settlement: venfero_secret" in str(error)
+    assert error.file == "resources/vindication/villages_hamlets.yaml"
+    assert "settlement: venfero_secret" in str(error)
 
 
 def test_journeys_must_cover_every_start_position():
@@ -430,12 +438,13 @@ def test_journeys_must_cover_every_start_position():
 def test_card_cross_references_name_the_card_file():
     c = content()
     cards = dict(c.cards)
-    bad_region = VIN.parse([{"cost_mod": {"region": "gaping_mouth", "kind": "C", "delta": -1, "duration": "turn"}}],
-                           "test")
+    bad_region = VIN.parse(
+        [{"cost_mod": {"region": "gaping_mouth", "kind": "C", "delta": -1, "duration": "turn"}}], "test")
     cards["S03"] = dataclasses.replace(c.cards["S03"], ability=dataclasses.replace(c.cards["S03"].ability,
                                                                                   effect=bad_region))
     error = cross_error(cards=cards)
-    assert (error.file, error.field) == ("resources/vindication/companions.yaml", "cards[2].ability.effect[0]")
+    assert error.file == "resources/vindication/companions.yaml"
+    assert error.field == "cards[2].ability.effect[0]"
     cards = dict(c.cards)
     cards["K09"] = dataclasses.replace(c.cards["K09"], ability=vc.Ability(
         type="whenever", trigger="visit(abbey)", effect=c.cards["K09"].ability.effect))
@@ -454,7 +463,8 @@ def test_quest_counters_naming_regions_are_checked():
     q07 = c.quests["Q07"]
     objectives = (q07.objectives[0], vc.Objective("controls(inn, tavern)", 3))
     error = cross_error(quests=dict(c.quests, Q07=dataclasses.replace(q07, objectives=objectives)))
-    assert (error.file, error.field) == ("resources/vindication/quests.yaml", "quests[6].objectives[1].condition")
+    assert error.file == "resources/vindication/quests.yaml"
+    assert error.field == "quests[6].objectives[1].condition"
     q08 = c.quests["Q08"]
     objectives = (q08.objectives[0], vc.Objective("token_touches(R20)", 2))
     error = cross_error(quests=dict(c.quests, Q08=dataclasses.replace(q08, objectives=objectives)))

@@ -123,7 +123,8 @@ def test_region_spaces_and_coordinates():
 def test_exactly_the_36_triangles_with_their_keys():
     board = content().board
     assert sorted(board.triangles) == [f"T{i:02d}" for i in range(1, 37)]
-    assert {t.id: t.key for t in board.triangles.values()} == {tid: row["key"] for tid, row in TRIANGLES.items()}
+    assert {t.id: t.key for t in board.triangles.values()} == {
+        tid: row["key"] for tid, row in TRIANGLES.items()}
     interior = [t for t in board.triangles.values() if len(t.touches) == 3]
     coastal = [t for t in board.triangles.values() if len(t.touches) == 2]
     assert (len(interior), len(coastal)) == (24, 12)
