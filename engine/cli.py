@@ -286,6 +286,8 @@ def _run_play(args: argparse.Namespace) -> int:
         for seat in result.outcome.winners:
             wins[seat] += 1
         print(f"seed {seed}: {_outcome_line(result.outcome)}; {_count(result.commands, 'command')}")
+        for line in _breakdown_lines(result.outcome):
+            print(f"  {line}")
     seconds = max(time.perf_counter() - started, 1e-9)
     print("wins: " + ", ".join(f"seat {seat} {count}" for seat, count in enumerate(wins)))
     print(f"{_count(args.games, 'game')}, {_count(total_commands, 'command')} in {seconds:.3f} s: "
@@ -410,6 +412,17 @@ def _status(state: State) -> str:
     who = ("seat " if len(prompt.seats) == 1 else "seats ") + ", ".join(map(str, prompt.seats))
     context = ", ".join(f"{k}={v}" for k, v in prompt.context.items())
     return f"waiting on {who} ({prompt.kind}{': ' + context if context else ''})"
+
+
+def _breakdown_lines(outcome: Outcome) -> list[str]:
+    """The score breakdown as a small table: one row per category, one column per seat."""
+    if not outcome.breakdown:
+        return []
+    seats = len(outcome.breakdown[0][1])
+    width = max(len(name) for name, _ in outcome.breakdown)
+    lines = [" " * width + "".join(f"{'seat ' + str(s):>9}" for s in range(seats))]
+    lines += [f"{name:<{width}}" + "".join(f"{v:>9g}" for v in values) for name, values in outcome.breakdown]
+    return lines
 
 
 def _outcome_line(outcome: Outcome) -> str:

@@ -172,10 +172,15 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[float, ...] | None = None
+    # Score categories in scoring order, each with one value per seat (e.g. "mastery": (5, 0)).
+    breakdown: tuple[tuple[str, tuple[float, ...]], ...] = ()
 
     def to_plain(self) -> Data:
-        return {"winners": list(self.winners), "reason": self.reason,
-                "scores": None if self.scores is None else list(self.scores)}
+        plain: Data = {"winners": list(self.winners), "reason": self.reason,
+                       "scores": None if self.scores is None else list(self.scores)}
+        if self.breakdown:
+            plain["breakdown"] = {name: list(values) for name, values in self.breakdown}
+        return plain
 
 
 class Game(ABC):

@@ -102,10 +102,12 @@ class Vindication(Game):
         if data["phase"] != "over":
             return None
         honors = tuple(float(p["honor"]) for p in data["players"])
+        categories = ("before", "monsters", "quest", "regions", "villages", "mastery", "total")
+        breakdown = tuple((name, tuple(float(s[name]) for s in data["scores"])) for name in categories)
         if len(data["players"]) == 1:
             rating = flow.solo_rating(data["players"][0]["honor"])
-            return Outcome((0,), f"solo rating: {rating}", honors)
-        return Outcome(flow.winners(data), "most honor", honors)
+            return Outcome((0,), f"solo rating: {rating}", honors, breakdown)
+        return Outcome(flow.winners(data), "most honor", honors, breakdown)
 
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat, pending_choice(data))

@@ -1,0 +1,160 @@
+"""A heuristic Vindication player: sensible, quick, and honest (its seat's view and legal list only).
+
+It scores every legal command with rules of thumb a new player would learn — vindicate when you
+can, turn basics into heroics, recruit and fight, take control, walk to useful regions — and
+plays the best one. Static content (the board, the region and card catalogue) is public, so the
+bot may read it; the view hides what the seat may not know.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Command, Data, Game, Rng
+
+from .content import content
+from .vocabulary import BASIC
+
+# How much a visit to each region is worth, before checking what the player can pay.
+REGION_VALUE = {
+    "inn": 9, "gaping_maw": 10, "arcane_tower": 9, "ancient_tomb": 9, "command_post": 7,
+    "fort": 5, "library": 5, "holy_spire": 5, "monastery": 4, "shrine": 3, "academy": 4,
+}
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game
+
+    def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
+        if not legal:
+            raise ValueError("the heuristic bot needs at least one legal command")
+        seat = legal[0].seat or 0
+        scored = [(self.score(view, seat, c) + rng.below(1000) / 100_000, i) for i, c in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+    # -- scoring -------------------------------------------------------------------------------
+    def score(self, view: Data, seat: int, command: Command) -> float:
+        me = view["players"][seat]
+        if command.verb == "answer":
+            return self.score_answer(view, me, command.args[0])
+        handler = getattr(self, f"score_{command.verb}", None)
+        return handler(view, me, command) if handler else 0.0
+
+    def score_vindicate(self, view: Data, me: Data, command: Command) -> float:
+        return 100.0
+
+    def score_upgrade(self, view: Data, me: Data, command: Command) -> float:
+        heroic = command.args[0]
+        # one of each heroic first; more only while basics are plentiful
+        return 40.0 - 8 * me["attrs"][heroic] + sum(me["attrs"][b] for b in BASIC)
+
+    def score_proficiency(self, view: Data, me: Data, command: Command) -> float:
+        return 35.0
+
+    def score_activate(self, view: Data, me: Data, command: Command) -> float:
+        if me["influence"] < 3:
+            return 5.0
+        source = command.args[0]
+        if source == "self":
+            return 30.0
+        gains = sum(g.max for g in content().cards[source].gains)
+        return 30.0 + 3 * gains
+
+    def score_control(self, view: Data, me: Data, command: Command) -> float:
+        space = command.args[0]
+        displacing = view["regions"][space]["controller"] is not None
+        spare = me["conviction"] - (2 if displacing else 1)
+        return 45.0 if spare >= 1 or me["potential"] == 0 else 20.0
+
+    def score_visit(self, view: Data, me: Data, command: Command) -> float:
+        space = command.args[0]
+        tile = view["regions"][space]["tile"]
+        value = REGION_VALUE.get(tile, 4) * 5.0
+        if me["influence"] <= 2 and tile not in ("monastery",):
+            value -= 30  # nothing left to take the gains with: rest or augment first
+        units = command.get("units", 0) or 0
+        value += 4 * units
+        if tile == "monastery":
+            value += 6 * units if me["potential"] else -20
+        if command.get("control_first"):
+            value += 10 if me["conviction"] >= 3 else -20
+        controller = view["regions"][space]["controller"]
+        if controller is not None and controller != me["seat"]:
+            value -= 6  # it pays a rival 2 honor
+        return value
+
+    def score_rest(self, view: Data, me: Data, command: Command) -> float:
+        # influence pays for everything; potential is worth nothing until it is augmented
+        if command.args[0] == "pot_to_inf":
+            return 70.0 if me["influence"] <= 3 else 15.0 + me["potential"]
+        return 30.0 if me["potential"] == 0 else 8.0
+
+    def score_move(self, view: Data, me: Data, command: Command) -> float:
+        path = command.args[0]
+        end = path[-1]
+        board = content().board
+        value = 20.0
+        for space in board.triangles[end].touches:
+            placed = view["regions"][space]
+            if placed is None:
+                value += 3            # discovering is free
+            else:
+                value += REGION_VALUE.get(placed["tile"], 4) * (1 if self._affordable(me, placed["tile"]) else 0.3)
+        discovered = {s for t in path for s in board.triangles[t].touches if view["regions"][s] is None}
+        return value + 1.5 * len(discovered) - 0.2 * len(path) - 10 * (command.get("extension", 0) or 0)
+
+    def score_fly(self, view: Data, me: Data, command: Command) -> float:
+        return self.score_move(view, me, Command("move", ((me["token"], command.args[0]),)))
+
+    def score_recover(self, view: Data, me: Data, command: Command) -> float:
+        location = command.args[0]
+        # worth it only to free blocks stuck on tired companions or to feed a vindication
+        if location in me["attrs"]:
+            return -50.0
+        companion = next((c for c in me["companions"] if c["id"] == location), None)
+        if companion is not None:
+            return 8.0 if companion["blocks"] >= 3 and me["influence"] == 0 else -40.0
+        return -30.0
+
+    def score_discard_proficiency(self, view: Data, me: Data, command: Command) -> float:
+        return -60.0
+
+    def score_end_turn(self, view: Data, me: Data, command: Command) -> float:
+        return 1.0
+
+    def score_use(self, view: Data, me: Data, command: Command) -> float:
+        return 25.0
+
+    # -- answers to prompts ---------------------------------------------------------------------
+    def score_answer(self, view: Data, me: Data, value: Any) -> float:
+        kind = (view.get("prompt") or {}).get("kind")
+        if isinstance(value, tuple):                      # attribute gains: take as many as useful
+            basics_first = sum(1 for k in value if k in BASIC)
+            return 10.0 * len(value) + 0.1 * basics_first if me["influence"] > len(value) else 5.0 * len(value)
+        if isinstance(value, int):
+            return float(value)
+        preferences = {
+            "take": 20, "decline": 0, "save": 15, "let_die": 0, "roll": 10, "stop": 0, "use": 12,
+            "pot_to_inf": 8, "inf_to_conv": 6 if me["potential"] == 0 else 4, "conv_to_inf": 5, "inf_to_pot": 1,
+            "faceup": 6, "blind": 5, "empowered": 7 if me["conviction"] >= 3 else 1, "done": 0,
+            "draw2": 5, "draw3": 2,
+        }
+        if value in preferences:
+            return float(preferences[value])
+        cards = content().cards
+        if value in cards:                               # picking a card: more honor is better
+            return float(cards[value].honor + (3 if cards[value].ability.type != "none" else 0))
+        if kind == "quest_keep":
+            return 0.0
+        return 0.0
+
+    @staticmethod
+    def _affordable(me: Data, tile: str) -> bool:
+        need = {"inn": max(me["attrs"][b] for b in BASIC) >= 2, "gaping_maw": me["attrs"]["C"] >= 2,
+                "arcane_tower": me["attrs"]["V"] >= 2, "ancient_tomb": me["attrs"]["W"] >= 2,
+                "command_post": me["attrs"]["S"] >= 3, "monastery": me["attrs"]["K"] >= 1,
+                "shrine": me["attrs"]["I"] >= 1}
+        return need.get(tile, True)
