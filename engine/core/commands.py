@@ -24,16 +24,37 @@ _KEY = re.compile(r"[a-z_][a-z0-9_]*\Z")
 EMPTY = "-"
 
 
+# Names and keys already checked: games build many commands from few words, so remembering them
+# makes listing legal commands much cheaper. Bounded, in case someone feeds endless new words.
+_valid_names: set[str] = set()
+_valid_keys: set[str] = set()
+_MEMORY = 100_000
+
+
+def _remember(memory: set[str], pattern: re.Pattern[str], word: str) -> bool:
+    if word in memory:
+        return True
+    if pattern.match(word):
+        if len(memory) < _MEMORY:
+            memory.add(word)
+        return True
+    return False
+
+
 def _check_atom(value: object) -> None:
+    if value.__class__ is str and value in _valid_names:
+        return
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise NotationError(f"a command value must be an int or a name, not {value!r}")
-    if isinstance(value, str) and not _NAME.match(value):
+    if isinstance(value, str) and not _remember(_valid_names, _NAME, value):
         raise NotationError(
             f"{value!r} is not a valid name: use letters, digits and _ @ / . + -, starting with a letter"
         )
 
 
 def _check_value(value: object) -> None:
+    if value.__class__ is str and value in _valid_names:
+        return
     if isinstance(value, tuple):
         for item in value:
             _check_atom(item)
@@ -81,21 +102,21 @@ class Command:
     seat: int | None = None
 
     def __post_init__(self) -> None:
-        if not _KEY.match(self.verb):
+        if not isinstance(self.verb, str) or not _remember(_valid_keys, _KEY, self.verb):
             raise NotationError(f"{self.verb!r} is not a command name (lower case letters, digits, _)")
         for value in self.args:
             _check_value(value)
-        for key, value in self.options:
-            if not _KEY.match(key):
-                raise NotationError(f"{key!r} is not an option name (lower case letters, digits, _)")
-            _check_value(value)
-        keys = [k for k, _ in self.options]
-        if len(set(keys)) != len(keys):
-            raise NotationError(f"option given twice in {self.verb} command: {keys}")
-        # Options are kept sorted so that equal intents are equal values.
-        object.__setattr__(self, "options", tuple(sorted(self.options)))
-        if self.seat is not None and (isinstance(self.seat, bool) or not isinstance(self.seat, int)
-                                      or self.seat < 0):
+        if self.options:
+            for key, value in self.options:
+                if not isinstance(key, str) or not _remember(_valid_keys, _KEY, key):
+                    raise NotationError(f"{key!r} is not an option name (lower case letters, digits, _)")
+                _check_value(value)
+            keys = [k for k, _ in self.options]
+            if len(set(keys)) != len(keys):
+                raise NotationError(f"option given twice in {self.verb} command: {keys}")
+            # Options are kept sorted so that equal intents are equal values.
+            object.__setattr__(self, "options", tuple(sorted(self.options)))
+        if self.seat is not None and (self.seat.__class__ is not int or self.seat < 0):
             raise NotationError(f"a seat is a number from 0, not {self.seat!r}")
 
     def get(self, key: str, default: Value | None = None) -> Value | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 ATTRIBUTES = ("S", "K", "I", "C", "W", "V")
@@ -54,6 +55,7 @@ class Condition:
         return f"{self.counter} {self.op} {self.value}"
 
 
+@lru_cache(maxsize=512)
 def parse_counter(text: str) -> Counter:
     match = _COUNTER.match(text.strip())
     if not match or match.group(1) not in COUNTERS:
@@ -70,6 +72,7 @@ def parse_counter(text: str) -> Counter:
     return Counter(name, args)
 
 
+@lru_cache(maxsize=512)
 def parse_condition(text: str) -> Condition:
     """``counter op number``, or a bare counter meaning ``counter >= 1``."""
     match = _CONDITION.match(text.strip())
