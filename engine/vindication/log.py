@@ -1,0 +1,103 @@
+"""Log lines for Vindication's events, in English and Traditional Chinese (glossary terms).
+
+Lines name public facts only; a private event (cards drawn, quests dealt) is worded for the one
+seat allowed to see it, since only that seat's log ever holds it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+
+from .content import content
+
+ATTRIBUTE_NAMES = {
+    "en": {"S": "strength", "K": "knowledge", "I": "inspiration", "C": "courage", "W": "wisdom", "V": "vision"},
+    "zh": {"S": "力量", "K": "知識", "I": "靈感", "C": "勇氣", "W": "智慧", "V": "遠見"},
+}
+STEP_NAMES = {
+    "en": {"pot_to_inf": "augmented potential → influence", "inf_to_conv": "augmented influence → conviction",
+           "conv_to_inf": "diluted conviction → influence", "inf_to_pot": "diluted influence → potential"},
+    "zh": {"pot_to_inf": "強化能力：潛能 → 影響力", "inf_to_conv": "強化能力：影響力 → 信念",
+           "conv_to_inf": "弱化能力：信念 → 影響力", "inf_to_pot": "弱化能力：影響力 → 潛能"},
+}
+
+TEMPLATES: dict[str, tuple[str, str]] = {
+    "character_chosen": ("{who} plays {character}.", "{who} 扮演 {character}。"),
+    "quests_dealt": ("{who} looks at {count} secret quests.", "{who} 查看 {count} 張秘密任務。"),
+    "quests_drawn": ("You drew the quests {quests}.", "你抽到秘密任務 {quests}。"),
+    "quest_kept": ("{who} keeps one secret quest.", "{who} 保留一張秘密任務。"),
+    "round_started": ("Round {round} begins.", "第 {round} 輪開始。"),
+    "turn_ended": ("{who} ends the turn.", "{who} 結束回合。"),
+    "activated": ("{who} activates {source}.", "{who} 啟用 {source}。"),
+    "attributes_gained": ("{who} gains {kinds}.", "{who} 獲得 {kinds}。"),
+    "attribute_spent": ("{who} spends {n} {kind}.", "{who} 花費 {n} 點{kind}。"),
+    "token_moved": ("{who} moves {path}.", "{who} 移動：{path}。"),
+    "token_flew": ("{who} flies to {to}.", "{who} 飛往 {to}。"),
+    "move_skipped": ("{who} is boxed in and cannot move.", "{who} 遭包夾，無法移動。"),
+    "tile_discovered": ("{space} is discovered: {tile}.", "發現地區 {space}：{tile}。"),
+    "region_visited": ("{who} visits {tile} ({space}).", "{who} 造訪 {tile}（{space}）。"),
+    "rested": ("{who} rests.", "{who} 休息。"),
+    "power_step": ("{who} {step}.", "{who} {step}。"),
+    "honor_changed": ("{who} {delta:+d} honor ({reason}).", "{who} 榮耀 {delta:+d}（{reason}）。"),
+    "trigger_token_taken": ("{who} takes the trigger token at {space}.", "{who} 取得 {space} 的觸發指示物。"),
+    "end_trigger_revealed": ("End trigger revealed: {card}.", "翻開結束觸發卡：{card}。"),
+    "end_triggered": ("The end is triggered ({card}); round {final_round} is the last.",
+                      "遊戲結束已觸發（{card}）；第 {final_round} 輪為最後一輪。"),
+    "card_acquired": ("{who} gains {card} ({mode}).", "{who} 獲得 {card}（{mode}）。"),
+    "card_left": ("{card} leaves {who}.", "{card} 離開 {who}。"),
+    "card_turned_up": ("{card} is turned face up.", "{card} 翻開。"),
+    "cards_drawn": ("You draw {cards}.", "你抽到 {cards}。"),
+    "empowered_draw": ("{who} makes an empowered draw ({count} cards).", "{who} 充能抽牌（{count} 張）。"),
+    "relic_charged": ("{who} charges {card} ({n}).", "{who} 為 {card} 充能（{n}）。"),
+    "die_rolled": ("{who} rolls the {die} die: {face}.", "{who} 擲{die}骰：{face}。"),
+    "companion_saved": ("{who} saves {card}.", "{who} 救下 {card}。"),
+    "companion_died": ("{card} dies.", "{card} 陣亡。"),
+    "fatigue_placed": ("{card} is fatigued ({n}).", "{card} 疲勞（{n}）。"),
+    "monster_defeated": ("{who} defeats a monster.", "{who} 擊敗怪物。"),
+    "block_returned": ("{who} takes a block back from {card}.", "{who} 從 {card} 取回方塊。"),
+    "mount_changed": ("{who} rides a rank-{rank} mount.", "{who} 的坐騎升到第 {rank} 級。"),
+    "control_changed": ("{space}: control passes to {controller_name}.", "{space}：控制權歸 {controller_name}。"),
+    "upgraded": ("{who} upgrades to {kind}.", "{who} 升級為{kind}。"),
+    "proficiency_changed": ("{who} proficiency {kind} {delta:+d}.", "{who} 屬性專精 {kind} {delta:+d}。"),
+    "recovered": ("{who} recovers {n} block(s) from {location}.", "{who} 從 {location} 恢復 {n} 個方塊。"),
+    "vindicated": ("{who} is vindicated!", "{who} 重返榮耀！"),
+    "game_ended": ("The game ends. Final honor: {scores}.", "遊戲結束。最終榮耀：{scores}。"),
+}
+
+
+def describe(event: Event, language: str = "en") -> str:
+    lang = "zh" if language.startswith("zh") else "en"
+    template = TEMPLATES.get(event.kind)
+    fields: dict[str, Any] = dict(event.data)
+    if template is None:
+        details = ", ".join(f"{k}={v}" for k, v in fields.items())
+        return f"{event.kind}({details})"
+    names = ATTRIBUTE_NAMES[lang]
+    cards, regions = content().cards, content().regions
+    if "seat" in fields:
+        fields["who"] = f"Player {fields['seat'] + 1}" if lang == "en" else f"玩家 {fields['seat'] + 1}"
+    if "kind" in fields and fields["kind"] in names:
+        fields["kind"] = names[fields["kind"]]
+    if "kinds" in fields:
+        fields["kinds"] = ", ".join(names.get(k, k) for k in fields["kinds"]) or ("nothing" if lang == "en" else "無")
+    if "step" in fields:
+        fields["step"] = STEP_NAMES[lang].get(fields["step"], fields["step"])
+    if "path" in fields:
+        fields["path"] = " → ".join(fields["path"])
+    for key in ("card", "source"):
+        if fields.get(key) in cards:
+            name = cards[fields[key]].name
+            fields[key] = name.zh if lang == "zh" else name.en
+    if fields.get("tile") in regions:
+        name = regions[fields["tile"]].name
+        fields["tile"] = name.zh if lang == "zh" else name.en
+    if "controller" in fields:
+        controller = fields["controller"]
+        fields["controller_name"] = ("nobody" if lang == "en" else "無人") if controller is None else (
+            f"Player {controller + 1}" if lang == "en" else f"玩家 {controller + 1}")
+    text = template[1] if lang == "zh" else template[0]
+    try:
+        return text.format(**fields)
+    except (KeyError, ValueError):
+        return f"{event.kind}({', '.join(f'{k}={v}' for k, v in event.data.items())})"
