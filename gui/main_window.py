@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
     def create_new_game_dialog(self) -> QWidget:
         from gui.controller.catalog import available_games, bot_kinds, seat_names
         from gui.widgets.new_game_dialog import NewGameDialog  # only when asked for: start-up stays light
-        return NewGameDialog(available_games(), bot_kinds(), seat_names,
+        return NewGameDialog(available_games(), bot_kinds, seat_names,
                              self.settings.new_game_choices(), self)
 
     def new_game(self) -> None:

@@ -1,21 +1,24 @@
 """Turn actions and free actions: each verb's handler and the legal commands it offers (spec 8.2, 8.3).
 
 Notation (seats prefix as ``0: …``):
-  activate self | activate K03          move T25,T13,T14 [extension=1 dilute=conv_to_inf]
+  activate self | activate K03 [from_potential=1]   move T25,T13,T14 [extension=1 dilute=conv_to_inf]
   fly T07                               visit R07 [units=2] [choice=S] [control_first=1]
   rest pot_to_inf | rest inf_to_conv    end_turn
   upgrade C|W|V                         proficiency S    discard_proficiency S
   control R07                           recover K03|V02|S|R07         vindicate
+  use K03 | use V01                     (an activated companion's ability, a relic)
   answer CHOICE                         (to the pending prompt: a name, a number or a list a,b)
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.core import Command, Data, Refused
 
 from .content import content
 from .context import Ctx, refuse
+from .rules import abilities
 from .rules import control as control_rules
 from .rules import flow, free_actions, move, visit
 from .rules.power import DILUTE_STEPS, possible_steps
@@ -38,39 +41,67 @@ def _actions_left(data: Data, action: str) -> int:
 # -- activate ----------------------------------------------------------------------------------
 def do_activate(ctx: Ctx, cmd: Command) -> None:
     source = _arg(cmd, 0, "a source: self or a companion id")
+    from_potential = cmd.get("from_potential", 0)
     data, player = ctx.data, ctx.player()
+    if from_potential not in (0, 1):
+        raise refuse("VIN-ACTIVATE-3", "from_potential=1 pays the activation block from potential")
     if _actions_left(data, "activate") < 1:
         raise refuse("VIN-TURN-5", "you have used your activate action this turn")
     if source in data["turn"]["activated"]:
         raise refuse("VIN-ACTIVATE-9", f"{source} was already activated this turn")
     if source == "self":
+        if from_potential:
+            raise refuse("VIN-ACTIVATE-2", "activating your character costs nothing")
         character = next(c for c in content().characters if c.id == player["character"])
         effects = character.vindicated if player["vindicated"] else character.wretched
         data["turn"]["used"]["activate"] += 1
         data["turn"]["activated"].append("self")
         ctx.emit("activated", seat=ctx.actor, source="self")
-        ctx.push([e.to_data() for e in effects], source="self")
+        ctx.push([e.to_data() for e in effects] + [{"activation_done": {"source": "self"}}],
+                 source="self", activation=1)
         return
     companion = next((c for c in player["companions"] if c["id"] == source), None)
     if companion is None:
         raise refuse("VIN-ACTIVATE-8", f"{source} is not one of your companions")
-    if player["influence"] < 1:
+    if from_potential:                                   # W11, declared before the block moves
+        if not abilities.potential_payers(data, ctx.actor):
+            raise refuse("VIN-POWER-2", "potential pays for nothing unless a card says so (W11)")
+        if player["potential"] < 1:
+            raise refuse("VIN-POWER-2", "your potential is empty")
+        abilities.spend_potential_payer(ctx)
+        player["potential"] -= 1
+    elif player["influence"] < 1:
         raise refuse("VIN-ACTIVATE-3", "activating a companion needs 1 influence")
-    player["influence"] -= 1
+    else:
+        player["influence"] -= 1
     companion["blocks"] += 1
     data["turn"]["used"]["activate"] += 1
     data["turn"]["activated"].append(source)
-    ctx.emit("activated", seat=ctx.actor, source=source)
-    gains = [{"gain_attr": {"kind": g.kind, "max": g.max}} for g in content().cards[source].gains]
-    ctx.push(gains, source=source)
+    ctx.emit("activated", seat=ctx.actor, source=source, from_potential=bool(from_potential))
+    gains: list[Any] = [{"gain_attr": {"kind": g.kind, "max": g.max}} for g in content().cards[source].gains]
+    ctx.push(gains + [{"activation_done": {"source": source}}], source=source, activation=1)
 
 
 def activate_commands(data: Data, seat: int) -> list[Command]:
     if _actions_left(data, "activate") < 1:
         return []
     player = data["players"][seat]
-    sources = ["self"] + ([c["id"] for c in player["companions"]] if player["influence"] >= 1 else [])
-    return [Command("activate", (s,), (), seat) for s in sources if s not in data["turn"]["activated"]]
+    companions = [c["id"] for c in player["companions"] if c["id"] not in data["turn"]["activated"]]
+    found = [Command("activate", ("self",), (), seat)] if "self" not in data["turn"]["activated"] else []
+    if player["influence"] >= 1:
+        found += [Command("activate", (c,), (), seat) for c in companions]
+    if player["potential"] >= 1 and abilities.potential_payers(data, seat):
+        found += [Command("activate", (c,), (("from_potential", 1),), seat) for c in companions]
+    return found
+
+
+# -- use: activated companion abilities and relics (spec 8.3 use_ability) ---------------------------
+def do_use(ctx: Ctx, cmd: Command) -> None:
+    abilities.use(ctx, _arg(cmd, 0, "a card: an activated companion or a relic"))
+
+
+def use_commands(data: Data, seat: int) -> list[Command]:
+    return [Command("use", (card,), (), seat) for card in abilities.usable(data, seat)]
 
 
 # -- move and fly --------------------------------------------------------------------------------
@@ -90,13 +121,32 @@ def do_move(ctx: Ctx, cmd: Command) -> None:
         raise refuse("VIN-MOVE-8", f"escaping costs a dilution: dilute={' or dilute='.join(options)}")
     if not extension and dilute != "none":
         raise refuse("VIN-MOVE-8", "only a surrounded move dilutes")
+    start_move(ctx)
     ctx.player()["token"] = path[-1]
     data["turn"]["used"]["move"] += 1
     ctx.emit("token_moved", seat=ctx.actor, path=list(path))
     if extension and options:
         from .rules.power import move_step
         move_step(ctx, str(dilute))
-    move.discover(ctx, [str(t) for t in path])                        # VIN-MOVE-13
+    discover(ctx, [str(t) for t in path])                             # VIN-MOVE-13
+
+
+def start_move(ctx: Ctx) -> None:
+    """`move_start`: a speed trigger (W03) was counted into the speed the move was checked
+    against; it is spent now and its +n stays as a turn modifier."""
+    hooked = [card for card, _ in abilities.hooks(ctx.data, ctx.actor, "move_start", "speed_mod")]
+    abilities.spend_hooks(ctx, hooked, keep_effects=True)
+
+
+def discover(ctx: Ctx, triangles: list[str]) -> None:
+    """Discovery after the player's own move, then its triggers: ``discover`` once if at least one
+    tile was drawn (K02), and ``move_done``."""
+    empty = sum(1 for r in ctx.data["regions"].values() if r is None)
+    move.discover(ctx, triangles)
+    found = empty - sum(1 for r in ctx.data["regions"].values() if r is None)
+    abilities.fire(ctx, "move_done", seats=[ctx.actor])
+    if found:
+        abilities.fire(ctx, "discover", str(found), seats=[ctx.actor])
 
 
 def do_fly(ctx: Ctx, cmd: Command) -> None:
@@ -110,10 +160,11 @@ def do_fly(ctx: Ctx, cmd: Command) -> None:
         raise refuse("VIN-MOVE-12", "fly to another triangle of the board")
     if destination in move.occupied(data, ctx.actor):
         raise refuse("VIN-MOVE-4", f"another token stands on {destination}")
+    start_move(ctx)
     player["token"] = destination
     data["turn"]["used"]["move"] += 1
     ctx.emit("token_flew", seat=ctx.actor, to=destination)
-    move.discover(ctx, [destination])                                  # VIN-DISCOVER-2
+    discover(ctx, [destination])                                       # VIN-DISCOVER-2
 
 
 def move_commands(data: Data, seat: int) -> list[Command]:
@@ -224,10 +275,11 @@ HANDLERS: dict[str, Handler] = {
     "activate": do_activate, "move": do_move, "fly": do_fly, "visit": do_visit, "rest": do_rest,
     "control": do_control, "upgrade": do_upgrade, "proficiency": do_proficiency,
     "discard_proficiency": do_discard_proficiency, "recover": do_recover, "vindicate": do_vindicate,
-    "end_turn": do_end_turn,
+    "use": do_use, "end_turn": do_end_turn,
 }
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:
     return (activate_commands(data, seat) + move_commands(data, seat) + visit.visit_commands(data, seat)
-            + rest_commands(data, seat) + control_commands(data, seat) + free_commands(data, seat))
+            + rest_commands(data, seat) + control_commands(data, seat) + use_commands(data, seat)
+            + free_commands(data, seat))

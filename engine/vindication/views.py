@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.core import Data, Rng
 
-PRIVATE_PROMPTS = ("quest_keep", "pick_card")
+# Prompts whose options show hidden cards: only the deciding seat sees them (V05 and W07 included).
+PRIVATE_PROMPTS = ("quest_keep", "pick_card", "blind_keep", "peek_order")
 
 
 def seat_view(data: Data, seat: int | None, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:

@@ -27,9 +27,11 @@ def _choice(info: Any) -> GameChoice:
                       info.hidden_information)
 
 
-def bot_kinds() -> tuple[str, ...]:
-    """The kinds of computer player on offer (``random`` → seat kind ``bot:random``)."""
-    return tuple(engine_bot_kinds())
+def bot_kinds(game_id: str | None = None) -> tuple[str, ...]:
+    """The kinds of computer player a game offers (``random`` → seat kind ``bot:random``),
+    its own strongest first."""
+    kinds = engine_bot_kinds(game_id)
+    return tuple(sorted(kinds, key=lambda kind: kind == "random"))
 
 
 def seat_names(game_id: str, players: int, mode: str) -> tuple[Words, ...]:

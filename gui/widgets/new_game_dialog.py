@@ -44,13 +44,14 @@ MIN_WIDTH = 560
 
 
 class NewGameDialog(QDialog):
-    def __init__(self, games: Sequence[GameChoice], bot_kinds: Sequence[str], seat_names: SeatNames,
+    def __init__(self, games: Sequence[GameChoice], bot_kinds: Callable[[str], Sequence[str]], seat_names: SeatNames,
                  remembered: Mapping[str, Any] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("new_game_dialog")
         self.setModal(True)
         self._games = list(games)
-        self._bot_kinds = list(bot_kinds)
+        self._bot_kinds_of = bot_kinds   # game id -> the computer players it offers
+        self._bot_kinds: list[str] = []
         self._seat_names = seat_names
         self._seat_rows: list[tuple[Words, QLabel, QComboBox]] = []
         self._option_rows: list[tuple[OptionChoice, QLabel, QWidget]] = []
@@ -232,6 +233,7 @@ class NewGameDialog(QDialog):
             self.seats_form.removeRow(0)
         self._seat_rows = []
         names = self._seat_names(game.id, self.players_spin.value(), mode.id)
+        self._bot_kinds = list(self._bot_kinds_of(game.id))
         for seat in range(self.players_spin.value()):
             label = QLabel(self.seats_box)
             combo = QComboBox(self.seats_box)
@@ -319,7 +321,7 @@ class NewGameDialog(QDialog):
                 combo.setItemText(index, self.tr("Computer ({kind})").format(kind=self._bot_kind_name(kind)))
 
     def _bot_kind_name(self, kind: str) -> str:
-        known = {"random": self.tr("random moves")}
+        known = {"random": self.tr("random moves"), "heuristic": self.tr("heuristic")}
         return known.get(kind, kind)
 
     def _retranslate_options(self) -> None:

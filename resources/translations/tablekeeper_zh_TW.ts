@@ -405,6 +405,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <source>random moves</source>
         <translation>隨機行動</translation>
     </message>
+    <message>
+        <source>heuristic</source>
+        <translation>策略型</translation>
+    </message>
 </context>
 <context>
     <name>app</name>

@@ -9,7 +9,7 @@ from gui.widgets.new_game_dialog import NewGameDialog
 
 
 def make_dialog(qtbot, remembered=None, games=None) -> NewGameDialog:
-    dialog = NewGameDialog(available_games() if games is None else games, bot_kinds(), seat_names,
+    dialog = NewGameDialog(available_games() if games is None else games, bot_kinds, seat_names,
                            remembered)
     qtbot.addWidget(dialog)
     return dialog

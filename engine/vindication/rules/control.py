@@ -5,15 +5,21 @@ from engine.core import Data
 
 from ..content import content
 from ..context import Ctx, refuse
+from . import abilities
 from .power import gain_honor
 
 CONTROL_HONOR = 2
+DISPLACE_EXTRA = 1
 
 
 def control_cost(data: Data, seat: int, space: str) -> int:
-    """Conviction needed: 1, or 2 to displace another player (VIN-CONTROL-2, -3)."""
+    """Conviction needed: 1, or 2 to displace another player (VIN-CONTROL-2, -3); a displace
+    discount in force (I07) takes from the extra one only, the marker is always paid."""
     controller = data["regions"][space]["controller"]
-    return 1 if controller is None else 2
+    if controller is None or controller == seat:
+        return 1
+    discount = sum(m["n"] for m in abilities.modifiers(data, seat, "displace_discount", "displace_discount"))
+    return 1 + max(0, DISPLACE_EXTRA - discount)
 
 
 def check_control(data: Data, seat: int, space: str, *, visiting_now: bool = False) -> None:
@@ -38,13 +44,15 @@ def take_control(ctx: Ctx, space: str) -> None:
     region = data["regions"][space]
     player = data["players"][seat]
     previous = region["controller"]
+    extra = control_cost(data, seat, space) - 1
     if previous is not None:
         data["players"][previous]["influence"] += 1      # the old marker goes home to influence
-        player["conviction"] -= 1
-        player["influence"] += 1                          # the extra conviction is spent
+        player["conviction"] -= extra
+        player["influence"] += extra                      # the extra conviction is spent
     player["conviction"] -= 1                             # this block becomes the marker
     region["controller"] = seat
     data["turn"]["control_lock"] = space
     data["turn"]["controlled"].append(space)
     ctx.emit("control_changed", space=space, previous=previous, controller=seat)
     gain_honor(ctx, CONTROL_HONOR, f"control of {space}")
+    abilities.fire(ctx, "control_gained", seats=[seat])   # W08

@@ -91,6 +91,8 @@ def recover(ctx: Ctx, location: str) -> None:
     """VIN-RECOVER-1..5: all your blocks at one location back to influence."""
     data, seat = ctx.data, ctx.actor
     player = data["players"][seat]
+    if location in ("potential", "conviction"):
+        raise refuse("VIN-RECOVER-6", f"{location} is not a location you can recover from")
     if location not in recover_locations(data, seat):
         raise refuse("VIN-RECOVER-7", f"none of your blocks is at {location}")
     companion = next((c for c in player["companions"] if c["id"] == location), None)

@@ -41,11 +41,21 @@ def gain_attr_points(ctx: Ctx, kinds: list[str], seat: int | None = None) -> Non
         ctx.emit("attributes_gained", seat=player["seat"], kinds=list(kinds))
 
 
-def gain_options(kind: str, most: int, influence: int, context_kind: str | None = None) -> list[list[str]]:
-    """The ways to take "gain up to ``most`` of ``kind``": multisets of attributes, smallest first."""
+def gain_options(kind: str, most: int, influence: int,
+                 context_kind: str | list[str] | None = None) -> list[list[str]]:
+    """The ways to take "gain up to ``most`` of ``kind``": multisets of attributes, smallest first.
+
+    ``X`` and ``same`` name an attribute the context gives (the region choice, the kind(s) a
+    trigger fired for); with several, the points are all of one of them (W02 after an activation
+    that gave two basic kinds)."""
     most = max(0, min(most, influence))
     if kind in ("X", "same"):
-        kind = context_kind or "S"
+        if not context_kind:
+            return [[]]
+        kinds = [context_kind] if isinstance(context_kind, str) else list(dict.fromkeys(context_kind))
+        if len(kinds) > 1:
+            return [[]] + [[k] * n for n in range(1, most + 1) for k in kinds]
+        kind = kinds[0]
     pool = {"BASIC_ANY": BASIC, "ANY": ATTRIBUTES}.get(kind)
     if kind == "BASIC_ONE":
         return [[]] + [[k] * n for n in range(1, most + 1) for k in BASIC]
@@ -54,14 +64,23 @@ def gain_options(kind: str, most: int, influence: int, context_kind: str | None 
     return [list(combo) for n in range(most + 1) for combo in combinations_with_replacement(pool, n)]
 
 
+def context_kind(meta: dict[str, Any], kind: str) -> str | list[str] | None:
+    """What ``X`` / ``same`` stand for where an effect runs: the visit's choice, a trigger's kinds."""
+    if kind == "X":
+        return meta.get("choice") or meta.get("kind")
+    return meta.get("kinds") or meta.get("kind")
+
+
 @VIN.handles("gain_attr")
 def _gain_attr(ctx: Ctx, kind: str, max: int, answer: Any = None) -> Pause | None:  # noqa: A002
-    options = gain_options(kind, max, ctx.player()["influence"], ctx.meta.get("kind"))
+    options = gain_options(kind, max, ctx.player()["influence"], context_kind(ctx.meta, kind))
     if len(options) <= 1:
         return None
     if answer is None:
         return Pause("gain", tuple(options))
     gain_attr_points(ctx, list(answer))
+    if ctx.meta.get("activation"):       # gathered for the activation_gain trigger (W02)
+        ctx.turn.setdefault("activation_gains", []).extend(answer)
     return None
 
 
@@ -113,6 +132,35 @@ def _dilute(ctx: Ctx, n: int, answer: Any = None) -> Pause | None:
     move_step(ctx, answer)
     if n > 1:
         ctx.push([{"dilute": {"n": n - 1}}])
+    return None
+
+
+@VIN.handles("spend_influence")
+def _spend_influence(ctx: Ctx, n: int, to: str, answer: Any = None) -> Pause | None:
+    """A cost: n influence onto ``to`` — an attribute sphere, a card of yours by id, or ``companion``
+    / ``relic`` (one of yours, chosen). Refused whole if it cannot be paid (VIN-POWER-9)."""
+    player = ctx.player()
+    if player["influence"] < n:
+        raise refuse("VIN-POWER-9", f"that costs {n} influence; you have {player['influence']}")
+    if to in ATTRIBUTES:
+        gain_attr_points(ctx, [to] * n)
+        return None
+    spots = {"companion": [c["id"] for c in player["companions"]],
+             "relic": [r["id"] for r in player["relics"] if r["charges"] + n <= 3]}.get(to, [to])
+    spots = [s for s in spots if any(x["id"] == s for x in player["companions"] + player["relics"])]
+    if not spots:
+        raise refuse("VIN-POWER-9", f"there is nowhere to put influence on {to}")
+    if answer is None and len(spots) > 1:
+        return Pause("influence_target", tuple(spots))
+    target = answer if answer is not None else spots[0]
+    for holder, field in (("companions", "blocks"), ("relics", "charges")):
+        for entry in player[holder]:
+            if entry["id"] == target:
+                if field == "charges" and entry["charges"] + n > 3:
+                    raise refuse("VIN-RELIC-4", "a relic holds at most 3 charges")
+                player["influence"] -= n
+                entry[field] += n
+                ctx.emit("influence_spent", seat=ctx.actor, to=target, n=n)
     return None
 
 

@@ -7,6 +7,8 @@ from engine.core import Command, Data, Refused
 
 from ..content import Region, content
 from ..context import Ctx, refuse
+from ..vocabulary import BASIC
+from . import abilities
 from .cards import card_available
 from .control import CONTROL_HONOR, check_control, take_control
 from .power import AUGMENT_STEPS, gain_honor, move_step
@@ -22,11 +24,41 @@ def reachable_spaces(data: Data, seat: int) -> tuple[str, ...]:
     return triangle.touches if triangle else ()
 
 
+def unit_price(data: Data, seat: int, region: Region) -> tuple[str, int]:
+    """(attribute, points) one unit costs: the printed cost, or a `unit_cost` in force for the
+    region (S04, V10: the Command Post at 2 strength); the lowest applies."""
+    cost = region.unit.cost[0].params  # every unit region costs one spend_attr
+    kind, n = cost["kind"], cost["n"]
+    for mod in abilities.modifiers(data, seat, "unit_cost", "unit_cost"):
+        if mod["region"] in (region.id, "any") and mod["attr"] == kind:
+            n = min(n, mod["n"])
+    return kind, n
+
+
+def unit_effects(data: Data, seat: int, region: Region, units: int) -> list[Any]:
+    """The unit effect, once per unit; a `unit_yield` in force (I11: the Shrine returns 3) sets
+    each unit's amount, the highest applying."""
+    yields = [m["n"] for m in abilities.modifiers(data, seat, "unit_yield", "unit_yield")
+              if m["region"] in (region.id, "any")]
+    effects = []
+    for effect in region.unit.effect:
+        raw = effect.to_data()
+        if yields and isinstance(raw, dict):
+            [(name, params)] = raw.items()
+            if isinstance(params, dict):
+                key = "max" if "max" in params else "n"
+                raw = {name: {**params, key: max(yields)}}
+            elif isinstance(params, int):
+                raw = {name: max(yields)}
+        effects.append(raw)
+    return effects * units
+
+
 def unit_limit(data: Data, seat: int, region: Region) -> int:
     """The most units a player could pay for and use at a unit region."""
     player = data["players"][seat]
-    cost = region.unit.cost[0].params  # every unit region costs one spend_attr
-    most = player["attrs"][cost["kind"]] // cost["n"]
+    kind, price = unit_price(data, seat, region)
+    most = player["attrs"][kind] // max(1, price)
     if region.id == "command_post":
         most = min(most, 5 - player["mount"])                       # VIN-REGION-3
     if region.id == "monastery":
@@ -40,6 +72,34 @@ def fixed_cost(region: Region, choice: str | None) -> dict[str, int]:
         if effect.primitive == "spend_attr":
             kind = choice if effect.params["kind"] == "X" else effect.params["kind"]
             cost[kind] = cost.get(kind, 0) + effect.params["n"]
+    return cost
+
+
+def cost_cuts(data: Data, seat: int, region: Region,
+              choice: str | None) -> tuple[list[tuple[str, int, Any]], list[str]]:
+    """Changes to a region's fixed cost in force for ``seat``: ([(attribute, delta, record)],
+    [hooked cards]). Records are the turn's `cost_mod`s (S03) and held passives; a triggered
+    `visit(region)` cost_mod (W04) is applied here, when the cost is computed, and spent by the
+    visit that relies on it (see `abilities.WHEN_NEEDED`)."""
+    def attr(kind: str | None) -> str | None:
+        return (choice if choice in BASIC else None) if kind == "chosen_basic" else kind
+
+    cuts = [(attr(m["attr"]), m["delta"], m) for m in abilities.modifiers(data, seat, "cost_mod", "cost")
+            if m["region"] in (region.id, "any")]
+    hooked = []
+    for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
+        if p["region"] in (region.id, "any"):
+            cuts.append((attr(p["kind"]), p["delta"], None))
+            hooked.append(card_id)
+    return [(k, d, m) for k, d, m in cuts if k is not None], hooked
+
+
+def visit_cost(data: Data, seat: int, region: Region, choice: str | None) -> dict[str, int]:
+    """The fixed cost the visit pays: the printed cost with every cut in force, never below 0."""
+    cost = fixed_cost(region, choice)
+    for kind, delta, _ in cost_cuts(data, seat, region, choice)[0]:
+        if kind in cost:
+            cost[kind] = max(0, cost[kind] + delta)
     return cost
 
 
@@ -68,12 +128,12 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
             raise refuse("VIN-VISIT-6", "declare at least one unit (units=…)")
         if region.id == "command_post" and player["mount"] + units > 5:
             raise refuse("VIN-REGION-3", "mounts go up to rank 5")
-        kind, n = region.unit.cost[0].params["kind"], region.unit.cost[0].params["n"]
+        kind, n = unit_price(data, seat, region)
         if player["attrs"][kind] < n * units:
             raise refuse("VIN-VISIT-4", f"{units} unit(s) cost {n * units} {kind}; you have {player['attrs'][kind]}")
         if region.id == "monastery" and units > 2 * player["potential"] + player["influence"] + units:
             raise refuse("VIN-REGION-5", "you cannot make that many augments")
-    for kind, n in fixed_cost(region, choice).items():
+    for kind, n in visit_cost(data, seat, region, choice).items():
         if player["attrs"][kind] < n:
             raise refuse("VIN-VISIT-4", f"{region.name.en} costs {n} {kind}; you have {player['attrs'][kind]}")
     for effect in region.effect:
@@ -94,24 +154,33 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
     if control_first:
         take_control(ctx, space)                                   # VIN-CONTROL-10
     ctx.emit("region_visited", seat=seat, space=space, tile=region.id, units=units)
-    for kind, n in fixed_cost(region, choice).items():
+    cuts, hooked = cost_cuts(data, seat, region, choice)
+    for kind, n in visit_cost(data, seat, region, choice).items():
         data["players"][seat]["attrs"][kind] -= n
         data["players"][seat]["influence"] += n
+    for _, _, mod in cuts:                            # `visit`-long cuts are used up by this visit
+        if mod is not None and mod.get("duration") == "visit" and mod in data["turn"]["mods"]:
+            data["turn"]["mods"].remove(mod)
+    abilities.spend_hooks(ctx, hooked)                # W04 relied on
+    effects = [e.to_data() for e in region.effect]
     if region.unit is not None:
-        kind, n = region.unit.cost[0].params["kind"], region.unit.cost[0].params["n"]
+        kind, n = unit_price(data, seat, region)
         data["players"][seat]["attrs"][kind] -= n * units
         data["players"][seat]["influence"] += n * units
+        effects = unit_effects(data, seat, region, units)
+        for mod in abilities.turn_mods(data, seat, "unit_cost"):
+            if mod.get("duration") == "visit" and mod["region"] in (region.id, "any"):
+                data["turn"]["mods"].remove(mod)
     controller = data["regions"][space]["controller"]
     if controller is not None and controller != seat:                # VIN-VISIT-7, -11
-        gain_honor(ctx, CONTROL_HONOR, f"{space} visited", seat=controller)
+        bonus = abilities.visit_honor_bonus(data, controller)         # I02
+        gain_honor(ctx, CONTROL_HONOR + bonus, f"{space} visited", seat=controller)
+        abilities.fire(ctx, "visited_by_other", seats=[controller])
     meta: dict[str, Any] = {"seat": seat, "space": space, "tile": region.id}
     if choice:
         meta["choice"] = choice
-    effects = [e.to_data() for e in region.effect]
-    if region.unit is not None:
-        effects = [e.to_data() for e in region.unit.effect] * units
-    if effects:
-        ctx.push(effects, **meta)
+    # the visit's own trigger (K09, W09) once its effect has resolved (VIN-VISIT-10)
+    ctx.push(effects + [{"fire_event": {"event": "visit", "args": [region.id]}}], **meta)
 
 
 def rest(ctx: Ctx, step: str) -> None:
@@ -123,6 +192,7 @@ def rest(ctx: Ctx, step: str) -> None:
     move_step(ctx, step)
     ctx.data["turn"]["used"]["visit"] += 1
     ctx.emit("rested", seat=ctx.actor, step=step)
+    abilities.fire(ctx, "rest", seats=[ctx.actor])                   # W06
 
 
 def visit_commands(data: Data, seat: int) -> list[Command]:

@@ -1,0 +1,277 @@
+"""Villages & Hamlets (VVH-*): the Forgotten Isle, the port, villages and hamlets, building,
+hidden ruins, rune maps, the Temple of Legends, empowered runes and attribute checks.
+
+Every place a player can visit or control — a main-board space, a village slot
+(``venfero_secret/3``) or an Isle area (``A2``) — lives in ``data["regions"]``, so control,
+visits, recover and scoring treat them alike (VVH-VILLAGE-5, VVH-CONTROL-1).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.core import Data, Pause, Rng
+
+from ..content import Settlement, content
+from ..context import Ctx, refuse
+from ..effects import VIN
+from .control import CONTROL_HONOR
+from .power import gain_honor, spend_conviction
+
+TEMPLE_HONOR = 5
+VILLAGES_BAG_FOR_SITES = 3
+
+
+def slot_id(settlement: str, index: int) -> str:
+    return f"{settlement}/{index}"
+
+
+def settlement_of(place: str) -> str | None:
+    return place.split("/")[0] if "/" in place else None
+
+
+def settlements() -> dict[str, Settlement]:
+    return {s.id: s for s in content().module.settlements}
+
+
+def is_main_space(place: str) -> bool:
+    return place in content().board.regions
+
+
+# -- set-up -------------------------------------------------------------------------------------
+def module_setup(data: Data, rng: Rng, selection: list[str] | None = None) -> None:
+    """VVH-SETUP-2, -3, -5..-7, -9 (random mode): the Isle, the rune maps, both bags, the boards."""
+    module = content().module
+    pool = list(module.selectable) if selection is None else list(selection)
+    if len(pool) != module.selection_size or any(pool.count(t) > module.selectable.count(t) for t in pool):
+        raise refuse("VVH-SETUP-6", f"select exactly {module.selection_size} tiles from the module's pool")
+    runes = [r.id for r in module.runes]
+    rng.shuffle(runes)
+    data["isle"] = {area.id: {"ruins": runes.pop()} for area in module.isle_areas}
+    data["ruins_out"] = runes                                   # out of the game, face down
+    for area in module.isle_areas:
+        data["regions"][area.id] = None                         # a building site, unbuilt
+    data["rune_maps"] = module.rune_maps
+    rng.shuffle(pool)
+    data["villages_bag"] = pool[:module.villages_bag_size]
+    data["bag"] = list(module.required) + pool[module.villages_bag_size:]
+    data["settlements"] = {}
+    for settlement in module.settlements:
+        data["settlements"][settlement.id] = {"holder": None, "marker": False}
+        for index in range(1, settlement.slots + 1):
+            data["regions"][slot_id(settlement.id, index)] = None
+
+
+def place_port(data: Data, start_position: int) -> None:
+    """VVH-SETUP-4: Thwynn's Landing on the extra journey card's start triangle."""
+    data["port"] = content().board.starts[start_position]
+
+
+# -- villages -----------------------------------------------------------------------------------
+def fill_settlement(ctx: Ctx, hex_tile: str) -> None:
+    """VVH-VILLAGE-1: a village/hamlet hex out of the scumbag fills its board from the villages bag."""
+    for settlement in settlements().values():
+        if settlement.hex_tile != hex_tile:
+            continue
+        for index in range(1, settlement.slots + 1):
+            place = slot_id(settlement.id, index)
+            if ctx.data["regions"][place] is None and ctx.data["villages_bag"]:
+                tile = ctx.data["villages_bag"].pop(ctx.rng.below(len(ctx.data["villages_bag"])))
+                ctx.data["regions"][place] = {"tile": tile, "controller": None}
+                ctx.emit("slot_filled", place=place, tile=tile)
+
+
+def slot_places(data: Data, space: str) -> list[str]:
+    """The filled slots of the village or hamlet whose hex lies on ``space`` (VVH-VILLAGE-3, -7)."""
+    placed = data["regions"].get(space)
+    if placed is None:
+        return []
+    for settlement in settlements().values():
+        if settlement.hex_tile == placed["tile"]:
+            return [p for i in range(1, settlement.slots + 1)
+                    if data["regions"][p := slot_id(settlement.id, i)] is not None]
+    return []
+
+
+def update_village(ctx: Ctx, place: str) -> None:
+    """VVH-CONTROL-2..6, -8: re-evaluate who holds the village after a slot changed hands."""
+    name = settlement_of(place)
+    if name is None:
+        return
+    data = ctx.data
+    board = settlements()[name]
+    counts = [0] * len(data["players"])
+    for index in range(1, board.slots + 1):
+        region = data["regions"][slot_id(name, index)]
+        if region and region["controller"] is not None:
+            counts[region["controller"]] += 1
+    state = data["settlements"][name]
+    holder = state["holder"]
+    best = max(counts)
+    leaders = [s for s, n in enumerate(counts) if n == best]
+    if best == 0:
+        new = None                                            # VVH-CONTROL-5
+    elif holder in leaders:
+        new = holder                                          # VVH-CONTROL-3: a tie keeps it
+    elif len(leaders) == 1:
+        new = leaders[0]                                      # VVH-CONTROL-2, -4
+    else:
+        new = None                                            # VVH-CONTROL-4: vacant until one leads
+    if new == holder:
+        return
+    if holder is not None and state["marker"]:
+        data["players"][holder]["influence"] += 1             # VVH-CONTROL-6
+    state["holder"], state["marker"] = new, False
+    if new is not None and data["players"][new]["influence"] >= 1:
+        data["players"][new]["influence"] -= 1
+        state["marker"] = True
+    ctx.emit("village_control_changed", settlement=name, previous=holder, holder=new)
+
+
+# -- building and digging -----------------------------------------------------------------------
+def isle_areas_touched(data: Data, seat: int) -> tuple[str, ...]:
+    triangle = content().isle.triangles.get(data["players"][seat]["token"])
+    return triangle.touches if triangle else ()
+
+
+def check_build(data: Data, seat: int, area: str) -> None:
+    if area not in isle_areas_touched(data, seat):
+        raise refuse("VVH-ISLE-3", f"your token does not touch {area}")
+    if data["regions"][area] is not None:
+        raise refuse("VVH-BUILD-4", f"the site on {area} is already built")
+    if not data["villages_bag"]:
+        raise refuse("VVH-BUILD-4", "the villages bag is empty")
+    if data["players"][seat]["conviction"] < 1:
+        raise refuse("VVH-BUILD-4", "building costs 1 conviction")
+
+
+@VIN.primitive("build_tile", area=str)
+def _build_tile(ctx: Ctx, area: str, answer: Any = None) -> Pause | None:
+    """VVH-BUILD-1, -2, -5: the builder looks through the villages bag and picks a tile."""
+    if answer is None:
+        return Pause("build_tile", tuple(sorted(set(ctx.data["villages_bag"]))))
+    ctx.data["villages_bag"].remove(answer)
+    spend_conviction(ctx, 1, "VVH-BUILD-4")
+    ctx.data["regions"][area] = {"tile": answer, "controller": None}
+    ctx.emit("built", seat=ctx.actor, area=area, tile=answer)
+    if content().regions[answer].controllable:
+        player = ctx.player()
+        player["influence"] -= 1                              # the paid block becomes the marker
+        ctx.data["regions"][area]["controller"] = ctx.actor
+        ctx.data["turn"]["control_lock"] = area
+        ctx.data["turn"]["controlled"].append(area)
+        ctx.emit("control_changed", space=area, previous=None, controller=ctx.actor)
+        gain_honor(ctx, CONTROL_HONOR, f"control of {area}")
+    return None
+
+
+def check_dig(data: Data, seat: int, area: str) -> None:
+    if area not in isle_areas_touched(data, seat):
+        raise refuse("VVH-ISLE-3", f"your token does not touch {area}")
+    if data["isle"][area]["ruins"] is None:
+        raise refuse("VVH-RUINS-3", f"the ruins on {area} have been dug")
+    if not data["players"][seat]["rune_map"]:
+        raise refuse("VVH-RUINS-2", "digging needs a rune map (from the Temple of Legends)")
+
+
+def dig(ctx: Ctx, area: str) -> None:
+    """VVH-RUINS-1, -4: the map goes back, the ruins turn face up, the rune joins the tableau."""
+    check_dig(ctx.data, ctx.actor, area)
+    player = ctx.player()
+    rune = ctx.data["isle"][area]["ruins"]
+    player["rune_map"] = False
+    ctx.data["rune_maps"] += 1
+    ctx.data["isle"][area]["ruins"] = None
+    player["runes"].append(rune)
+    ctx.emit("dug", seat=ctx.actor, area=area, rune=rune, reveals=True)
+
+
+# -- the Temple of Legends ----------------------------------------------------------------------
+def temple_options(data: Data, seat: int) -> list[str]:
+    player = data["players"][seat]
+    options = [f"donate_{rune}" for rune in player["runes"]]                   # VVH-TEMPLE-2
+    if not player["rune_map"] and data["rune_maps"] > 0:                       # VVH-TEMPLE-3
+        options.append("take_map")
+    return options
+
+
+@VIN.handles("temple")
+def _temple(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """VVH-TEMPLE-1, -4: donate one rune for 5 honor, or take a rune map."""
+    options = temple_options(ctx.data, ctx.actor)
+    if not options:
+        return None
+    if answer is None:
+        return Pause("temple", tuple(options))
+    if answer == "take_map":
+        ctx.player()["rune_map"] = True
+        ctx.data["rune_maps"] -= 1
+        ctx.emit("rune_map_taken", seat=ctx.actor)
+    else:
+        rune = answer.removeprefix("donate_")
+        ctx.player()["runes"].remove(rune)
+        ctx.emit("rune_donated", seat=ctx.actor, rune=rune)
+        gain_honor(ctx, TEMPLE_HONOR, "rune donated")
+    return None
+
+
+# -- attribute checks ---------------------------------------------------------------------------
+def check_dice(data: Data, seat: int) -> list[str]:
+    """VVH-CHECK-1: one die per attribute the player holds at least 1 of."""
+    return [kind for kind, n in data["players"][seat]["attrs"].items() if n >= 1]
+
+
+@VIN.handles("attr_check")
+def _attr_check(ctx: Ctx, required: int = 0, per_hit: tuple = (), on_pass: tuple = ()) -> None:
+    faces = content().dice.check_die
+    missed = []
+    hits = 0
+    for kind in check_dice(ctx.data, ctx.actor):
+        face = faces[ctx.rng.below(len(faces))]
+        ctx.emit("check_die_rolled", seat=ctx.actor, kind=kind, face=face)
+        if face == "hit":
+            hits += 1
+        else:
+            missed.append(kind)
+    ctx.push([{"check_conversions": {"hits": hits, "missed": missed, "required": required,
+                                     "per_hit": [e.to_data() for e in per_hit],
+                                     "on_pass": [e.to_data() for e in on_pass]}}])
+
+
+@VIN.primitive("check_conversions", hits=int, missed=tuple[str, ...], required=int, per_hit=VIN.effects,
+               on_pass=VIN.effects)
+def _check_conversions(ctx: Ctx, hits: int, missed: tuple[str, ...], required: int, per_hit: tuple,
+                       on_pass: tuple, answer: Any = None) -> Pause | None:
+    """VVH-CHECK-3..7: turn missed dice into hits by spending a point of each one's attribute."""
+    attrs = ctx.player()["attrs"]
+    payable = [kind for kind in missed if attrs[kind] >= 1]
+    if answer is None and payable:
+        options = [list(c) for n in range(len(payable) + 1) for c in combinations(payable, n)]
+        return Pause("check_conversions", tuple(options))
+    converted = list(answer or [])
+    for kind in converted:
+        attrs[kind] -= 1
+        ctx.player()["influence"] += 1
+    total = hits + len(converted)
+    passed = total >= required if required else True
+    ctx.emit("check_resolved", seat=ctx.actor, hits=total, required=required, passed=passed)
+    follow = [e.to_data() for e in per_hit] * total
+    if required and passed:
+        follow += [e.to_data() for e in on_pass]
+    if follow:
+        ctx.push(follow)
+    return None
+
+
+# -- scoring ------------------------------------------------------------------------------------
+def village_scores(data: Data) -> list[int]:
+    """VVH-SCORE-1: each holder scores the slots it controls on that board."""
+    scores = [0] * len(data["players"])
+    for name, state in data.get("settlements", {}).items():
+        holder = state["holder"]
+        if holder is None:
+            continue
+        board = settlements()[name]
+        scores[holder] += sum(1 for i in range(1, board.slots + 1)
+                              if (r := data["regions"][slot_id(name, i)]) and r["controller"] == holder)
+    return scores
