@@ -6,7 +6,7 @@ import pytest
 
 from engine.vindication.rules.flow import solo_rating
 from engine.vindication.setup import fresh_turn
-from tests.engine.vindication.positions import as_seat, events, give, power, table
+from tests.engine.vindication.positions import events, give, power, table
 
 TOKENS = {0: "T25", 1: "T28", 2: "T31", 3: "T34"}
 FAILING_QUEST = "Q04"        # 3 Strength companions / mount rank 4: nobody here meets either
@@ -202,8 +202,9 @@ def test_a_met_condition_triggers_the_end_and_the_next_round_is_the_last() -> No
     played = []
     while game.data["phase"] == "play":
         played.append((game.data["round"], game.active))
-        game.play(game.legal("move")[0], "end_turn") if game.data["turn"]["used"]["move"] == 0 else \
-            game.play("end_turn")
+        if not game.data["turn"]["used"]["move"]:
+            game.play(game.legal("move")[0])
+        game.play("end_turn")
     assert played == [(2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2)]
     assert game.match.state.outcome is not None
 
@@ -237,7 +238,8 @@ def test_the_end_stays_triggered_when_the_condition_stops_holding() -> None:
 @pytest.mark.rule("VIN-END-4")
 def test_the_end_cannot_be_triggered_again_later() -> None:
     game = at(regions={"R08": "fort", "R11": "fort"})
-    game.edit(lambda d: (with_end_card("E12")(d), d["players"][0].update(honor=89), d["players"][1].update(honor=88)))
+    game.edit(lambda d: (with_end_card("E12")(d), d["players"][0].update(honor=89),
+                         d["players"][1].update(honor=88)))
     control_fort(game)
     game.play("move T25,T13", "end_turn")
     assert game.data["end_round"] == 2
@@ -320,7 +322,8 @@ def test_monster_bonuses_are_scored_on_the_final_state() -> None:
 @pytest.mark.parametrize(("conviction", "potential", "quest"), [(6, 0, 6), (6, 1, 4), (5, 0, 2), (5, 2, 0)])
 def test_quest_objectives_score_independently(conviction: int, potential: int, quest: int) -> None:
     game = at()
-    game.edit(lambda d: (d["players"][0].update(quest="Q11"), power(d, 0, conviction=conviction, potential=potential)))
+    game.edit(lambda d: (d["players"][0].update(quest="Q11"),
+                         power(d, 0, conviction=conviction, potential=potential)))
     end_now(game)
     scores = game.data["scores"][0]
     assert scores["quest"] == quest                             # a failed objective costs nothing
@@ -416,11 +419,9 @@ def test_ties_are_broken_by_conviction_potential_and_tokens(zones, tokens, winne
     game = at(players=2)
 
     def tie(d):
-        for seat, (potential, conviction) in zones.items():
-            p = d["players"][seat]
-            p.update(honor=50, trigger_tokens=list(tokens[seat]))
         strip(d)
         for seat, (potential, conviction) in zones.items():
+            d["players"][seat].update(honor=50, trigger_tokens=list(tokens[seat]))
             power(d, seat, potential=potential, conviction=conviction)
         d["trigger_spaces"] = [s for s in (30, 45, 60, 75) if s not in tokens[0] + tokens[1]]
     game.edit(tie)
@@ -437,7 +438,8 @@ def solo(**kw):
 
 
 @pytest.mark.rule("VIN-SOLO-4")
-@pytest.mark.parametrize(("monsters", "bonus"), [(["C01", "C02", "C03"], 0), (["C01", "C02", "C03", "C04"], 5)])
+@pytest.mark.parametrize(("monsters", "bonus"),
+                         [(["C01", "C02", "C03"], 0), (["C01", "C02", "C03", "C04"], 5)])
 def test_solo_mastery_needs_a_count_of_four(monsters: list[str], bonus: int) -> None:
     game = solo()
     game.edit(lambda d: [give(d, 0, c) for c in monsters])
@@ -445,7 +447,7 @@ def test_solo_mastery_needs_a_count_of_four(monsters: list[str], bonus: int) -> 
     assert game.data["scores"][0]["mastery"] == bonus           # the starting companion's 1 never
 
 
-@pytest.mark.rule("VIN-SOLO-5", "VIN-SOLO-1")
+@pytest.mark.rule("VIN-SOLO-5")
 def test_solo_rounds_are_single_turns_and_a_trigger_makes_the_next_turn_the_last() -> None:
     game = solo(regions={"R08": "fort"})
     game.edit(with_end_card("E10"))
@@ -472,9 +474,9 @@ def test_solo_round_25_is_final_without_a_trigger() -> None:
 
 
 @pytest.mark.rule("VIN-SOLO-7")
-@pytest.mark.parametrize(("honor", "rating"), [(0, "Wretch"), (59, "Wretch"), (60, "Penitent"), (79, "Penitent"),
-                                               (80, "Vindicated"), (99, "Vindicated"), (100, "Legend"),
-                                               (180, "Legend")])
+@pytest.mark.parametrize(("honor", "rating"), [(0, "Wretch"), (59, "Wretch"), (60, "Penitent"),
+                                               (79, "Penitent"), (80, "Vindicated"), (99, "Vindicated"),
+                                               (100, "Legend"), (180, "Legend")])
 def test_solo_rating(honor: int, rating: str) -> None:
     assert solo_rating(honor) == rating
 

@@ -246,7 +246,8 @@ def test_an_extension_larger_than_needed_is_refused() -> None:
 
 
 @pytest.mark.rule("VIN-MOVE-10")
-def test_with_no_escape_even_with_two_extra_steps_the_move_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_no_escape_even_with_two_extra_steps_the_move_is_skipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # With four tokens on the main island an escape always exists within speed + 2 (speed is at
     # least 2); speed 0 makes start 1 with T13, T07 and T14 taken a position with no escape.
     monkeypatch.setattr(move_rules, "speed", lambda data, seat: 0)
@@ -283,8 +284,8 @@ def test_a_moth_flies_to_any_free_triangle() -> None:
 
 
 @pytest.mark.rule("VIN-DEC-8")
-@pytest.mark.parametrize(("rank", "speed", "flies"), [(1, 2, False), (2, 3, False), (3, 4, False), (4, 5, False),
-                                                      (5, 5, True)])
+@pytest.mark.parametrize(("rank", "speed", "flies"),
+                         [(1, 2, False), (2, 3, False), (3, 4, False), (4, 5, False), (5, 5, True)])
 def test_mount_ladder_speeds_and_flight(rank: int, speed: int, flies: bool) -> None:
     game = table(tokens={0: "T01", 1: "T28"})
     game.edit(set_mount(rank))

@@ -89,7 +89,8 @@ def test_each_deck_is_shuffled_with_its_top_card_face_up() -> None:
 @pytest.mark.rule("VIN-SETUP-3")
 def test_decks_are_shuffled_separately() -> None:
     data = Scenario.start(players=2, seed=4).data
-    positions = {deck: [int(card[1:]) for card in data["decks"][deck][-8:]] for deck in ("monster", "trait", "relic")}
+    positions = {deck: [int(card[1:]) for card in data["decks"][deck][-8:]]
+                 for deck in ("monster", "trait", "relic")}
     assert len({tuple(p) for p in positions.values()}) == 3
 
 
@@ -168,8 +169,9 @@ def test_solo_removes_a_multiplayer_card_without_a_solo_condition(monkeypatch: p
 
 @pytest.mark.rule("VIN-SETUP-9")
 @pytest.mark.xfail(strict=True, raises=ConfigError,
-                   reason="option choose_end_triggers is not implemented: Vindication.info (game.py) declares "
-                          "no options, so Match.new refuses it and setup always reveals 2 random cards")
+                   reason="option choose_end_triggers is not implemented: Vindication.info (game.py) "
+                          "declares no options, so Match.new refuses it, and setup always reveals 2 random "
+                          "cards")
 def test_players_may_choose_the_two_end_triggers() -> None:
     game = Scenario.start(players=2, seed=1, answer_setup=False, choose_end_triggers=True)
     while game.data["phase"] == "setup":

@@ -208,7 +208,7 @@ def test_a_visit_is_complete_once_its_card_gain_is_resolved() -> None:
     game.play("move T25,T13")
 
 
-@pytest.mark.rule("VIN-VISIT-10", "VIN-REGION-8")
+@pytest.mark.rule("VIN-VISIT-10")
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_gaping_maw_visit_includes_its_dice(seed: int) -> None:
     game = at({"R08": "gaping_maw"})
@@ -247,7 +247,15 @@ def test_a_control_first_takeover_pays_the_displaced_player_nothing() -> None:
 
 
 # -- VIN-REGION ----------------------------------------------------------------------------------
-@pytest.mark.rule("VIN-REGION-1", "VIN-DEC-36")
+@pytest.mark.rule("VIN-REGION-1")
+def test_fort_gains_strength() -> None:
+    game = at({"R09": "fort"})
+    game.play("visit R09")
+    game.answer(["S", "S"])
+    assert game.player(0)["attrs"] == {"S": 3, "K": 1, "I": 1, "C": 0, "W": 0, "V": 0}
+
+
+@pytest.mark.rule("VIN-DEC-36")
 @pytest.mark.parametrize(("tile", "kind"), [("fort", "S"), ("library", "K"), ("holy_spire", "I")])
 def test_fort_library_spire_gain_up_to_two(tile: str, kind: str) -> None:
     game = at({"R08": tile})

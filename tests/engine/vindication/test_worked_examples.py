@@ -94,7 +94,8 @@ def test_worked_example_9_final_round() -> None:
     a, b, c = 0, 1, 2
     game = table(players=3, tokens={a: "T25", b: "T28", c: "T31"}, regions={"R11": "gaping_maw"})
     game.edit(lambda d: (d.update(round=7, end_faceup=["E02", "E09"],
-                                  end_deck=[x for x in d["end_deck"] + d["end_faceup"] if x not in ("E02", "E09")]),
+                                  end_deck=[x for x in d["end_deck"] + d["end_faceup"]
+                                            if x not in ("E02", "E09")]),
                          [give(d, b, m) for m in ("C01", "C02", "C03")], power(d, b, C=2)))
     game.play("move T25,T13", "end_turn")
     assert (game.data["round"], game.active) == (7, b)
