@@ -8,6 +8,9 @@ Notation (seats prefix as ``0: …``):
   control R07                           recover K03|V02|S|R07         vindicate
   use K03 | use V01                     (an activated companion's ability, a relic)
   answer CHOICE                         (to the pending prompt: a name, a number or a list a,b)
+Villages & Hamlets:
+  move T17,T29 relocate=F3 | fly F2 relocate=port      visit venfero_secret/3 | visit A2
+  build A2 (then answer with a tile)    dig A2    rune ingenuity K03 | rune devotion
 """
 from __future__ import annotations
 
@@ -20,8 +23,8 @@ from .content import content
 from .context import Ctx, refuse
 from .rules import abilities
 from .rules import control as control_rules
-from .rules import flow, free_actions, move, visit
-from .rules.power import DILUTE_STEPS, possible_steps
+from .rules import flow, free_actions, module, move, visit
+from .rules.power import DILUTE_STEPS, move_step, possible_steps, spend_conviction
 from .rules.regions import recover_locations
 
 Handler = Callable[[Ctx, Command], None]
@@ -121,14 +124,33 @@ def do_move(ctx: Ctx, cmd: Command) -> None:
         raise refuse("VIN-MOVE-8", f"escaping costs a dilution: dilute={' or dilute='.join(options)}")
     if not extension and dilute != "none":
         raise refuse("VIN-MOVE-8", "only a surrounded move dilutes")
+    relocated = _relocation(data, ctx.actor, str(path[-1]), cmd.get("relocate", "none"))
     start_move(ctx)
     ctx.player()["token"] = path[-1]
     data["turn"]["used"]["move"] += 1
     ctx.emit("token_moved", seat=ctx.actor, path=list(path))
     if extension and options:
-        from .rules.power import move_step
         move_step(ctx, str(dilute))
-    discover(ctx, [str(t) for t in path])                             # VIN-MOVE-13
+    discover(ctx, [str(t) for t in path] + _relocate(ctx, relocated))  # VIN-MOVE-13, VVH-PORT-6
+
+
+def _relocation(data: Data, seat: int, end: str, relocate: object) -> str | None:
+    """VVH-PORT-2..5: checked where the path (or flight) ends, before relocating."""
+    if relocate in ("none", None):
+        return None
+    allowed = move.relocations(data, seat, end)
+    if relocate not in allowed:
+        raise refuse("VVH-PORT-4", f"from {end} you can relocate to: {', '.join(allowed) or 'nowhere'}")
+    return data["port"] if relocate == "port" else str(relocate)
+
+
+def _relocate(ctx: Ctx, target: str | None) -> list[str]:
+    """Move the token on to the port or the Isle; the port's spaces are then discovered too."""
+    if target is None:
+        return []
+    ctx.player()["token"] = target
+    ctx.emit("token_relocated", seat=ctx.actor, to=target)
+    return [target]
 
 
 def start_move(ctx: Ctx) -> None:
@@ -156,15 +178,21 @@ def do_fly(ctx: Ctx, cmd: Command) -> None:
         raise refuse("VIN-TURN-5", "you have moved this turn")
     if not content().mounts[player["mount"]].flight:
         raise refuse("VIN-MOVE-12", "only a rank-5 mount (the moth) flies")
-    if destination not in content().board.triangles or destination == player["token"]:
+    if destination not in flight_targets(data) or destination == player["token"]:
         raise refuse("VIN-MOVE-12", "fly to another triangle of the board")
     if destination in move.occupied(data, ctx.actor):
         raise refuse("VIN-MOVE-4", f"another token stands on {destination}")
+    relocated = _relocation(data, ctx.actor, destination, cmd.get("relocate", "none"))
     start_move(ctx)
     player["token"] = destination
     data["turn"]["used"]["move"] += 1
     ctx.emit("token_flew", seat=ctx.actor, to=destination)
-    discover(ctx, [destination])                                       # VIN-DISCOVER-2
+    discover(ctx, [destination] + _relocate(ctx, relocated))         # VIN-DISCOVER-2, VVH-PORT-6
+
+
+def flight_targets(data: Data) -> dict[str, object]:
+    """The moth flies anywhere on the island, and with the module onto the Isle too (VVH-ISLE-2)."""
+    return content().triangles if "port" in data else content().board.triangles
 
 
 def move_commands(data: Data, seat: int) -> list[Command]:
@@ -174,14 +202,90 @@ def move_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     dilutions = possible_steps(data["players"][seat], DILUTE_STEPS) if extension else []
     for path in paths:
+        variants: list[tuple[tuple[str, object], ...]] = []
         if not extension:
-            found.append(Command("move", (path,), (), seat))
+            variants.append(())
         for step in dilutions or ([None] if extension else []):
-            options = (("extension", extension),) + ((("dilute", step),) if step else ())
+            variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
+        targets = move.relocations(data, seat, path[-1])
+        for options in variants:
             found.append(Command("move", (path,), options, seat))
+            found += [Command("move", (path,), options + (("relocate", t),), seat) for t in targets]
     if content().mounts[data["players"][seat]["mount"]].flight:
         taken = move.occupied(data, seat) | {data["players"][seat]["token"]}
-        found += [Command("fly", (t,), (), seat) for t in content().board.triangles if t not in taken]
+        for t in flight_targets(data):
+            if t not in taken:
+                found.append(Command("fly", (t,), (), seat))
+                found += [Command("fly", (t,), (("relocate", r),), seat) for r in move.relocations(data, seat, t)]
+    return found
+
+
+# -- the module's visit-action uses and runes (VVH-BUILD, VVH-RUINS, VVH-RUNE) ----------------------
+def _spend_visit_action(data: Data) -> None:
+    if visit.visits_left(data) < 1:
+        raise refuse("VIN-TURN-5", "you have used your visit action this turn")
+    data["turn"]["used"]["visit"] += 1
+
+
+def do_build(ctx: Ctx, cmd: Command) -> None:
+    area = _arg(cmd, 0, "an Isle area (A1, A2, A3)")
+    if visit.visits_left(ctx.data) < 1:
+        raise refuse("VIN-TURN-5", "you have used your visit action this turn")
+    module.check_build(ctx.data, ctx.actor, area)
+    _spend_visit_action(ctx.data)
+    ctx.push([{"build_tile": {"area": area}}])
+
+
+def do_dig(ctx: Ctx, cmd: Command) -> None:
+    area = _arg(cmd, 0, "an Isle area (A1, A2, A3)")
+    if visit.visits_left(ctx.data) < 1:
+        raise refuse("VIN-TURN-5", "you have used your visit action this turn")
+    module.check_dig(ctx.data, ctx.actor, area)
+    _spend_visit_action(ctx.data)
+    module.dig(ctx, area)
+
+
+def do_rune(ctx: Ctx, cmd: Command) -> None:
+    """VVH-RUNE-3 (ingenuity COMPANION) and VVH-RUNE-4 (devotion): free actions, once per turn."""
+    rune = _arg(cmd, 0, "a rune: ingenuity or devotion")
+    player, turn = ctx.player(), ctx.data["turn"]
+    if rune not in ("ingenuity", "devotion"):
+        raise refuse("VVH-RUNE-1", f"{rune} is not a rune you use as an action")
+    if rune not in player["runes"]:
+        raise refuse("VVH-RUNE-1", f"you do not hold the rune of {rune}")
+    if f"rune:{rune}" in turn["used_abilities"]:
+        raise refuse("VVH-RUNE-3" if rune == "ingenuity" else "VVH-RUNE-4", "once per turn")
+    if rune == "ingenuity":
+        companion = next((c for c in player["companions"] if len(cmd.args) > 1 and c["id"] == cmd.args[1]), None)
+        if companion is None or player["potential"] < 1:
+            raise refuse("VVH-RUNE-3", "write rune ingenuity COMPANION, with a block in potential")
+        player["potential"] -= 1
+        companion["blocks"] += 1
+    else:
+        spend_conviction(ctx, 2, "VVH-RUNE-4")
+        turn["extra"]["visit"] += 1
+    turn["used_abilities"].append(f"rune:{rune}")
+    ctx.emit("rune_used", seat=ctx.actor, rune=rune)
+
+
+def module_commands(data: Data, seat: int) -> list[Command]:
+    if "port" not in data:
+        return []
+    found: list[Command] = []
+    player = data["players"][seat]
+    if visit.visits_left(data) >= 1:
+        for area in module.isle_areas_touched(data, seat):
+            for verb, check in (("build", module.check_build), ("dig", module.check_dig)):
+                try:
+                    check(data, seat, area)
+                except Refused:
+                    continue
+                found.append(Command(verb, (area,), (), seat))
+    used = data["turn"]["used_abilities"]
+    if "ingenuity" in player["runes"] and "rune:ingenuity" not in used and player["potential"]:
+        found += [Command("rune", ("ingenuity", c["id"]), (), seat) for c in player["companions"]]
+    if "devotion" in player["runes"] and "rune:devotion" not in used and player["conviction"] >= 2:
+        found.append(Command("rune", ("devotion",), (), seat))
     return found
 
 
@@ -272,6 +376,7 @@ def free_commands(data: Data, seat: int) -> list[Command]:
 
 
 HANDLERS: dict[str, Handler] = {
+    "build": do_build, "dig": do_dig, "rune": do_rune,
     "activate": do_activate, "move": do_move, "fly": do_fly, "visit": do_visit, "rest": do_rest,
     "control": do_control, "upgrade": do_upgrade, "proficiency": do_proficiency,
     "discard_proficiency": do_discard_proficiency, "recover": do_recover, "vindicate": do_vindicate,
@@ -281,5 +386,6 @@ HANDLERS: dict[str, Handler] = {
 
 def turn_commands(data: Data, seat: int) -> list[Command]:
     return (activate_commands(data, seat) + move_commands(data, seat) + visit.visit_commands(data, seat)
+            + module_commands(data, seat)
             + rest_commands(data, seat) + control_commands(data, seat) + use_commands(data, seat)
             + free_commands(data, seat))

@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, ClassVar, Literal, NoReturn
 
 from engine.core import ContentError, Effect, Text, load_content
 from engine.core.content import FieldError
 
-from .board import Board, Hex, derive_board, ring_region_ids
+from .board import Board, Hex, Triangle, derive_board, ring_region_ids
 from .effects import EFFECTS
 from .vocabulary import (ATTRIBUTES, DECK_ATTRIBUTE, DECKS, Attribute, Condition, Counter, Deck,
                          parse_condition, parse_counter)
@@ -301,6 +301,11 @@ class Content:
     dice: Dice
     module: Module
     isle: Board = field(repr=False)
+
+    @cached_property
+    def triangles(self) -> dict[str, Triangle]:
+        """Both boards' triangles (ids differ: T.. and F..); each keeps its own board's links."""
+        return {**self.board.triangles, **self.isle.triangles}
 
 
 def _unique(items: tuple[Any, ...], key: str, path: tuple[Any, ...]) -> None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, Outcome, Prompt, Rng,
-                         Text)
+from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt,
+                         Rng, Text)
 
 from . import commands
 from .content import content
@@ -45,6 +45,18 @@ class Vindication(Game):
         name=Text("Vindication", "孤島贖生"),
         modes=(ModeSpec("standard", Text("Standard", "標準"), 2, 4),
                ModeSpec("solo", Text("Solo (score attack)", "單人（挑戰分數）"), 1, 1)),
+        options=(
+            OptionSpec("villages_hamlets", Text("Villages & Hamlets module", "村莊與小村擴充"), "bool", False,
+                       help=Text("The Forgotten Isle, the port, villages and hamlets, runes and checks.",
+                                 "遺忘之島、登陸港、村莊與小村、符文與屬性檢定。")),
+            OptionSpec("vh_setup", Text("Village boards", "村莊板設置"), "choice", "random",
+                       choices=("random", "preconfigured"),
+                       choice_names=(Text("Filled at random when discovered", "發現時隨機填入"),
+                                     Text("Filled by the group at set-up", "開局由玩家配置"))),
+            OptionSpec("choose_end_triggers", Text("Choose the end triggers", "自選結束觸發卡"), "bool", False,
+                       help=Text("The first player picks the two starting end-trigger cards.",
+                                 "由起始玩家挑選開局的兩張結束觸發卡。")),
+        ),
         rules_prefix="VIN",
         summary=Text("Castaways discover an island, gather companions and win back their honor.",
                      "被拋下船的罪人探索孤島、結識夥伴，贏回失去的榮耀。"),
@@ -144,6 +156,7 @@ def check_invariants(data: Data) -> list[str]:
     n = len(data["players"])
     for p in data["players"]:
         markers = sum(1 for r in data["regions"].values() if r and r["controller"] == p["seat"])
+        markers += sum(1 for v in data.get("settlements", {}).values() if v["holder"] == p["seat"] and v["marker"])
         blocks = (p["potential"] + p["influence"] + p["conviction"] + sum(p["attrs"].values())
                   + sum(x["blocks"] for x in p["companions"]) + sum(r["charges"] for r in p["relics"]) + markers)
         if blocks != BLOCKS_PER_PLAYER:
@@ -165,6 +178,8 @@ def check_invariants(data: Data) -> list[str]:
         cards += [x["id"] for x in p["companions"]] + p["monsters"] + p["traits"] + [r["id"] for r in p["relics"]]
     if data["drawn"]:
         cards += data["drawn"]["cards"]
+    if any(len(p["runes"]) != len(set(p["runes"])) or not isinstance(p["rune_map"], bool) for p in data["players"]):
+        problems.append("VVH-RUNEMAP-2: a player carries more than one rune map or a rune twice")
     if sorted(cards) != sorted(c.cards):
         problems.append("VIN-CARD-9: cards are not conserved")
     return problems

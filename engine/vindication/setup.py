@@ -45,11 +45,13 @@ def setup(config: Config, rng: Rng) -> Data:
         faceup[deck] = [cards.pop()]
         decks[deck] = cards
 
-    # VIN-SETUP-9: end triggers (solo: multiplayer-only cards use their solo condition or go)
+    # VIN-SETUP-9: end triggers (solo: multiplayer-only cards use their solo condition or go);
+    # with `choose_end_triggers` the first player picks the two instead (queued below)
     end_deck = [t.id for t in c.end_triggers.values()
                 if n > 1 or not t.multiplayer_only or t.solo_condition]
     rng.shuffle(end_deck)
-    end_faceup = [end_deck.pop(), end_deck.pop()]
+    choose_triggers = bool(config.option("choose_end_triggers"))
+    end_faceup = [] if choose_triggers else [end_deck.pop(), end_deck.pop()]
 
     # VIN-SETUP-11/-12: journeys dealt and resolved
     journeys = list(c.journeys)
@@ -79,6 +81,8 @@ def setup(config: Config, rng: Rng) -> Data:
         rng.shuffle(deck)
     for player in players:
         player.pop("journey")
+    module = bool(config.option("villages_hamlets"))
+    port_journey = journeys.pop() if module else None                     # VVH-SETUP-4
 
     # VIN-SETUP-15 (deck only; the choice is queued), VIN-SETUP-16: first player and order
     quest_deck = list(c.quests)
@@ -98,8 +102,22 @@ def setup(config: Config, rng: Rng) -> Data:
         "phase": "setup", "end_round": None, "turn": fresh_turn(first),
         "effects": [], "scores": None, "drawn": None, "quests_out": [],
     }
+    if module:
+        from .rules.module import module_setup, place_port  # rules build on set-up, not the reverse
+        preconfigured = config.option("vh_setup") == "preconfigured"
+        module_setup(data, rng, preconfigured=preconfigured)
+        place_port(data, port_journey.start_position)  # type: ignore[union-attr]
+    queue = data["effects"]
+    if choose_triggers:
+        queue += [_queued("choose_end_trigger", first)] * 2
     queue_setup_choices(data, players, by_start)
+    if module and config.option("vh_setup") == "preconfigured":
+        queue.insert(len(queue) - 1, _queued("preconfigure_boards", first))   # VVH-SETUP-8
     return data
+
+
+def _queued(primitive: str, seat: int) -> Data:
+    return {"primitive": primitive, "params": {}, "meta": {"seat": seat}}
 
 
 def fresh_turn(seat: int) -> Data:

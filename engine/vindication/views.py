@@ -7,18 +7,23 @@ from typing import Any
 from engine.core import Data, Rng
 
 # Prompts whose options show hidden cards: only the deciding seat sees them (V05 and W07 included).
-PRIVATE_PROMPTS = ("quest_keep", "pick_card", "blind_keep", "peek_order")
+PRIVATE_PROMPTS = ("quest_keep", "pick_card", "blind_keep", "peek_order", "build_tile")
+HIDDEN_KEYS = ("decks", "bag", "quest_deck", "end_deck", "quests_out", "effects", "drawn", "players",
+               "villages_bag", "isle", "ruins_out")
 
 
 def seat_view(data: Data, seat: int | None, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:
-    shown = {k: v for k, v in data.items()
-             if k not in ("decks", "bag", "quest_deck", "end_deck", "quests_out", "effects", "drawn", "players")}
+    shown = {k: v for k, v in data.items() if k not in HIDDEN_KEYS}
     shown["decks"] = {deck: len(cards) for deck, cards in data["decks"].items()}
     shown["bag"] = len(data["bag"])
     shown["quest_deck"] = len(data["quest_deck"])
     shown["end_deck"] = len(data["end_deck"])
     shown["quests_out"] = len(data["quests_out"])
     shown["players"] = [_player_view(p, seat) for p in data["players"]]
+    if "isle" in data:   # the villages bag shows only to a builder (in the build prompt), ruins face down
+        shown["villages_bag"] = len(data["villages_bag"])
+        shown["isle"] = {area: {"ruins": None if a["ruins"] is None else "hidden"} for area, a in data["isle"].items()}
+        shown["ruins_out"] = len(data["ruins_out"])
     drawn = data["drawn"]
     shown["drawn"] = None if drawn is None else (
         drawn if choice and choice[1] == seat else {"deck": drawn["deck"], "count": len(drawn["cards"])})
@@ -55,6 +60,19 @@ def hidden_resample(data: Data, seat: int, rng: Rng, choice: tuple[str, int, tup
         dealt["decks"][drawn["deck"]] = pool[n:]
     dealt["bag"] = list(data["bag"])
     rng.shuffle(dealt["bag"])
+    if "isle" in data:   # both bags' tiles and every face-down rune are unknown to everyone
+        building = choice is not None and choice[0] == "build_tile" and choice[1] == seat
+        tiles = dealt["bag"] + ([] if building else list(data["villages_bag"]))
+        rng.shuffle(tiles)
+        dealt["bag"] = tiles[:len(data["bag"])]
+        dealt["villages_bag"] = list(data["villages_bag"]) if building else tiles[len(data["bag"]):]
+        undug = [area for area, a in data["isle"].items() if a["ruins"] is not None]
+        runes = [data["isle"][area]["ruins"] for area in undug] + list(data["ruins_out"])
+        rng.shuffle(runes)
+        dealt["isle"] = {area: dict(a) for area, a in data["isle"].items()}
+        for area in undug:
+            dealt["isle"][area]["ruins"] = runes.pop()
+        dealt["ruins_out"] = runes
     dealt["end_deck"] = list(data["end_deck"])
     rng.shuffle(dealt["end_deck"])
     others = [p for p in dealt["players"] if p["seat"] != seat]

@@ -20,20 +20,33 @@ JUNK_EVERY, VIEW_EVERY, COPY_EVERY, ALL_LEGAL_EVERY = 3, 10, 5, 25
 ALL_LEGAL_SAMPLE = 12
 
 
-def setups() -> Iterator[tuple[str, str, int]]:
+def option_variants(game) -> list[dict]:
+    """The defaults, each yes/no option flipped alone, then everything on with each other choice."""
+    variants: list[dict] = [{}]
+    flags = {o.key: not o.default for o in game.info.options if o.kind == "bool"}
+    variants += [{key: value} for key, value in flags.items()]
+    for option in game.info.options:
+        if option.kind == "choice":
+            variants += [{**flags, option.key: choice} for choice in option.choices if choice != option.default]
+    return variants
+
+
+def setups() -> Iterator[tuple[str, str, int, tuple]]:
     for game in games():
-        for mode in game.info.modes:
-            counts = sorted({mode.min_players, mode.max_players})
-            for players in counts:
-                yield game.info.id, mode.id, players
+        for options in option_variants(game):
+            for mode in game.info.modes:
+                counts = sorted({mode.min_players, mode.max_players})
+                for players in counts:
+                    yield game.info.id, mode.id, players, tuple(sorted(options.items()))
 
 
 SETUPS = list(setups())
-IDS = [f"{g}-{m}-{p}p" for g, m, p in SETUPS]
+IDS = [f"{g}-{m}-{p}p" + "".join(f"-{k}={v}" for k, v in o) for g, m, p, o in SETUPS]
 
 
-def new_match(game_id: str, mode: str, players: int, seed: int) -> Match:
-    return Match.new(game_id, players, mode=mode, seed=seed, seats=["bot:random"] * players)
+def new_match(game_id: str, mode: str, players: int, seed: int, options: tuple = ()) -> Match:
+    return Match.new(game_id, players, mode=mode, seed=seed, seats=["bot:random"] * players,
+                     options=dict(options))
 
 
 def random_playout(match: Match, seed: int, max_commands: int = MAX_COMMANDS) -> Iterator[tuple[State, Command]]:
@@ -67,10 +80,10 @@ def junk_commands(state: State, legal: list[Command], rng: Rng) -> list[Command]
     return junk
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mode, players, seed):
-    match = new_match(game_id, mode, players, seed)
+def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mode, players, options, seed):
+    match = new_match(game_id, mode, players, seed, options)
     assert match.state.invariant_problems() == []
     junk_rng = Rng(seed, stream=11)
     for step, (state, command) in enumerate(random_playout(match, seed)):
@@ -94,9 +107,9 @@ def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mo
     assert match.state.prompt is None and match.state.legal() == []
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_every_legal_command_applies(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=5)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_every_legal_command_applies(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 5, options)
     sample = Rng(5, stream=13)
     for step, (state, _) in enumerate(random_playout(match, 5)):
         if step % ALL_LEGAL_EVERY:
@@ -108,9 +121,9 @@ def test_every_legal_command_applies(game_id, mode, players):
             probe.apply(command)  # raises if a listed command is refused
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=8)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 8, options)
     for state, command in random_playout(match, 8):
         idle = [s for s in range(players) if s not in state.deciders()]
         if idle and command.verb not in state.game.anytime_verbs:
@@ -121,10 +134,10 @@ def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players):
             assert state.digest() == before
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mode, players):
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mode, players, options):
     """A seat cannot tell a state from one where everything it cannot see was dealt anew."""
-    match = new_match(game_id, mode, players, seed=13)
+    match = new_match(game_id, mode, players, 13, options)
     rng = Rng(13, stream=3)
     resampled = 0
     for step, (state, _) in enumerate(random_playout(match, 13)):
@@ -141,9 +154,9 @@ def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mod
         assert resampled, "the game claims hidden information but never resampled any"
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=21)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 21, options)
     for step, (state, _) in enumerate(random_playout(match, 21)):
         if step % VIEW_EVERY:
             continue
@@ -157,9 +170,9 @@ def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, m
                 assert not event.visible_to(None)
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_copies_are_independent(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=34)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_copies_are_independent(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 34, options)
     for step, (state, command) in enumerate(random_playout(match, 34)):
         if step % COPY_EVERY:
             continue
@@ -174,9 +187,9 @@ def test_copies_are_independent(game_id, mode, players):
         del state_data
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=55)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 55, options)
     rng = Rng(55, stream=7)
     undone = barriers = 0
     while not match.state.is_terminal():
@@ -206,12 +219,12 @@ def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(
         assert barriers, "a game with chance never drew any"
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_same_seed_and_commands_give_the_same_events(game_id, mode, players):
-    first = new_match(game_id, mode, players, seed=89)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_same_seed_and_commands_give_the_same_events(game_id, mode, players, options):
+    first = new_match(game_id, mode, players, 89, options)
     for _ in random_playout(first, 89):
         pass
-    second = new_match(game_id, mode, players, seed=89)
+    second = new_match(game_id, mode, players, 89, options)
     for command in first.commands:
         second.apply(command)
     events = [[e.to_plain() for e in step.events] for step in first.history]
@@ -220,9 +233,9 @@ def test_same_seed_and_commands_give_the_same_events(game_id, mode, players):
     assert first.replayed().digest() == first.digest()
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, tmp_path):
-    match = new_match(game_id, mode, players, seed=144)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, options, tmp_path):
+    match = new_match(game_id, mode, players, 144, options)
     for number, _ in enumerate(random_playout(match, 144)):
         if number == 6:
             break
@@ -241,18 +254,18 @@ def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, t
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_soak_many_random_games(game_id, mode, players, soak_games):
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_soak_many_random_games(game_id, mode, players, options, soak_games):
     for seed in range(1000, 1000 + soak_games):
-        match = new_match(game_id, mode, players, seed)
+        match = new_match(game_id, mode, players, seed, options)
         for state, command in random_playout(match, seed):
             pass
         assert match.state.invariant_problems() == []
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=IDS)
-def test_changing_a_view_cannot_change_the_state(game_id, mode, players):
-    match = new_match(game_id, mode, players, seed=233)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+def test_changing_a_view_cannot_change_the_state(game_id, mode, players, options):
+    match = new_match(game_id, mode, players, 233, options)
     for step, (state, _) in enumerate(random_playout(match, 233)):
         if step % VIEW_EVERY:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.core import Data
 
 from ..content import content
+from ..places import settlement_of, settlements, slot_id
 from ..context import Ctx, refuse
 from . import abilities
 from .power import gain_honor
@@ -54,5 +55,41 @@ def take_control(ctx: Ctx, space: str) -> None:
     data["turn"]["control_lock"] = space
     data["turn"]["controlled"].append(space)
     ctx.emit("control_changed", space=space, previous=previous, controller=seat)
+    update_village(ctx, space)                            # VVH-CONTROL-8
     gain_honor(ctx, CONTROL_HONOR, f"control of {space}")
     abilities.fire(ctx, "control_gained", seats=[seat])   # W08
+
+
+def update_village(ctx: Ctx, place: str) -> None:
+    """VVH-CONTROL-2..6, -8: re-evaluate who holds the village after a slot changed hands."""
+    name = settlement_of(place)
+    if name is None:
+        return
+    data = ctx.data
+    board = settlements()[name]
+    counts = [0] * len(data["players"])
+    for index in range(1, board.slots + 1):
+        region = data["regions"][slot_id(name, index)]
+        if region and region["controller"] is not None:
+            counts[region["controller"]] += 1
+    state = data["settlements"][name]
+    holder = state["holder"]
+    best = max(counts)
+    leaders = [s for s, n in enumerate(counts) if n == best]
+    if best == 0:
+        new = None                                            # VVH-CONTROL-5
+    elif holder in leaders:
+        new = holder                                          # VVH-CONTROL-3: a tie keeps it
+    elif len(leaders) == 1:
+        new = leaders[0]                                      # VVH-CONTROL-2, -4
+    else:
+        new = None                                            # VVH-CONTROL-4: vacant until one leads
+    if new == holder:
+        return
+    if holder is not None and state["marker"]:
+        data["players"][holder]["influence"] += 1             # VVH-CONTROL-6
+    state["holder"], state["marker"] = new, False
+    if new is not None and data["players"][new]["influence"] >= 1:
+        data["players"][new]["influence"] -= 1
+        state["marker"] = True
+    ctx.emit("village_control_changed", settlement=name, previous=holder, holder=new)

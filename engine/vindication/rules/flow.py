@@ -12,6 +12,7 @@ from ..counters import count, mastery_count, satisfied
 from ..effects import VIN
 from ..setup import fresh_turn
 from ..vocabulary import ATTRIBUTES, parse_condition
+from .module import village_scores
 from .move import discover, legal_paths
 from .power import spend_conviction
 
@@ -62,6 +63,19 @@ def _keep_quest(ctx: Ctx, answer: Any = None) -> Pause | None:
     return None
 
 
+@VIN.primitive("choose_end_trigger")
+def _choose_end_trigger(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """VIN-SETUP-9 with `choose_end_triggers`: the first player picks a card to show; the rest of
+    the deck stays shuffled."""
+    options = tuple(sorted(ctx.data["end_deck"]))
+    if answer is None:
+        return Pause("end_trigger", options)
+    ctx.data["end_deck"].remove(answer)
+    ctx.data["end_faceup"].append(answer)
+    ctx.emit("end_trigger_revealed", card=answer)
+    return None
+
+
 @VIN.primitive("initial_discovery")
 def _initial_discovery(ctx: Ctx) -> None:
     """VIN-SETUP-17/-18: start spaces filled in ascending start order; then the first check."""
@@ -81,7 +95,8 @@ def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
     players = range(len(data["players"]))
     solo = len(data["players"]) == 1
     conditions = _conditions(trigger, solo)
-    if getattr(trigger, "board_full", False) and any(v is None for v in data["regions"].values()):
+    main_spaces = content().board.regions   # Isle areas and village slots do not count (VVH-GEO-5)
+    if getattr(trigger, "board_full", False) and any(data["regions"][r] is None for r in main_spaces):
         return False
     if not conditions:
         return bool(getattr(trigger, "board_full", False))
@@ -157,7 +172,9 @@ def score(ctx: Ctx) -> None:
             for objective in c.quests[player["quest"]].objectives:
                 if satisfied(data, s, objective.parsed):
                     breakdown[s]["quest"] += objective.honor
-        breakdown[s]["regions"] = 2 * count(data, s, "regions_controlled")   # VIN-SCORE-4
+        breakdown[s]["regions"] = 2 * count(data, s, "regions_controlled")   # VIN-SCORE-4, VVH-SCORE-2
+    for s, village_honor in enumerate(village_scores(data)):             # VVH-SCORE-1
+        breakdown[s]["villages"] = village_honor
     for attribute in ATTRIBUTES:                                      # VIN-SCORE-5, -6
         counts = [mastery_count(data, s, attribute) for s in seats]
         best = max(counts)

@@ -7,6 +7,7 @@ from engine.core import Data
 from ..content import content
 from ..context import Ctx, refuse
 from .cards import leave
+from .control import update_village
 from .power import gain_honor
 from .regions import recover_locations
 
@@ -113,3 +114,4 @@ def recover(ctx: Ctx, location: str) -> None:
         player["influence"] += 1
         ctx.emit("recovered", seat=seat, location=location, n=1)
         ctx.emit("control_changed", space=location, previous=seat, controller=None)
+        update_village(ctx, location)                                # VVH-CONTROL-5, -8

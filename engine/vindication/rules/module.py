@@ -12,9 +12,10 @@ from typing import Any
 
 from engine.core import Data, Pause, Rng
 
-from ..content import Settlement, content
+from ..content import content
 from ..context import Ctx, refuse
 from ..effects import VIN
+from ..places import settlement_of, settlements, slot_id
 from .control import CONTROL_HONOR
 from .power import gain_honor, spend_conviction
 
@@ -22,25 +23,10 @@ TEMPLE_HONOR = 5
 VILLAGES_BAG_FOR_SITES = 3
 
 
-def slot_id(settlement: str, index: int) -> str:
-    return f"{settlement}/{index}"
-
-
-def settlement_of(place: str) -> str | None:
-    return place.split("/")[0] if "/" in place else None
-
-
-def settlements() -> dict[str, Settlement]:
-    return {s.id: s for s in content().module.settlements}
-
-
-def is_main_space(place: str) -> bool:
-    return place in content().board.regions
-
-
 # -- set-up -------------------------------------------------------------------------------------
-def module_setup(data: Data, rng: Rng, selection: list[str] | None = None) -> None:
-    """VVH-SETUP-2, -3, -5..-7, -9 (random mode): the Isle, the rune maps, both bags, the boards."""
+def module_setup(data: Data, rng: Rng, selection: list[str] | None = None, preconfigured: bool = False) -> None:
+    """VVH-SETUP-2, -3, -5..-7, -9: the Isle, the rune maps, both bags, the boards. In
+    pre-configured mode the selected tiles wait in ``vh_pool`` for the group's choices (-8)."""
     module = content().module
     pool = list(module.selectable) if selection is None else list(selection)
     if len(pool) != module.selection_size or any(pool.count(t) > module.selectable.count(t) for t in pool):
@@ -52,14 +38,48 @@ def module_setup(data: Data, rng: Rng, selection: list[str] | None = None) -> No
     for area in module.isle_areas:
         data["regions"][area.id] = None                         # a building site, unbuilt
     data["rune_maps"] = module.rune_maps
-    rng.shuffle(pool)
-    data["villages_bag"] = pool[:module.villages_bag_size]
-    data["bag"] = list(module.required) + pool[module.villages_bag_size:]
+    if preconfigured:
+        data["vh_pool"] = sorted(pool)
+        data["villages_bag"] = []
+        data["bag"] = list(module.required)
+    else:
+        rng.shuffle(pool)
+        data["villages_bag"] = pool[:module.villages_bag_size]
+        data["bag"] = list(module.required) + pool[module.villages_bag_size:]
     data["settlements"] = {}
     for settlement in module.settlements:
         data["settlements"][settlement.id] = {"holder": None, "marker": False}
         for index in range(1, settlement.slots + 1):
             data["regions"][slot_id(settlement.id, index)] = None
+
+
+@VIN.primitive("preconfigure_boards")
+def _preconfigure_boards(ctx: Ctx) -> None:
+    """VVH-SETUP-8: the group fills every slot, then picks 3 tiles for the villages bag; the rest
+    go into the scumbag. The first player answers for the group."""
+    steps: list[Any] = [{"preconfigure": {"target": slot_id(s.id, i)}}
+                        for s in settlements().values() for i in range(1, s.slots + 1)]
+    steps += [{"preconfigure": {"target": "villages_bag"}}] * VILLAGES_BAG_FOR_SITES
+    ctx.push(steps + ["preconfigure_done"])
+
+
+@VIN.primitive("preconfigure", target=str)
+def _preconfigure(ctx: Ctx, target: str, answer: Any = None) -> Pause | None:
+    pool = ctx.data["vh_pool"]
+    if answer is None:
+        return Pause("preconfigure", tuple(sorted(set(pool))))
+    pool.remove(answer)
+    if target == "villages_bag":
+        ctx.data["villages_bag"].append(answer)
+    else:
+        ctx.data["regions"][target] = {"tile": answer, "controller": None}
+        ctx.emit("slot_filled", place=target, tile=answer)
+    return None
+
+
+@VIN.primitive("preconfigure_done")
+def _preconfigure_done(ctx: Ctx) -> None:
+    ctx.data["bag"] += ctx.data.pop("vh_pool")
 
 
 def place_port(data: Data, start_position: int) -> None:
@@ -69,7 +89,8 @@ def place_port(data: Data, start_position: int) -> None:
 
 # -- villages -----------------------------------------------------------------------------------
 def fill_settlement(ctx: Ctx, hex_tile: str) -> None:
-    """VVH-VILLAGE-1: a village/hamlet hex out of the scumbag fills its board from the villages bag."""
+    """VVH-VILLAGE-1, -2: a village/hamlet hex out of the scumbag fills its board's empty slots
+    from the villages bag (pre-configured boards are already full)."""
     for settlement in settlements().values():
         if settlement.hex_tile != hex_tile:
             continue
@@ -91,41 +112,6 @@ def slot_places(data: Data, space: str) -> list[str]:
             return [p for i in range(1, settlement.slots + 1)
                     if data["regions"][p := slot_id(settlement.id, i)] is not None]
     return []
-
-
-def update_village(ctx: Ctx, place: str) -> None:
-    """VVH-CONTROL-2..6, -8: re-evaluate who holds the village after a slot changed hands."""
-    name = settlement_of(place)
-    if name is None:
-        return
-    data = ctx.data
-    board = settlements()[name]
-    counts = [0] * len(data["players"])
-    for index in range(1, board.slots + 1):
-        region = data["regions"][slot_id(name, index)]
-        if region and region["controller"] is not None:
-            counts[region["controller"]] += 1
-    state = data["settlements"][name]
-    holder = state["holder"]
-    best = max(counts)
-    leaders = [s for s, n in enumerate(counts) if n == best]
-    if best == 0:
-        new = None                                            # VVH-CONTROL-5
-    elif holder in leaders:
-        new = holder                                          # VVH-CONTROL-3: a tie keeps it
-    elif len(leaders) == 1:
-        new = leaders[0]                                      # VVH-CONTROL-2, -4
-    else:
-        new = None                                            # VVH-CONTROL-4: vacant until one leads
-    if new == holder:
-        return
-    if holder is not None and state["marker"]:
-        data["players"][holder]["influence"] += 1             # VVH-CONTROL-6
-    state["holder"], state["marker"] = new, False
-    if new is not None and data["players"][new]["influence"] >= 1:
-        data["players"][new]["influence"] -= 1
-        state["marker"] = True
-    ctx.emit("village_control_changed", settlement=name, previous=holder, holder=new)
 
 
 # -- building and digging -----------------------------------------------------------------------

@@ -11,6 +11,8 @@ from ..vocabulary import BASIC
 from . import abilities
 from .cards import card_available
 from .control import CONTROL_HONOR, check_control, take_control
+from ..places import settlement_of
+from .module import check_dice, slot_places, temple_options
 from .power import AUGMENT_STEPS, gain_honor, move_step
 
 
@@ -20,8 +22,19 @@ def visits_left(data: Data) -> int:
 
 
 def reachable_spaces(data: Data, seat: int) -> tuple[str, ...]:
-    triangle = content().board.triangles.get(data["players"][seat]["token"])
-    return triangle.touches if triangle else ()
+    """Places the player's triangle lets them visit: touched main-board regions, the slots of a
+    touched village or hamlet (VVH-VILLAGE-3, -6, -7), built Isle areas (VVH-ISLE-3)."""
+    triangle = content().triangles.get(data["players"][seat]["token"])
+    if triangle is None:
+        return ()
+    found: list[str] = []
+    for place in triangle.touches:
+        placed = data["regions"].get(place)
+        if placed is not None and content().regions[placed["tile"]].settlement:
+            found += slot_places(data, place)
+        else:
+            found.append(place)
+    return tuple(found)
 
 
 def unit_price(data: Data, seat: int, region: Region) -> tuple[str, int]:
@@ -107,13 +120,19 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
     """Everything VIN-VISIT and the region require, checked before any block moves."""
     if visits_left(data) < 1:
         raise refuse("VIN-TURN-5", "you have used your visit action this turn")
-    if space not in content().board.regions:
+    if space not in data["regions"]:
         raise refuse("VIN-VISIT-4", f"{space} is not a region space")
-    if space not in reachable_spaces(data, seat):
-        raise refuse("VIN-VISIT-4", f"{space} does not touch your triangle")
     placed = data["regions"][space]
+    if placed is not None and content().regions[placed["tile"]].settlement:
+        raise refuse("VVH-VILLAGE-4", f"visit one of the slots of {placed['tile']}, e.g. {placed['tile']}/1")
+    if settlement_of(space) is not None and placed is None:
+        raise refuse("VVH-VILLAGE-7", f"{space} is an empty slot")
+    if space not in reachable_spaces(data, seat):
+        rule = "VVH-VILLAGE-6" if settlement_of(space) else "VIN-VISIT-4"
+        raise refuse(rule, f"{space} does not touch your triangle")
     if placed is None:
-        raise refuse("VIN-VISIT-4", f"{space} is still empty")
+        rule = "VVH-ISLE-4" if space in content().isle.regions else "VIN-VISIT-4"
+        raise refuse(rule, f"{space} is still empty")
     lock = data["turn"]["control_lock"]
     if lock is not None and lock != space:
         raise refuse("VIN-VISIT-9", f"you took control of {lock} this turn, so you cannot visit another region")
@@ -121,6 +140,16 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
     player = data["players"][seat]
     if "companions_at_least_1" in region.requires and not player["companions"]:
         raise refuse("VIN-MONSTER-1", "the Gaping Maw needs a companion to face the monster")
+    if "mount_below_5" in region.requires and player["mount"] >= 5:
+        raise refuse("VVH-REGION-6", "your mount is already rank 5")
+    for effect in region.effect:
+        required = effect.params.get("required", 0) if effect.primitive == "attr_check" else 0
+        if required > len(check_dice(data, seat)):
+            raise refuse("VVH-CHECK-4", f"{region.name.en} needs {required} hits and you roll "
+                                        f"{len(check_dice(data, seat))} dice")
+        if effect.primitive == "temple" and not temple_options(data, seat):
+            raise refuse("VVH-TEMPLE-2" if not player["runes"] else "VVH-TEMPLE-3",
+                         "you have no rune to donate and cannot take a rune map")
     if region.choice and choice not in region.choice:
         raise refuse("VIN-REGION-12", f"choose one of {', '.join(region.choice)} (choice=…)")
     if region.unit is not None:
@@ -179,6 +208,9 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
     meta: dict[str, Any] = {"seat": seat, "space": space, "tile": region.id}
     if choice:
         meta["choice"] = choice
+    if ("benevolence" in data["players"][seat]["runes"] and data["regions"][space]["controller"] == seat
+            and space not in data["turn"]["controlled"]):
+        effects = effects + [{"augment": {"max": 1}}]                # VVH-RUNE-2
     # the visit's own trigger (K09, W09) once its effect has resolved (VIN-VISIT-10)
     ctx.push(effects + [{"fire_event": {"event": "visit", "args": [region.id]}}], **meta)
 
