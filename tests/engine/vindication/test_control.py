@@ -1,8 +1,11 @@
 """Region control: spec 5.15 (VIN-CONTROL) with decisions VIN-DEC-23 and -24."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from engine.vindication.content import content
 from tests.engine.vindication.positions import blocks_of, events, power, snapshot, table
 
 # seat 0 on T25 (touches R08, R09), seat 1 on T28 (touches R11, R12)
@@ -178,12 +181,13 @@ def test_control_first_checks_adjacency() -> None:
 
 
 @pytest.mark.rule("VIN-CONTROL-11")
-def test_a_region_that_is_not_controllable_cannot_be_controlled() -> None:
-    # No base region is uncontrollable (VIN-REGION-13); the module's village hex is the content's
-    # example of `controllable: false`.
-    game = at({"R08": "venfero_secret"})
+def test_a_region_that_is_not_controllable_cannot_be_controlled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No base region is uncontrollable (VIN-REGION-13); a modder's content may make one so.
+    regions = content().regions
+    monkeypatch.setitem(regions, "fort", dataclasses.replace(regions["fort"], controllable=False))
+    game = at({"R08": "fort"})
     game.refused("visit R08 control_first=1", "VIN-CONTROL-11")
-    game.play("visit R08")
+    visit_fort(game)
     game.refused("control R08", "VIN-CONTROL-11")
 
 

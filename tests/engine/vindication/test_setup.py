@@ -168,10 +168,6 @@ def test_solo_removes_a_multiplayer_card_without_a_solo_condition(monkeypatch: p
 
 
 @pytest.mark.rule("VIN-SETUP-9")
-@pytest.mark.xfail(strict=True, raises=ConfigError,
-                   reason="option choose_end_triggers is not implemented: Vindication.info (game.py) "
-                          "declares no options, so Match.new refuses it, and setup always reveals 2 random "
-                          "cards")
 def test_players_may_choose_the_two_end_triggers() -> None:
     game = Scenario.start(players=2, seed=1, answer_setup=False, choose_end_triggers=True)
     while game.data["phase"] == "setup":
