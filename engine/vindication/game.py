@@ -10,6 +10,7 @@ from . import commands
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
+from .log import describe
 from .rules import flow
 from .setup import SEAT_COLOURS, setup
 from .views import hidden_resample, seat_view
@@ -139,6 +140,9 @@ class Vindication(Game):
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
+
+    def describe(self, event: Event, language: str = "en") -> str:
+        return describe(event, language)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

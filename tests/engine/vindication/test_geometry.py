@@ -112,14 +112,14 @@ def test_the_spec_tables_were_read():
     assert len(REGIONS) == 19 and len(TRIANGLES) == 36
 
 
-@pytest.mark.rule("VIN-GEO-1")
+@pytest.mark.rule("VIN-GEO-1", "VIN-DEC-1")
 def test_region_spaces_and_coordinates():
     board = content().board
     assert dict(board.regions) == REGIONS
     assert all(max(abs(q), abs(r), abs(q + r)) <= 2 for q, r in board.regions.values())
 
 
-@pytest.mark.rule("VIN-GEO-2")
+@pytest.mark.rule("VIN-GEO-2", "VIN-DEC-2")
 def test_exactly_the_36_triangles_with_their_keys():
     board = content().board
     assert sorted(board.triangles) == [f"T{i:02d}" for i in range(1, 37)]
@@ -139,7 +139,7 @@ def test_each_triangle_touches_the_listed_regions():
         assert set(triangle.touches) <= set(board.regions)
 
 
-@pytest.mark.rule("VIN-GEO-4")
+@pytest.mark.rule("VIN-GEO-4", "VIN-DEC-3")
 def test_movement_adjacency_is_as_listed_and_symmetric():
     board = content().board
     assert {t.id: t.neighbours for t in board.triangles.values()} == {
@@ -151,7 +151,7 @@ def test_movement_adjacency_is_as_listed_and_symmetric():
         assert len(triangle.neighbours) == (3 if len(triangle.touches) == 3 else 1), triangle.id
 
 
-@pytest.mark.rule("VIN-GEO-5")
+@pytest.mark.rule("VIN-GEO-5", "VIN-DEC-4")
 def test_start_positions_are_T25_to_T36():
     board = content().board
     assert board.starts == {n: f"T{24 + n}" for n in range(1, 13)}
