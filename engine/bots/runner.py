@@ -61,7 +61,11 @@ def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
             raise PlayoutError(f"{game_id} offers seat {seat} no legal command at prompt "
                                f"{state.prompt.kind!r} (an engine bug)")  # type: ignore[union-attr]
         bot = bots[seat]
-        choice = bot.choose(_detached(state.view(seat)), tuple(legal), rngs[seat])
+        try:
+            choice = bot.choose(_detached(state.view(seat)), tuple(legal), rngs[seat])
+        except Exception as error:  # noqa: BLE001 — a broken bot is reported in one line, like any bug
+            raise PlayoutError(f"bot {bot.name!r} of seat {seat} failed in {game_id} at prompt "
+                               f"{state.prompt.kind!r}: {type(error).__name__}: {error}") from error
         if choice not in legal:
             raise PlayoutError(f"bot {bot.name!r} of seat {seat} chose {str(choice)!r}, "
                                f"which is not a legal command in {game_id}")

@@ -73,7 +73,9 @@ class HeuristicBot:
         space = command.args[0]
         tile = view["regions"][space]["tile"]
         value = REGION_VALUE.get(tile, 4) * 5.0
-        if me["influence"] <= 2 and tile not in ("monastery",):
+        if tile == "temple_of_legends":
+            value = 55.0 if me["runes"] else 30.0
+        if me["influence"] <= 2 and me["conviction"] < 3 and tile not in ("monastery",):
             value -= 30  # nothing left to take the gains with: rest or augment first
         units = command.get("units", 0) or 0
         value += 4 * units
@@ -90,34 +92,63 @@ class HeuristicBot:
         # influence pays for everything; potential is worth nothing until it is augmented
         if command.args[0] == "pot_to_inf":
             return 70.0 if me["influence"] <= 3 else 15.0 + me["potential"]
-        return 30.0 if me["potential"] == 0 else 8.0
+        return 30.0 if me["potential"] == 0 and me["conviction"] < 6 else 3.0
 
     def score_move(self, view: Data, me: Data, command: Command) -> float:
         path = command.args[0]
-        end = path[-1]
-        board = content().board
-        value = 20.0
-        for space in board.triangles[end].touches:
-            placed = view["regions"][space]
-            if placed is None:
-                value += 3            # discovering is free
-            else:
-                value += REGION_VALUE.get(placed["tile"], 4) * (1 if self._affordable(me, placed["tile"]) else 0.3)
-        discovered = {s for t in path for s in board.triangles[t].touches if view["regions"][s] is None}
+        relocate = command.get("relocate")
+        end = view.get("port") if relocate == "port" else (relocate or path[-1])
+        triangles = content().triangles
+        main = content().board.regions
+        value = 20.0 + self._place_value(view, me, end)
+        discovered = {s for t in path for s in triangles[t].touches if s in main and view["regions"][s] is None}
         return value + 1.5 * len(discovered) - 0.2 * len(path) - 10 * (command.get("extension", 0) or 0)
 
+    def _place_value(self, view: Data, me: Data, triangle: str) -> float:
+        """What standing on ``triangle`` offers: regions to visit, spaces to discover, Isle sites."""
+        value = 0.0
+        for space in content().triangles[triangle].touches:
+            placed = view["regions"].get(space)
+            if space in content().isle.regions:
+                ruins = (view.get("isle") or {}).get(space, {}).get("ruins")
+                value += 8 if placed is None and me["conviction"] >= 2 else 0
+                value += 12 if ruins and me["rune_map"] else 0
+                placed = placed if placed else None
+            if placed is None:
+                value += 3 if space in content().board.regions else 0
+            else:
+                value += REGION_VALUE.get(placed["tile"], 4) * (1 if self._affordable(me, placed["tile"]) else 0.3)
+        return value
+
+    def score_build(self, view: Data, me: Data, command: Command) -> float:
+        return 40.0 if me["conviction"] >= 2 else 10.0
+
+    def score_dig(self, view: Data, me: Data, command: Command) -> float:
+        return 60.0
+
+    def score_rune(self, view: Data, me: Data, command: Command) -> float:
+        return 20.0 if command.args[0] == "ingenuity" else (15.0 if me["conviction"] >= 4 else -10.0)
+
     def score_fly(self, view: Data, me: Data, command: Command) -> float:
-        return self.score_move(view, me, Command("move", ((me["token"], command.args[0]),)))
+        end = command.get("relocate") or command.args[0]
+        end = view.get("port") if end == "port" else end
+        return 20.0 + self._place_value(view, me, end)
 
     def score_recover(self, view: Data, me: Data, command: Command) -> float:
+        """Only when influence has run dry: take back the biggest pile that costs least to lose."""
         location = command.args[0]
-        # worth it only to free blocks stuck on tired companions or to feed a vindication
-        if location in me["attrs"]:
+        if me["influence"] >= 3 or (me["influence"] >= 1 and me["potential"] > 0):
             return -50.0
+        if location in me["attrs"]:
+            blocks = me["attrs"][location]
+            return 4.0 * blocks - (6 if location in ("C", "W", "V") else 2)
         companion = next((c for c in me["companions"] if c["id"] == location), None)
         if companion is not None:
-            return 8.0 if companion["blocks"] >= 3 and me["influence"] == 0 else -40.0
-        return -30.0
+            return 4.0 * companion["blocks"] - 2 * max(0, content().cards[location].honor)
+        relic = next((r for r in me["relics"] if r["id"] == location), None)
+        if relic is not None:
+            return 4.0 * relic["charges"]
+        return -20.0  # a control marker: keep the region
 
     def score_discard_proficiency(self, view: Data, me: Data, command: Command) -> float:
         return -60.0
@@ -140,10 +171,12 @@ class HeuristicBot:
             "take": 20, "decline": 0, "save": 15, "let_die": 0, "roll": 10, "stop": 0, "use": 12,
             "pot_to_inf": 8, "inf_to_conv": 6 if me["potential"] == 0 else 4, "conv_to_inf": 5, "inf_to_pot": 1,
             "faceup": 6, "blind": 5, "empowered": 7 if me["conviction"] >= 3 else 1, "done": 0,
-            "draw2": 5, "draw3": 2,
+            "draw2": 5, "draw3": 2, "take_map": 20,
         }
         if value in preferences:
             return float(preferences[value])
+        if isinstance(value, str) and value.startswith("donate_"):
+            return 25.0
         cards = content().cards
         if value in cards:                               # picking a card: more honor is better
             return float(cards[value].honor + (3 if cards[value].ability.type != "none" else 0))
