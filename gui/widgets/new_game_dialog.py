@@ -315,7 +315,7 @@ class NewGameDialog(QDialog):
     def _retranslate_seats(self) -> None:
         language = current_language()
         for name, label, combo in self._seat_rows:
-            label.setText(self.tr("{name}:").format(name=name.get(language)))
+            label.setText(self.tr("{name}:").format(name=plain_label(name.get(language))))
             combo.setItemText(0, self.tr("Human"))
             for index, kind in enumerate(self._bot_kinds, start=1):
                 combo.setItemText(index, self.tr("Computer ({kind})").format(kind=self._bot_kind_name(kind)))
@@ -327,9 +327,14 @@ class NewGameDialog(QDialog):
     def _retranslate_options(self) -> None:
         language = current_language()
         for option, label, field in self._option_rows:
-            label.setText(self.tr("{name}:").format(name=option.name.get(language)))
+            label.setText(self.tr("{name}:").format(name=plain_label(option.name.get(language))))
             field.setToolTip(option.help.get(language))
             if isinstance(field, QComboBox):
                 for index, choice in enumerate(option.choices):
                     names = option.choice_names
                     field.setItemText(index, names[index].get(language) if index < len(names) else choice)
+
+
+def plain_label(text: str) -> str:
+    """Game text shown in a label: a literal "&" (Villages & Hamlets) is not a shortcut marker."""
+    return text.replace("&", "&&")
