@@ -13,7 +13,7 @@ from .effects import VIN
 from .log import describe
 from .rules import flow
 from .setup import SEAT_COLOURS, setup
-from .views import hidden_resample, seat_view
+from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
 from .vocabulary import ATTRIBUTES
 
 BLOCKS_PER_PLAYER = 21
@@ -107,8 +107,13 @@ class Vindication(Game):
                 raise refuse(self.rule_unknown_command, f"Vindication has no {command.verb!r} command")
             handler(ctx, command)
             VIN.drain(ctx)
-        if pending_choice(data) is None:
+        choice = pending_choice(data)
+        if choice is None:
             flow.check_end(ctx)            # VIN-END-2: after every command resolves
+        elif choice[0] in PRIVATE_PROMPTS:
+            # the prompt now shows its seat hidden things (drawn cards, the villages bag): like a
+            # private event, this makes the command impossible to undo, so undo is never a peek
+            ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])
         return ctx.events
 
     def outcome(self, data: Data) -> Outcome | None:
