@@ -11,6 +11,9 @@ Notation (seats prefix as ``0: …``):
 Villages & Hamlets:
   move T17,T29 relocate=F3 | fly F2 relocate=port      visit venfero_secret/3 | visit A2
   build A2 (then answer with a tile)    dig A2    rune ingenuity K03 | rune devotion
+  visit R05 choice=take_map | visit R05 choice=donate_zeal   (the Temple; without a choice: a prompt)
+  visit R07 discipline=S | proficiency S discipline=S   (rune of Discipline: 1 conviction for 1 S)
+  answer S,C@discipline                 (check conversions: the C die paid with conviction)
 """
 from __future__ import annotations
 
@@ -60,7 +63,8 @@ def do_activate(ctx: Ctx, cmd: Command) -> None:
         data["turn"]["used"]["activate"] += 1
         data["turn"]["activated"].append("self")
         ctx.emit("activated", seat=ctx.actor, source="self")
-        ctx.push([e.to_data() for e in effects] + [{"activation_done": {"source": "self"}}],
+        ctx.push(module.activation_runes(data, ctx.actor)                 # VVH-RUNE-5: Leadership
+                 + [e.to_data() for e in effects] + [{"activation_done": {"source": "self"}}],
                  source="self", activation=1)
         return
     companion = next((c for c in player["companions"] if c["id"] == source), None)
@@ -286,15 +290,25 @@ def module_commands(data: Data, seat: int) -> list[Command]:
         found += [Command("rune", ("ingenuity", c["id"]), (), seat) for c in player["companions"]]
     if "devotion" in player["runes"] and "rune:devotion" not in used and player["conviction"] >= 2:
         found.append(Command("rune", ("devotion",), (), seat))
+    if module.discipline_ready(data, seat):                                  # VVH-RUNE-6
+        for kind in player["attrs"]:
+            try:
+                module.check_disciplined_proficiency(data, seat, kind)
+            except Refused:
+                continue
+            found.append(Command("proficiency", (kind,), (("discipline", kind),), seat))
     return found
 
 
 # -- visit, rest, control --------------------------------------------------------------------------
 def do_visit(ctx: Ctx, cmd: Command) -> None:
     units, choice, first = cmd.get("units", 0), cmd.get("choice"), cmd.get("control_first", 0)
+    discipline = cmd.get("discipline")
     if not isinstance(units, int) or first not in (0, 1) or (choice is not None and not isinstance(choice, str)):
         raise refuse("VIN-VISIT-6", "visit SPACE [units=N] [choice=S|K|I] [control_first=1]")
-    visit.visit(ctx, _arg(cmd, 0, "a region space"), units, choice, bool(first))
+    if discipline is not None and not isinstance(discipline, str):
+        raise refuse("VVH-RUNE-6", "discipline=K names the attribute one conviction pays for")
+    visit.visit(ctx, _arg(cmd, 0, "a region space"), units, choice, bool(first), discipline)
 
 
 def do_rest(ctx: Ctx, cmd: Command) -> None:
@@ -331,7 +345,14 @@ def do_upgrade(ctx: Ctx, cmd: Command) -> None:
 
 
 def do_proficiency(ctx: Ctx, cmd: Command) -> None:
-    free_actions.buy_proficiency(ctx, _arg(cmd, 0, "an attribute"))
+    kind = _arg(cmd, 0, "an attribute")
+    discipline = cmd.get("discipline")
+    if discipline is None:
+        free_actions.buy_proficiency(ctx, kind)
+    elif discipline != kind:
+        raise refuse("VVH-RUNE-6", f"a {kind} tile is paid with {kind}: discipline={kind}")
+    else:
+        module.buy_disciplined_proficiency(ctx, kind)                        # VVH-RUNE-6
 
 
 def do_discard_proficiency(ctx: Ctx, cmd: Command) -> None:
@@ -339,7 +360,10 @@ def do_discard_proficiency(ctx: Ctx, cmd: Command) -> None:
 
 
 def do_recover(ctx: Ctx, cmd: Command) -> None:
-    free_actions.recover(ctx, _arg(cmd, 0, "a location"))
+    location = _arg(cmd, 0, "a location")
+    if location in ctx.data.get("settlements", {}):
+        raise refuse("VVH-CONTROL-9", "a village marker follows the majority; it cannot be recovered")
+    free_actions.recover(ctx, location)
 
 
 def do_vindicate(ctx: Ctx, cmd: Command) -> None:

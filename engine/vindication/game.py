@@ -18,6 +18,9 @@ from .vocabulary import ATTRIBUTES
 
 BLOCKS_PER_PLAYER = 21
 RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
+# The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
+ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "leadership": "VVH-RUNE-5",
+                "elite": "VIN-MONSTER-3", "pick_card": "VIN-CARD-4", "build_tile": "VVH-BUILD-1"}
 
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
@@ -99,7 +102,7 @@ class Vindication(Game):
                 raise refuse("VIN-TURN-7", f"answer the pending choice ({kind}) first")
             value = answer_value(command)
             if value not in options:
-                raise refuse("VIN-TURN-7", f"{value!r} is not one of the choices for {kind}")
+                raise refuse(ANSWER_RULES.get(kind, "VIN-TURN-7"), f"{value!r} is not one of the choices for {kind}")
             VIN.resume(ctx, value)
         else:
             handler = commands.HANDLERS.get(command.verb)

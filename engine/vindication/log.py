@@ -63,6 +63,31 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "recovered": ("{who} recovers {n} block(s) from {location}.", "{who} 從 {location} 恢復 {n} 個方塊。"),
     "vindicated": ("{who} is vindicated!", "{who} 重返榮耀！"),
     "game_ended": ("The game ends. Final honor: {scores}.", "遊戲結束。最終榮耀：{scores}。"),
+    # Villages & Hamlets (glossary terms of spec section 2)
+    "slot_filled": ("{place} is filled: {tile}.", "{place} 放入 {tile}。"),
+    "village_control_changed": ("{settlement}: now held by {holder_name}.",
+                                "{settlement}的控制者：{holder_name}。"),
+    "built": ("{who} builds {tile} on the building site {area}.", "{who} 在建築工地 {area} 建造 {tile}。"),
+    "dug": ("{who} digs up the hidden ruins on {area}: {rune}.", "{who} 挖掘 {area} 的隱藏遺跡：{rune}。"),
+    "rune_map_taken": ("{who} takes a rune map.", "{who} 拿取一張符文地圖。"),
+    "rune_donated": ("{who} donates the {rune} at the Temple of Legends.", "{who} 在傳說神殿捐出{rune}。"),
+    "check_die_rolled": ("{who} rolls the {kind} check die: {face}.", "{who} 擲{kind}檢定骰：{face}。"),
+    "check_resolved": ("{who}'s attribute check: {hits} hit(s){outcome}.",
+                       "{who} 的屬性檢定：命中 {hits} 次{outcome}。"),
+    "token_relocated": ("{who} crosses over to {to}.", "{who} 轉移至 {to}。"),
+    "rune_used": ("{who} uses the {rune}{detail}.", "{who} 使用{rune}{detail}。"),
+}
+MODULE_WORDS = {
+    "en": {"hit": "hit", "miss": "miss", "slot": "{name}, slot {n}", "port": "Thwynn's Landing ({triangle})",
+           "isle": "{triangle} on the Forgotten Isle", "passed": " of {required} needed: passed",
+           "failed": " of {required} needed: failed", "discipline": " (1 conviction for 1 {kind})",
+           "leadership": " (a block off {card} goes back to its owner)", "nobody": "nobody",
+           "player": "Player {n}"},
+    "zh": {"hit": "命中", "miss": "未中", "slot": "{name}第 {n} 格", "port": "斯溫登陸港（{triangle}）",
+           "isle": "遺忘之島 {triangle}", "passed": "（需 {required} 次）：成功",
+           "failed": "（需 {required} 次）：失敗", "discipline": "（以 1 點信念代替 1 點{kind}）",
+           "leadership": "（{card} 上的 1 個方塊歸還其擁有者）", "nobody": "無人",
+           "player": "玩家 {n}"},
 }
 
 
@@ -96,8 +121,54 @@ def describe(event: Event, language: str = "en") -> str:
         controller = fields["controller"]
         fields["controller_name"] = ("nobody" if lang == "en" else "無人") if controller is None else (
             f"Player {controller + 1}" if lang == "en" else f"玩家 {controller + 1}")
+    if event.kind in MODULE_TEMPLATES:
+        _module_fields(event.kind, fields, lang)
     text = template[1] if lang == "zh" else template[0]
     try:
         return text.format(**fields)
     except (KeyError, ValueError):
         return f"{event.kind}({', '.join(f'{k}={v}' for k, v in event.data.items())})"
+
+
+MODULE_TEMPLATES = ("slot_filled", "village_control_changed", "built", "dug", "rune_map_taken",
+                    "rune_donated", "check_die_rolled", "check_resolved", "token_relocated", "rune_used")
+
+
+def _module_fields(kind: str, fields: dict[str, Any], lang: str) -> None:
+    """Names for the module's fields: slots, settlements, runes, dice faces, Isle and port spaces
+    (``kind`` and ``card`` are already named by `describe`)."""
+    words = MODULE_WORDS[lang]
+    module = content().module
+    settlements = {s.id: s for s in module.settlements}
+    runes = {r.id: r for r in module.runes}
+
+    def named(text: Any) -> str:
+        return text.zh if lang == "zh" else text.en
+
+    def who(seat: Any) -> str:
+        return words["nobody"] if seat is None else words["player"].format(n=seat + 1)
+
+    place = fields.get("place")
+    if isinstance(place, str) and "/" in place and place.split("/")[0] in settlements:
+        name, n = place.split("/", 1)
+        fields["place"] = words["slot"].format(name=named(settlements[name].name), n=n)
+    if fields.get("settlement") in settlements:
+        fields["settlement"] = named(settlements[fields["settlement"]].name)
+    if "holder" in fields:
+        fields["holder_name"] = who(fields["holder"])
+    fields["rune_id"] = fields.get("rune")
+    if fields.get("rune") in runes:
+        fields["rune"] = named(runes[fields["rune"]].name)
+    if "face" in fields:
+        fields["face"] = words.get(fields["face"], fields["face"])
+    if kind == "check_resolved":
+        required = fields.get("required") or 0
+        fields["outcome"] = words["passed" if fields.get("passed") else "failed"].format(
+            required=required) if required else ""
+    if kind == "token_relocated":
+        to = fields.get("to")
+        fields["to"] = words["isle" if to in content().isle.triangles else "port"].format(triangle=to)
+    if kind == "rune_used":
+        details = {"discipline": lambda: words["discipline"].format(kind=fields.get("kind", "")),
+                   "leadership": lambda: words["leadership"].format(card=fields.get("card", ""))}
+        fields["detail"] = details[fields["rune_id"]]() if fields["rune_id"] in details else ""

@@ -111,8 +111,9 @@ def setup(config: Config, rng: Rng) -> Data:
     if choose_triggers:
         queue += [_queued("choose_end_trigger", first)] * 2
     queue_setup_choices(data, players, by_start)
-    if module and config.option("vh_setup") == "preconfigured":
-        queue.insert(len(queue) - 1, _queued("preconfigure_boards", first))   # VVH-SETUP-8
+    if module and config.option("vh_setup") == "preconfigured":   # VVH-SETUP-8, at VIN-SETUP-4's place:
+        at = next(i for i, q in enumerate(queue) if q["primitive"] == "choose_quest")   # before quests
+        queue.insert(at, _queued("preconfigure_boards", first))              # (VVH-SETUP-10)
     return data
 
 

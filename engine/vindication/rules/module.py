@@ -16,11 +16,13 @@ from ..content import content
 from ..context import Ctx, refuse
 from ..effects import VIN
 from ..places import settlement_of, settlements, slot_id
+from . import abilities
 from .control import CONTROL_HONOR
 from .power import gain_honor, spend_conviction
 
 TEMPLE_HONOR = 5
 VILLAGES_BAG_FOR_SITES = 3
+DISCIPLINE = "@discipline"          # a check die paid with conviction: ``C@discipline`` (VVH-RUNE-6)
 
 
 # -- set-up -------------------------------------------------------------------------------------
@@ -148,6 +150,7 @@ def _build_tile(ctx: Ctx, area: str, answer: Any = None) -> Pause | None:
         ctx.data["turn"]["controlled"].append(area)
         ctx.emit("control_changed", space=area, previous=None, controller=ctx.actor)
         gain_honor(ctx, CONTROL_HONOR, f"control of {area}")
+        abilities.fire(ctx, "control_gained", seats=[ctx.actor])   # W08: control is gained
     return None
 
 
@@ -181,12 +184,35 @@ def temple_options(data: Data, seat: int) -> list[str]:
     return options
 
 
+def check_temple_choice(data: Data, seat: int, choice: str | None) -> None:
+    """VVH-TEMPLE-1..3, VVH-RUNEMAP-2: the option a Temple visit names up front (``choice=take_map``,
+    ``choice=donate_zeal``); without one the player is asked during the visit."""
+    player = data["players"][seat]
+    if choice is None:
+        if not temple_options(data, seat):
+            raise refuse("VVH-TEMPLE-2" if not player["runes"] else "VVH-TEMPLE-3",
+                         "you have no rune to donate and cannot take a rune map")
+        return
+    if choice == "take_map":
+        if player["rune_map"]:
+            raise refuse("VVH-RUNEMAP-2", "you already carry a rune map")
+        if data["rune_maps"] < 1:
+            raise refuse("VVH-TEMPLE-3", "no rune map is left in the supply")
+    elif choice.startswith("donate_"):
+        if choice.removeprefix("donate_") not in player["runes"]:
+            raise refuse("VVH-TEMPLE-2", f"you hold no rune of {choice.removeprefix('donate_')}")
+    else:
+        raise refuse("VVH-TEMPLE-1", "at the Temple choose take_map or donate_RUNE")
+
+
 @VIN.handles("temple")
 def _temple(ctx: Ctx, answer: Any = None) -> Pause | None:
     """VVH-TEMPLE-1, -4: donate one rune for 5 honor, or take a rune map."""
     options = temple_options(ctx.data, ctx.actor)
     if not options:
         return None
+    if answer is None and ctx.meta.get("choice") in options:
+        answer = ctx.meta["choice"]                          # named with the visit (choice=…)
     if answer is None:
         return Pause("temple", tuple(options))
     if answer == "take_map":
@@ -228,16 +254,22 @@ def _attr_check(ctx: Ctx, required: int = 0, per_hit: tuple = (), on_pass: tuple
                on_pass=VIN.effects)
 def _check_conversions(ctx: Ctx, hits: int, missed: tuple[str, ...], required: int, per_hit: tuple,
                        on_pass: tuple, answer: Any = None) -> Pause | None:
-    """VVH-CHECK-3..7: turn missed dice into hits by spending a point of each one's attribute."""
-    attrs = ctx.player()["attrs"]
-    payable = [kind for kind in missed if attrs[kind] >= 1]
-    if answer is None and payable:
-        options = [list(c) for n in range(len(payable) + 1) for c in combinations(payable, n)]
+    """VVH-CHECK-3..7: turn missed dice into hits by spending a point of each one's attribute;
+    only missed dice are offered, each at most once (a die that hit cannot be paid for). With the
+    rune of Discipline one of them may be paid with conviction instead (``K@discipline``)."""
+    options = conversion_options(ctx.data, ctx.actor, missed)
+    if answer is None and len(options) > 1:
         return Pause("check_conversions", tuple(options))
     converted = list(answer or [])
-    for kind in converted:
-        attrs[kind] -= 1
-        ctx.player()["influence"] += 1
+    player = ctx.player()
+    for entry in converted:
+        kind = entry.removesuffix(DISCIPLINE)
+        if entry.endswith(DISCIPLINE):
+            use_discipline(ctx, kind)
+        else:
+            player["attrs"][kind] -= 1
+            player["influence"] += 1
+            ctx.emit("attribute_spent", seat=ctx.actor, kind=kind, n=1)
     total = hits + len(converted)
     passed = total >= required if required else True
     ctx.emit("check_resolved", seat=ctx.actor, hits=total, required=required, passed=passed)
@@ -247,6 +279,94 @@ def _check_conversions(ctx: Ctx, hits: int, missed: tuple[str, ...], required: i
     if follow:
         ctx.push(follow)
     return None
+
+
+def conversion_options(data: Data, seat: int, missed: tuple[str, ...] | list[str]) -> list[list[str]]:
+    """Every legal set of conversions: missed dice only, each at most once (VVH-CHECK-3), each paid
+    with a point of its attribute or, for one die at most, with conviction (VVH-RUNE-6, VIN-DEC-58)."""
+    attrs = data["players"][seat]["attrs"]
+    ready = discipline_ready(data, seat)
+    options: list[list[str]] = []
+    for n in range(len(missed) + 1):
+        for chosen in combinations(missed, n):
+            if all(attrs[k] >= 1 for k in chosen):
+                options.append(list(chosen))
+            if ready:
+                options += [[f"{k}{DISCIPLINE}" if k == paid else k for k in chosen] for paid in chosen
+                            if all(attrs[k] >= 1 for k in chosen if k != paid)]
+    return options
+
+
+# -- the rune of Leadership (VVH-RUNE-5, VIN-DEC-57) ----------------------------------------------
+def activation_runes(data: Data, seat: int) -> list[Any]:
+    """What a self-activation queues first for the player's runes: Leadership's optional offer."""
+    return ["leadership"] if "leadership" in data["players"][seat]["runes"] else []
+
+
+@VIN.primitive("leadership")
+def _leadership(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """On activating their character the holder may take 1 block off any companion (theirs or
+    another player's); it goes to that companion's owner's influence and the card stays."""
+    players = ctx.data["players"]
+    if "leadership" not in ctx.player()["runes"]:
+        return None
+    loaded = {c["id"]: p["seat"] for p in players for c in p["companions"] if c["blocks"] > 0}
+    if not loaded:
+        return None
+    if answer is None:
+        return Pause("leadership", (*loaded, "decline"))
+    if answer == "decline":
+        return None
+    owner = players[loaded[answer]]
+    next(c for c in owner["companions"] if c["id"] == answer)["blocks"] -= 1
+    owner["influence"] += 1
+    ctx.emit("rune_used", seat=ctx.actor, rune="leadership", card=answer)
+    ctx.emit("block_returned", seat=owner["seat"], card=answer, by=ctx.actor)
+    return None
+
+
+# -- the rune of Discipline (VVH-RUNE-6, VIN-DEC-58) ----------------------------------------------
+def discipline_ready(data: Data, seat: int, extra_conviction: int = 0) -> bool:
+    """The holder may still pay 1 conviction for 1 attribute point this turn."""
+    player = data["players"][seat]
+    return ("discipline" in player["runes"] and "rune:discipline" not in data["turn"]["used_abilities"]
+            and player["conviction"] >= 1 + extra_conviction)
+
+
+def check_discipline(data: Data, seat: int, kind: str, cost: dict[str, int],
+                     extra_conviction: int = 0) -> None:
+    """``discipline=K``: K must be part of the payment, the rune held, unused this turn, and the
+    conviction there on top of any other conviction the command pays (``extra_conviction``)."""
+    player = data["players"][seat]
+    if "discipline" not in player["runes"]:
+        raise refuse("VVH-RUNE-6", "you do not hold the rune of Discipline")
+    if "rune:discipline" in data["turn"]["used_abilities"]:
+        raise refuse("VVH-RUNE-6", "the rune of Discipline works once per turn")
+    if cost.get(kind, 0) < 1:
+        raise refuse("VVH-RUNE-6", f"this payment takes no {kind} to replace")
+    if player["conviction"] < 1 + extra_conviction:
+        raise refuse("VVH-RUNE-6", f"Discipline costs 1 conviction (on top of {extra_conviction})")
+
+
+def check_disciplined_proficiency(data: Data, seat: int, kind: str) -> None:
+    """``proficiency K discipline=K``: a tile for 2 points of K and 1 conviction."""
+    from .free_actions import PROFICIENCY_PRICE, check_buy_proficiency
+    check_discipline(data, seat, kind, {kind: PROFICIENCY_PRICE})
+    check_buy_proficiency(data, seat, kind, PROFICIENCY_PRICE - 1)
+
+
+def buy_disciplined_proficiency(ctx: Ctx, kind: str) -> None:
+    from .free_actions import PROFICIENCY_PRICE, buy_proficiency
+    check_disciplined_proficiency(ctx.data, ctx.actor, kind)
+    use_discipline(ctx, kind)
+    buy_proficiency(ctx, kind, PROFICIENCY_PRICE - 1)
+
+
+def use_discipline(ctx: Ctx, kind: str) -> None:
+    """Pay 1 conviction (it moves to influence) in place of 1 point of ``kind``."""
+    spend_conviction(ctx, 1, "VVH-RUNE-6")
+    ctx.data["turn"]["used_abilities"].append("rune:discipline")
+    ctx.emit("rune_used", seat=ctx.actor, rune="discipline", kind=kind)
 
 
 # -- scoring ------------------------------------------------------------------------------------

@@ -10,9 +10,11 @@ from ..context import Ctx, refuse
 from ..vocabulary import BASIC
 from . import abilities
 from .cards import card_available
-from .control import CONTROL_HONOR, check_control, take_control
+from .control import CONTROL_HONOR, check_control, control_cost, take_control
+from .free_actions import check_buy_proficiency
 from ..places import settlement_of
-from .module import check_dice, slot_places, temple_options
+from .module import (check_dice, check_discipline, check_temple_choice, discipline_ready, slot_places,
+                     use_discipline)
 from .power import AUGMENT_STEPS, gain_honor, move_step
 
 
@@ -116,8 +118,20 @@ def visit_cost(data: Data, seat: int, region: Region, choice: str | None) -> dic
     return cost
 
 
-def check_visit(data: Data, seat: int, space: str, units: int, choice: str | None, control_first: bool) -> Region:
-    """Everything VIN-VISIT and the region require, checked before any block moves."""
+def attribute_payment(data: Data, seat: int, region: Region, units: int,
+                      choice: str | None) -> dict[str, int]:
+    """The attribute points a visit pays: its fixed cost with every cut, plus its units."""
+    cost = visit_cost(data, seat, region, choice)
+    if region.unit is not None and units > 0:
+        kind, n = unit_price(data, seat, region)
+        cost[kind] = cost.get(kind, 0) + n * units
+    return cost
+
+
+def check_visit(data: Data, seat: int, space: str, units: int, choice: str | None, control_first: bool,
+                discipline: str | None = None) -> Region:
+    """Everything VIN-VISIT and the region require, checked before any block moves; ``discipline``
+    names the attribute one point of which the rune of Discipline pays with conviction (VVH-RUNE-6)."""
     if visits_left(data) < 1:
         raise refuse("VIN-TURN-5", "you have used your visit action this turn")
     if space not in data["regions"]:
@@ -147,22 +161,27 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
         if required > len(check_dice(data, seat)):
             raise refuse("VVH-CHECK-4", f"{region.name.en} needs {required} hits and you roll "
                                         f"{len(check_dice(data, seat))} dice")
-        if effect.primitive == "temple" and not temple_options(data, seat):
-            raise refuse("VVH-TEMPLE-2" if not player["runes"] else "VVH-TEMPLE-3",
-                         "you have no rune to donate and cannot take a rune map")
+        if effect.primitive == "temple":
+            check_temple_choice(data, seat, choice)                     # VVH-TEMPLE-1..3
     if region.choice and choice not in region.choice:
         raise refuse("VIN-REGION-12", f"choose one of {', '.join(region.choice)} (choice=…)")
+    for effect in region.effect:          # the Guildhouse's tile is a purchase (VVH-REGION-10)
+        if effect.primitive == "take_proficiency" and effect.params["kind"] in ("X", *player["attrs"]):
+            kind = choice if effect.params["kind"] == "X" else effect.params["kind"]
+            check_buy_proficiency(data, seat, str(kind), effect.params["cost"])
     if region.unit is not None:
         if units < 1:
             raise refuse("VIN-VISIT-6", "declare at least one unit (units=…)")
         if region.id == "command_post" and player["mount"] + units > 5:
             raise refuse("VIN-REGION-3", "mounts go up to rank 5")
-        kind, n = unit_price(data, seat, region)
-        if player["attrs"][kind] < n * units:
-            raise refuse("VIN-VISIT-4", f"{units} unit(s) cost {n * units} {kind}; you have {player['attrs'][kind]}")
         if region.id == "monastery" and units > 2 * player["potential"] + player["influence"] + units:
             raise refuse("VIN-REGION-5", "you cannot make that many augments")
-    for kind, n in visit_cost(data, seat, region, choice).items():
+    payment = attribute_payment(data, seat, region, units, choice)
+    if discipline is not None:                                          # VVH-RUNE-6
+        extra = control_cost(data, seat, space) if control_first else 0
+        check_discipline(data, seat, discipline, payment, extra)
+        payment[discipline] -= 1
+    for kind, n in payment.items():
         if player["attrs"][kind] < n:
             raise refuse("VIN-VISIT-4", f"{region.name.en} costs {n} {kind}; you have {player['attrs'][kind]}")
     for effect in region.effect:
@@ -175,16 +194,22 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
     return region
 
 
-def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: bool) -> None:
+def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: bool,
+          discipline: str | None = None) -> None:
     data, seat = ctx.data, ctx.actor
-    region = check_visit(data, seat, space, units, choice, control_first)
+    region = check_visit(data, seat, space, units, choice, control_first, discipline)
     data["turn"]["used"]["visit"] += 1
     data["turn"]["visited"].append(space)
     if control_first:
         take_control(ctx, space)                                   # VIN-CONTROL-10
     ctx.emit("region_visited", seat=seat, space=space, tile=region.id, units=units)
     cuts, hooked = cost_cuts(data, seat, region, choice)
+    relief = {discipline: 1} if discipline else {}
+    if discipline:
+        use_discipline(ctx, discipline)                           # 1 conviction for 1 point
     for kind, n in visit_cost(data, seat, region, choice).items():
+        if n and relief.pop(kind, 0):
+            n -= 1
         data["players"][seat]["attrs"][kind] -= n
         data["players"][seat]["influence"] += n
     for _, _, mod in cuts:                            # `visit`-long cuts are used up by this visit
@@ -194,8 +219,9 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
     effects = [e.to_data() for e in region.effect]
     if region.unit is not None:
         kind, n = unit_price(data, seat, region)
-        data["players"][seat]["attrs"][kind] -= n * units
-        data["players"][seat]["influence"] += n * units
+        paid = n * units - relief.pop(kind, 0)
+        data["players"][seat]["attrs"][kind] -= paid
+        data["players"][seat]["influence"] += paid
         effects = unit_effects(data, seat, region, units)
         for mod in abilities.turn_mods(data, seat, "unit_cost"):
             if mod.get("duration") == "visit" and mod["region"] in (region.id, "any"):
@@ -238,20 +264,25 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
             continue
         region = content().regions[placed["tile"]]
         choices = region.choice or (None,)
-        unit_counts = range(1, unit_limit(data, seat, region) + 1) if region.unit else (0,)
+        ready = discipline_ready(data, seat)        # Discipline may pay for one more point
+        unit_counts = range(1, unit_limit(data, seat, region) + 1 + ready) if region.unit else (0,)
         for choice in choices:
+            paid = sorted(attribute_payment(data, seat, region, 1, choice)) if ready else []
             for units in unit_counts:
                 for control_first in (False, True):
-                    try:
-                        check_visit(data, seat, space, units, choice, control_first)
-                    except Refused:  # only legal combinations are listed
-                        continue
-                    options: dict[str, Any] = {}
-                    if units:
-                        options["units"] = units
-                    if choice:
-                        options["choice"] = choice
-                    if control_first:
-                        options["control_first"] = 1
-                    found.append(Command("visit", (space,), tuple(options.items()), seat))
+                    for discipline in (None, *paid):
+                        try:
+                            check_visit(data, seat, space, units, choice, control_first, discipline)
+                        except Refused:  # only legal combinations are listed
+                            continue
+                        options: dict[str, Any] = {}
+                        if units:
+                            options["units"] = units
+                        if choice:
+                            options["choice"] = choice
+                        if control_first:
+                            options["control_first"] = 1
+                        if discipline:
+                            options["discipline"] = discipline
+                        found.append(Command("visit", (space,), tuple(options.items()), seat))
     return found
