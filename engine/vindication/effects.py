@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from engine.core import EffectInterpreter, Param
 
-from .vocabulary import Attribute, Deck, GainKind
+from .vocabulary import Attribute, GainKind
 
 VIN = EffectInterpreter("VIN")
 EFFECTS = VIN.effects  # the schema type of an effect list

@@ -158,6 +158,15 @@ class Vindication(Game):
         return RANDOM_WEIGHTS.get(command.verb, 1.0)
 
 
+def blocks_held(data: Data, seat: int) -> int:
+    """Every block of a player wherever it is (VIN-POWER-1): zones, spheres, cards, markers."""
+    p = data["players"][seat]
+    markers = sum(1 for r in data["regions"].values() if r and r["controller"] == seat)
+    markers += sum(1 for v in data.get("settlements", {}).values() if v["holder"] == seat and v["marker"])
+    return (p["potential"] + p["influence"] + p["conviction"] + sum(p["attrs"].values())
+            + sum(x["blocks"] for x in p["companions"]) + sum(r["charges"] for r in p["relics"]) + markers)
+
+
 def check_invariants(data: Data) -> list[str]:
     """Spec 8.6, plus card conservation."""
     problems = []
@@ -167,10 +176,7 @@ def check_invariants(data: Data) -> list[str]:
         problems.append("VIN-GEO-8: two tokens share a triangle")
     n = len(data["players"])
     for p in data["players"]:
-        markers = sum(1 for r in data["regions"].values() if r and r["controller"] == p["seat"])
-        markers += sum(1 for v in data.get("settlements", {}).values() if v["holder"] == p["seat"] and v["marker"])
-        blocks = (p["potential"] + p["influence"] + p["conviction"] + sum(p["attrs"].values())
-                  + sum(x["blocks"] for x in p["companions"]) + sum(r["charges"] for r in p["relics"]) + markers)
+        blocks = blocks_held(data, p["seat"])
         if blocks != BLOCKS_PER_PLAYER:
             problems.append(f"VIN-POWER-1: player {p['seat']} has {blocks} blocks")
         if any(not 0 <= r["charges"] <= 3 for r in p["relics"]):

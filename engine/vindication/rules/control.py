@@ -28,7 +28,7 @@ def check_control(data: Data, seat: int, space: str, *, visiting_now: bool = Fal
     if region is None:
         raise refuse("VIN-CONTROL-1", f"{space} holds no region tile")
     if not visiting_now and space not in data["turn"]["visited"]:
-        raise refuse("VIN-CONTROL-14", f"you can only take control of a region you visited this turn")
+        raise refuse("VIN-CONTROL-14", "you can only take control of a region you visited this turn")
     if not content().regions[region["tile"]].controllable:
         raise refuse("VIN-CONTROL-11", f"{region['tile']} cannot be controlled")
     if region["controller"] == seat:

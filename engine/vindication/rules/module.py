@@ -15,7 +15,7 @@ from engine.core import Data, Pause, Rng
 from ..content import content
 from ..context import Ctx, refuse
 from ..effects import VIN
-from ..places import settlement_of, settlements, slot_id
+from ..places import settlements, slot_id
 from . import abilities
 from .control import CONTROL_HONOR
 from .power import gain_honor, spend_conviction

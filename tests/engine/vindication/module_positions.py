@@ -18,10 +18,9 @@ from typing import Any
 
 from engine.core import Match, Rng, state_from_document, state_to_document
 from engine.vindication.content import content
-from engine.vindication.game import BLOCKS_PER_PLAYER
 from engine.vindication.setup import fresh_turn
 from engine.vindication.vocabulary import ATTRIBUTES
-from tests.engine.vindication.positions import events
+from tests.engine.vindication.positions import blocks_of, events, power, rebalance  # noqa: F401
 from tests.engine.vindication.scenario import Data, Scenario
 
 ZONES = ("potential", "influence", "conviction")
@@ -82,42 +81,12 @@ def vh_table(players: int = 2, seed: int = 1, *, tokens: Mapping[int, str] | Non
 # -- blocks --------------------------------------------------------------------------------------
 def blocks(d: Data, seat: int) -> int:
     """All of a player's blocks, village markers included (VIN-POWER-1)."""
-    p = d["players"][seat]
-    markers = sum(1 for r in d["regions"].values() if r and r["controller"] == seat)
-    markers += sum(1 for v in d.get("settlements", {}).values() if v["holder"] == seat and v["marker"])
-    return (sum(p[z] for z in ZONES) + sum(p["attrs"].values()) + markers
-            + sum(c["blocks"] for c in p["companions"]) + sum(r["charges"] for r in p["relics"]))
+    return blocks_of(d, seat)
 
 
-def rebalance(d: Data, seat: int, fixed: Iterable[str] = ()) -> None:
-    """Back to 21 blocks: missing ones go to the first zone not ``fixed``, extra ones come out of
-    the free zones in order."""
-    p = d["players"][seat]
-    missing = BLOCKS_PER_PLAYER - blocks(d, seat)
-    free = [zone for zone in ZONES if zone not in fixed]
-    if missing > 0 and free:
-        p[free[0]] += missing
-        return
-    for zone in free:
-        taken = min(p[zone], -missing)
-        p[zone] -= taken
-        missing += taken
-    if missing:
-        raise AssertionError(f"seat {seat}: cannot keep 21 blocks with {p}")
-
-
-def vpower(d: Data, seat: int, *, potential: int | None = None, influence: int | None = None,
-           conviction: int | None = None, **attrs: int) -> None:
+def vpower(d: Data, seat: int, **given: Any) -> None:
     """Set zones and attributes (attributes not named keep their value); the rest balances."""
-    p = d["players"][seat]
-    given = {"potential": potential, "influence": influence, "conviction": conviction}
-    for zone, value in given.items():
-        if value is not None:
-            p[zone] = value
-    for kind, value in attrs.items():
-        assert kind in ATTRIBUTES, kind
-        p["attrs"][kind] = value
-    rebalance(d, seat, fixed=[z for z, v in given.items() if v is not None])
+    power(d, seat, **given)
 
 
 def only_attrs(d: Data, seat: int, **attrs: int) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.core import Command, Match, Rng, state_from_document, state_to_document
-from engine.vindication.game import BLOCKS_PER_PLAYER
+from engine.vindication.game import BLOCKS_PER_PLAYER, blocks_held
 from engine.vindication.setup import fresh_turn
 from engine.vindication.vocabulary import ATTRIBUTES
 from tests.engine.vindication.scenario import Data, Scenario
@@ -54,10 +54,7 @@ def table(players: int = 2, seed: int = 1, *, tokens: Mapping[int, str] | None =
 
 
 def blocks_of(d: Data, seat: int) -> int:
-    p = d["players"][seat]
-    markers = sum(1 for r in d["regions"].values() if r and r["controller"] == seat)
-    return (sum(p[z] for z in ZONES) + sum(p["attrs"].values()) + markers
-            + sum(c["blocks"] for c in p["companions"]) + sum(r["charges"] for r in p["relics"]))
+    return blocks_held(d, seat)
 
 
 def rebalance(d: Data, seat: int, fixed: Iterable[str] = ()) -> None:
