@@ -17,6 +17,7 @@ from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import Settings
 from gui.widgets import dialogs
+from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
 
@@ -45,6 +46,8 @@ class MainWindow(QMainWindow):
         self.log_dock = LogDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.log_dock.set_command_entry_enabled(False)
+        self.choice_dock = ChoiceDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.choice_dock)
 
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turn_label")
@@ -120,6 +123,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.triggered.connect(self._on_recent_triggered)
 
         self.board_view.space_clicked.connect(self._on_space_clicked)
+        self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
+        self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
         self.handover_screen.confirmed.connect(self._on_handover_confirmed)
         self.log_dock.command_entered.connect(s.apply)
@@ -282,6 +287,7 @@ class MainWindow(QMainWindow):
         # Hide everything the previous player saw until the next one confirms they hold the device.
         self._handover_seat = seat
         self.log_dock.set_lines([])
+        self.choice_dock.set_choices("", [])  # the next player's choices wait for the hand-over
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
@@ -294,14 +300,37 @@ class MainWindow(QMainWindow):
         self._refresh_all()
 
     def _on_space_clicked(self, space: str) -> None:
+        """Play what a click on ``space`` means: the one command, the shortest of several paths
+        (right click offers the others), or a menu when the commands differ in more than path."""
+        if self.choice_dock.is_asking():
+            self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
+            return
         commands = self.session.legal_for_space(space)
         if not commands:
             self.statusBar().showMessage(self.tr("Nothing to play on {space} now").format(space=space),
                                          STATUS_MESSAGE_MS)
             return
-        chosen = commands[0] if len(commands) == 1 else dialogs.choose_command(self, commands)
+        shortest = self.session.shortest_path_for_space(space)
+        if len(commands) == 1:
+            chosen: str | None = commands[0]
+        elif shortest is not None:
+            chosen = shortest  # the others are a right click away
+            self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
+                                                 "other {count}").format(space=space, count=len(commands) - 1),
+                                         STATUS_MESSAGE_MS)
+        else:
+            chosen = dialogs.choose_command(self, commands)
         if chosen is not None:
             self.session.apply(chosen)
+
+    def _on_space_menu_requested(self, space: str) -> None:
+        if self.choice_dock.is_asking():
+            return
+        commands = self.session.legal_for_space(space)
+        if commands:
+            chosen = dialogs.choose_command(self, commands)
+            if chosen is not None:
+                self.session.apply(chosen)
 
     # -- refreshing ----------------------------------------------------------------------------
     def _refresh_all(self) -> None:
@@ -318,10 +347,18 @@ class MainWindow(QMainWindow):
     def _refresh_board(self) -> None:
         if not self.session.has_game():
             self.board_view.show_placeholder()
+        elif (layout := self.session.board_layout()).get("spaces"):
+            self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
         else:
             self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
+        self._refresh_choices()
         self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
                                                 and not self.session.is_over())
+
+    def _refresh_choices(self) -> None:
+        showing = self.session.has_game() and self._handover_seat is None
+        answers = self.session.pending_answers() if showing else []
+        self.choice_dock.set_choices(self.session.prompt_kind() if answers else "", answers)
 
     def _refresh_undo_and_title(self) -> None:
         self.action_collection.undo.setEnabled(self.session.can_undo())
@@ -395,3 +432,4 @@ class MainWindow(QMainWindow):
         self._refresh_undo_and_title()
         self._refresh_status()
         self._show_zoom(self.board_view.zoom())
+

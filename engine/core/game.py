@@ -229,6 +229,22 @@ class Game(ABC):
         """The board spaces a player clicks to give this command, in click order."""
         return ()
 
+    def board_layout(self, config: Config) -> Data:
+        """The static drawing of the board, as plain data (empty: the game has no drawing yet).
+
+        ``{"spaces": [{"id", "shape": "hex" | "triangle" | "rect", "x", "y", "size",
+        "points_up" (triangles), "group", "label" (optional fixed text, e.g. a start number)}, …],
+        "labels": [{"text", "x", "y"}, …]}`` — positions and sizes in the game's own units (y grows
+        downward); ``size`` is a hex's or triangle's circumradius, a rect's half width.
+        """
+        return {}
+
+    def board_marks(self, view: Data) -> Data:
+        """What to draw on each space now, from one seat's VIEW only (so no secret can show):
+        ``{space id: {"label": str | None, "fill": role name ("empty", "tile", "controlled", …),
+        "owner": seat | None, "tokens": [seat, …]}}``. Empty when the game has no drawing."""
+        return {}
+
     def invariants(self, data: Data) -> list[str]:
         """Broken state invariants from the spec, in words; empty when all hold."""
         return []

@@ -7,6 +7,7 @@ from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec,
                          Rng, Text)
 
 from . import commands
+from . import layout
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
@@ -145,6 +146,12 @@ class Vindication(Game):
         if command.verb in ("fly", "visit", "control") and command.args:
             return (str(command.args[0]),)
         return ()
+
+    def board_layout(self, config: Config) -> Data:
+        return layout.board_layout(config)
+
+    def board_marks(self, view: Data) -> Data:
+        return layout.board_marks(view)
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)

@@ -26,6 +26,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "character_chosen": ("{who} plays {character}.", "{who} 扮演 {character}。"),
     "quests_dealt": ("{who} looks at {count} secret quests.", "{who} 查看 {count} 張秘密任務。"),
     "quests_drawn": ("You drew the quests {quests}.", "你抽到秘密任務 {quests}。"),
+    "private_choice": ("Only you can see this choice.", "只有你能看到這個選擇。"),
     "quest_kept": ("{who} keeps one secret quest.", "{who} 保留一張秘密任務。"),
     "round_started": ("Round {round} begins.", "第 {round} 輪開始。"),
     "turn_ended": ("{who} ends the turn.", "{who} 結束回合。"),
@@ -110,6 +111,10 @@ def describe(event: Event, language: str = "en") -> str:
         fields["step"] = STEP_NAMES[lang].get(fields["step"], fields["step"])
     if "path" in fields:
         fields["path"] = " → ".join(fields["path"])
+    if "quests" in fields:
+        quests = content().quests
+        names = [quests[q].name.zh if lang == "zh" else quests[q].name.en for q in fields["quests"] if q in quests]
+        fields["quests"] = ("、" if lang == "zh" else ", ").join(names)
     for key in ("card", "source"):
         if fields.get(key) in cards:
             name = cards[fields[key]].name

@@ -7,7 +7,8 @@ it shows a friendly placeholder instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QWheelEvent
@@ -20,11 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .scene import LayoutScene, SpaceItem
+
 ZOOM_STEP = 1.25
 MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
 MAX_FIT_ZOOM = 1.5  # a small board fitted into a big window would look blown up
 TILE, GAP = 80.0, 12.0
-SPACE_KEY = 0  # QGraphicsItem data slot holding a tile's space id
+SPACE_KEY = 0  # QGraphicsItem data slot holding a tile's space id (the same slot as scene.SPACE_KEY)
 LABEL_Z = 10.0  # labels on their own layer, so later tiles never paint over them
 
 BACKGROUND = QColor("#eef1f5")
@@ -36,6 +39,8 @@ EMPTY_SCENE = QRectF(0, 0, 640, 400)
 
 class BoardView(QGraphicsView):
     space_clicked = Signal(str)
+    # a right click on a space: "show me every way to play here"
+    space_menu_requested = Signal(str)
     zoom_changed = Signal(float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -52,6 +57,7 @@ class BoardView(QGraphicsView):
         self.setBackgroundBrush(QBrush(BACKGROUND))
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self._tiles: dict[str, QGraphicsRectItem] = {}
+        self._drawing: LayoutScene | None = None  # set while a game's own layout is shown
         self._press_at: QPoint | None = None
         self._placeholder = ""
         self._show_placeholder = True
@@ -61,6 +67,7 @@ class BoardView(QGraphicsView):
     def show_placeholder(self) -> None:
         self.board_scene.clear()
         self._tiles = {}
+        self._drawing = None
         self.board_scene.setSceneRect(EMPTY_SCENE)
         self._show_placeholder = True
         self.resetTransform()
@@ -74,12 +81,34 @@ class BoardView(QGraphicsView):
         """Draw one tile per space id, in a grid; rebuilds only when the set of spaces changes."""
         spaces = list(spaces)
         self._show_placeholder = False
-        if list(self._tiles) != spaces:
+        if self._drawing is not None or list(self._tiles) != spaces:
             self._build_tiles(spaces)
         self.highlight(active)
         self.viewport().update()
 
+    def show_layout(self, layout: Mapping[str, Any], marks: Mapping[str, Any],
+                    active: Iterable[str] = ()) -> None:
+        """Draw the game's own board from its layout data; rebuilds only when the layout changes."""
+        self._show_placeholder = False
+        if self._drawing is None or self._drawing.layout != layout:
+            self._tiles = {}
+            self._drawing = LayoutScene(self.board_scene, layout, self.font())
+        self._drawing.apply_marks(marks)
+        self._drawing.highlight(active)
+        self.viewport().update()
+
+    def is_showing_layout(self) -> bool:
+        return self._drawing is not None
+
+    def item_for_space(self, space: str) -> SpaceItem:
+        if self._drawing is None:
+            raise KeyError(space)
+        return self._drawing.item_for_space[space]
+
     def highlight(self, active: Iterable[str]) -> None:
+        if self._drawing is not None:
+            self._drawing.highlight(active)
+            return
         active = set(active)
         for space, tile in self._tiles.items():
             on = space in active
@@ -87,7 +116,7 @@ class BoardView(QGraphicsView):
             tile.setPen(QPen(ACTIVE_EDGE if on else TILE_EDGE, 2.5 if on else 1.5))
 
     def space_ids(self) -> list[str]:
-        return list(self._tiles)
+        return self._drawing.space_ids() if self._drawing is not None else list(self._tiles)
 
     def tile_for_space(self, space: str) -> QGraphicsRectItem:
         return self._tiles[space]
@@ -95,6 +124,7 @@ class BoardView(QGraphicsView):
     def _build_tiles(self, spaces: list[str]) -> None:
         self.board_scene.clear()
         self._tiles = {}
+        self._drawing = None
         columns = max(1, math.ceil(math.sqrt(len(spaces))))
         font = QFont(self.font())
         font.setPointSizeF(max(9.0, font.pointSizeF() * 1.1))
@@ -153,6 +183,12 @@ class BoardView(QGraphicsView):
 
     # -- clicks (a press and release without a drag; a drag pans) ------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            space = self.space_at(event.position().toPoint())
+            if space is not None:
+                self.space_menu_requested.emit(space)
+                event.accept()
+                return
         if event.button() == Qt.MouseButton.LeftButton:
             self._press_at = event.position().toPoint()
         super().mousePressEvent(event)
@@ -165,11 +201,17 @@ class BoardView(QGraphicsView):
         at = event.position().toPoint()
         if (at - pressed).manhattanLength() >= QApplication.startDragDistance():
             return
+        space = self.space_at(at)
+        if space is not None:
+            self.space_clicked.emit(space)
+
+    def space_at(self, at: QPoint) -> str | None:
+        """The space under a viewport point (labels and tokens answer for their space)."""
         for item in self.items(at):
             space = item.data(SPACE_KEY)
             if isinstance(space, str):
-                self.space_clicked.emit(space)
-                return
+                return space
+        return None
 
     # -- placeholder ---------------------------------------------------------------------------
     def paintEvent(self, event: QEvent) -> None:

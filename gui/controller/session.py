@@ -31,6 +31,19 @@ def save_suffix() -> str:
     return SAVE_SUFFIX
 
 
+def _path_length(command: Any) -> int:
+    """Spaces walked by a command whose first argument is a path (0 for any other)."""
+    first = command.args[0] if command.args else None
+    return len(first) if isinstance(first, tuple) else 0
+
+
+def _answer_words(value: Any) -> str:
+    """An answer's value for a button: ids as they are, lists joined, underscores as spaces."""
+    if isinstance(value, tuple):
+        return ", ".join(_answer_words(v) for v in value)
+    return str(value).replace("_", " ")
+
+
 class SessionError(Exception):
     """Something the player asked for could not be done; title and message are plain words."""
 
@@ -63,6 +76,7 @@ class GameSession(QObject):
         self._modified = False
         self._viewer: int | None = None
         self._spaces: set[str] = set()
+        self._layout: dict[str, Any] | None = None
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
         self._bots: dict[int, tuple[Bot, Rng]] = {}
@@ -167,11 +181,58 @@ class GameSession(QObject):
                 if (spaces := match.game.command_spaces(c))}
 
     def legal_for_space(self, space: str) -> list[str]:
-        """The viewer's legal commands that start by clicking ``space``, in notation."""
+        """The viewer's legal commands that start by clicking ``space``, in notation; commands
+        that walk a path (``move T26,T14,T13``) come shortest first."""
         match = self._match
         if match is None or self._viewer is None or self._viewer not in match.state.deciders():
             return []
-        return [str(c) for c in match.state.legal(self._viewer, space)]
+        commands = match.state.legal(self._viewer, space)
+        return [str(c) for c in sorted(commands, key=_path_length)]
+
+    def shortest_path_for_space(self, space: str) -> str | None:
+        """When every command on ``space`` walks a path there with the same verb and one path is
+        the shortest, that command (what a plain click plays); else None (ask the player)."""
+        match = self._match
+        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+            return None
+        commands = sorted(match.state.legal(self._viewer, space), key=_path_length)
+        if (len(commands) < 2 or any(_path_length(c) == 0 or c.verb != commands[0].verb for c in commands)
+                or _path_length(commands[0]) == _path_length(commands[1])):
+            return None
+        return str(commands[0])
+
+    def board_layout(self) -> dict[str, Any]:
+        """The game's static board drawing as plain data; empty when it has none (draw a grid)."""
+        match = self._match
+        if match is None:
+            return {}
+        if self._layout is None:
+            self._layout = match.game.board_layout(match.config)
+        return self._layout
+
+    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
+        """What lies on each space now, built from ``seat``'s view (default: the viewer's)."""
+        match = self._match
+        if match is None:
+            return {}
+        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat))
+
+    def pending_answers(self) -> list[tuple[str, str]]:
+        """(label, command) for each answer the viewer may give to a pending prompt; empty when
+        the viewer is not asked anything (all its legal commands must be answers)."""
+        match = self._match
+        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+            return []
+        commands = match.state.legal(self._viewer)
+        if not commands or any(c.verb != "answer" for c in commands):
+            return []
+        return [(" ".join(_answer_words(a) for a in c.args) or str(c), str(c)) for c in commands]
+
+    def prompt_kind(self) -> str:
+        """The kind of decision the game waits on ("" when none), as words for a title."""
+        match = self._match
+        prompt = None if match is None else match.state.prompt
+        return "" if prompt is None else prompt.kind.replace("_", " ")
 
     # -- starting, opening, saving -------------------------------------------------------------
     def new_game(self, config: NewGameConfig) -> None:
@@ -224,6 +285,7 @@ class GameSession(QObject):
         self._path = None
         self._viewer = None
         self._spaces = set()
+        self._layout = None
         self.undo_stack.clear()
 
     def shutdown(self) -> None:
@@ -249,6 +311,7 @@ class GameSession(QObject):
         self._modified = False
         self._bots = bots
         self._spaces = set()
+        self._layout = None
         self.undo_stack.clear()
         self._viewer = None
         self._update_viewer(announce=False)

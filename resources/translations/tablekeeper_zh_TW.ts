@@ -124,6 +124,21 @@
     </message>
 </context>
 <context>
+    <name>ChoiceDock</name>
+    <message>
+        <source>Choose ({kind}):</source>
+        <translation>請選擇（{kind}）：</translation>
+    </message>
+    <message>
+        <source>Choose:</source>
+        <translation>請選擇：</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>決定</translation>
+    </message>
+</context>
+<context>
     <name>GameSession</name>
     <message>
         <source>Nobody won ({reason}).</source>
@@ -279,8 +294,16 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>遊戲結束：{outcome}</translation>
     </message>
     <message>
+        <source>Answer the choice below the board first</source>
+        <translation>請先回答棋盤下方的選擇</translation>
+    </message>
+    <message>
         <source>Nothing to play on {space} now</source>
         <translation>目前無法在 {space} 行動</translation>
+    </message>
+    <message>
+        <source>Took the shortest path; right-click {space} for the other {count}</source>
+        <translation>已走最短路徑；在 {space} 按右鍵可選其他 {count} 條</translation>
     </message>
     <message>
         <source>Take back {move}</source>
