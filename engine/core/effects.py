@@ -27,6 +27,7 @@ H = TypeVar("H", bound=Handler)
 _REQUIRED = object()
 _NO_ANSWER = object()
 _MAX_STEPS = 10_000  # an effect that keeps queueing itself is a content bug, not a long turn
+_CHECKED_MEMORY = 20_000  # bounded, like any memo fed by saved data
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class EffectInterpreter:
     def __init__(self, game_prefix: str) -> None:
         self.game_prefix = game_prefix  # e.g. "VIN", names the game in messages
         self._primitives: dict[str, _Primitive] = {}
+        self._checked: dict[str, Effect] = {}   # queued items already checked, by canonical text
         self._register_control_primitives()
 
     @property
@@ -268,11 +270,23 @@ class EffectInterpreter:
         return result
 
     def _effect_of(self, item: Mapping[str, Any]) -> Effect:
+        """The queued item, checked again (a loaded state may hold anything); the same items
+        recur all game long, so checked ones are remembered by their canonical text."""
         try:
-            return self.decode_effect({item["primitive"]: item["params"]}, ("queue", 0))
+            key = json.dumps([item["primitive"], item["params"]], sort_keys=True)
+        except (KeyError, TypeError, ValueError):
+            key = None
+        known = self._checked.get(key) if key is not None else None
+        if known is not None:
+            return known
+        try:
+            effect = self.decode_effect({item["primitive"]: item["params"]}, ("queue", 0))
         except (FieldError, KeyError, TypeError) as exc:
             detail = f"{render_path(exc.path)}: {exc.reason}" if isinstance(exc, FieldError) else repr(exc)
             raise EffectError(f"{self.game_prefix}: a queued effect is not valid ({detail})") from None
+        if key is not None and len(self._checked) < _CHECKED_MEMORY:
+            self._checked[key] = effect
+        return effect
 
     def _register_control_primitives(self) -> None:
         @self.primitive("sequence", effects=self.effects)

@@ -374,27 +374,30 @@ def do_end_turn(ctx: Ctx, cmd: Command) -> None:
     flow.end_turn(ctx)
 
 
-def free_commands(data: Data, seat: int) -> list[Command]:
+def free_commands(data: Data, seat: int, may_end: bool) -> list[Command]:
+    # Cheap tests first: the full checks raise, and listing runs after every command.
     player = data["players"][seat]
     found: list[Command] = []
     for heroic in free_actions.RECIPES:
         if all(player["attrs"][k] >= 1 for k in free_actions.RECIPES[heroic]):
             found.append(Command("upgrade", (heroic,), (), seat))
     for kind in player["attrs"]:
-        try:
-            free_actions.check_buy_proficiency(data, seat, kind)
-            found.append(Command("proficiency", (kind,), (), seat))
-        except Refused:
-            pass
+        if player["attrs"][kind] >= 2 and data["proficiency_supply"][kind] >= 1:
+            try:
+                free_actions.check_buy_proficiency(data, seat, kind)
+                found.append(Command("proficiency", (kind,), (), seat))
+            except Refused:
+                pass
         if player["proficiencies"][kind]:
             found.append(Command("discard_proficiency", (kind,), (), seat))
     found += [Command("recover", (loc,), (), seat) for loc in recover_locations(data, seat)]
-    try:
-        free_actions.check_vindicate(data, seat)
-        found.append(Command("vindicate", (), (), seat))
-    except Refused:
-        pass
-    if flow.may_end_turn(data, seat):
+    if not player["vindicated"] and player["potential"] == 0:
+        try:
+            free_actions.check_vindicate(data, seat)
+            found.append(Command("vindicate", (), (), seat))
+        except Refused:
+            pass
+    if may_end:
         found.append(Command("end_turn", (), (), seat))
     return found
 
@@ -409,7 +412,10 @@ HANDLERS: dict[str, Handler] = {
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:
-    return (activate_commands(data, seat) + move_commands(data, seat) + visit.visit_commands(data, seat)
+    moves = move_commands(data, seat)
+    # VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all
+    may_end = data["turn"]["used"]["move"] > 0 or not moves
+    return (activate_commands(data, seat) + moves + visit.visit_commands(data, seat)
             + module_commands(data, seat)
             + rest_commands(data, seat) + control_commands(data, seat) + use_commands(data, seat)
-            + free_commands(data, seat))
+            + free_commands(data, seat, may_end))

@@ -52,11 +52,9 @@ REACTIVE = {"prevent": "a skull", "reroll": "a monster die roll"}
 
 
 # -- what a player holds ------------------------------------------------------------------------
-def tableau_cards(player: Data) -> Iterator[str]:
-    yield from (c["id"] for c in player["companions"])
-    yield from player["monsters"]
-    yield from player["traits"]
-    yield from (r["id"] for r in player["relics"])
+def tableau_cards(player: Data) -> list[str]:
+    return ([c["id"] for c in player["companions"]] + player["monsters"] + player["traits"]
+            + [r["id"] for r in player["relics"]])
 
 
 def holds(player: Data, card_id: str) -> bool:

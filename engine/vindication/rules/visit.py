@@ -266,10 +266,13 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
         choices = region.choice or (None,)
         ready = discipline_ready(data, seat)        # Discipline may pay for one more point
         unit_counts = range(1, unit_limit(data, seat, region) + 1 + ready) if region.unit else (0,)
+        # a cheap necessary condition first: most places cannot be taken over right now
+        firsts = (False, True) if (region.controllable and placed["controller"] != seat
+                                   and data["players"][seat]["conviction"] >= 1) else (False,)
         for choice in choices:
             paid = sorted(attribute_payment(data, seat, region, 1, choice)) if ready else []
             for units in unit_counts:
-                for control_first in (False, True):
+                for control_first in firsts:
                     for discipline in (None, *paid):
                         try:
                             check_visit(data, seat, space, units, choice, control_first, discipline)
