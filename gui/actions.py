@@ -32,6 +32,7 @@ class ActionCollection(QObject):
         # Game
         self.undo = self._make(_keys("Ctrl+Z"))
         self.redo = self._make(_keys("Ctrl+Shift+Z", "Ctrl+Y"))
+        self.end_turn = self._make(_keys("Ctrl+E"))
         # View
         self.zoom_in = self._make(_keys("Ctrl++", "Ctrl+="))
         self.zoom_out = self._make(_keys("Ctrl+-"))
@@ -80,6 +81,7 @@ class ActionCollection(QObject):
         self._describe(self.quit, self.tr("&Quit"), self.tr("Close Tablekeeper"))
         self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
         self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))
+        self._describe(self.end_turn, self.tr("&End Turn"), self.tr("Finish your turn"))
         self._describe(self.zoom_in, self.tr("Zoom &In"), self.tr("Make the board larger"))
         self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
         self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))

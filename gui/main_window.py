@@ -17,9 +17,11 @@ from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import Settings
 from gui.widgets import dialogs
+from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
+from gui.widgets.player_board import PlayerBoardsDock
 
 STATUS_MESSAGE_MS = 4000
 
@@ -35,6 +37,7 @@ class MainWindow(QMainWindow):
         self.session.language = languages.language
         self.action_collection = ActionCollection(self)
         self._handover_seat: int | None = None
+        self._docks_sized = False
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
@@ -48,6 +51,13 @@ class MainWindow(QMainWindow):
         self.log_dock.set_command_entry_enabled(False)
         self.choice_dock = ChoiceDock(self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.choice_dock)
+        self.actions_dock = ActionsDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.actions_dock)
+        self.player_boards_dock = PlayerBoardsDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.player_boards_dock)
+        self.splitDockWidget(self.player_boards_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turn_label")
@@ -84,6 +94,8 @@ class MainWindow(QMainWindow):
         self.game_menu.setObjectName("game_menu")
         self.game_menu.addAction(a.undo)
         self.game_menu.addAction(a.redo)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(a.end_turn)
 
         self.view_menu = bar.addMenu("")
         self.view_menu.setObjectName("view_menu")
@@ -113,6 +125,8 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.undo.triggered.connect(s.undo)
         a.redo.triggered.connect(s.redo)
+        a.end_turn.triggered.connect(self.actions_dock.end_turn)
+        self.actions_dock.action_chosen.connect(s.apply)
         a.zoom_in.triggered.connect(self.board_view.zoom_in)
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
         a.fit.triggered.connect(self.board_view.fit)
@@ -258,6 +272,11 @@ class MainWindow(QMainWindow):
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
         QTimer.singleShot(0, self.board_view.fit)  # after layout, so the viewport has its real size
+        if not self._docks_sized and self.settings.window_state() is None:
+            self._docks_sized = True  # once, when no saved layout says otherwise: boards get room
+            QTimer.singleShot(0, lambda: self.resizeDocks(
+                [self.player_boards_dock, self.log_dock], [self.height() // 2, self.height() // 3],
+                Qt.Orientation.Vertical))
 
     def _on_command_applied(self, view: object, lines: list[str]) -> None:
         if self._handover_seat is None:
@@ -288,6 +307,10 @@ class MainWindow(QMainWindow):
         self._handover_seat = seat
         self.log_dock.set_lines([])
         self.choice_dock.set_choices("", [])  # the next player's choices wait for the hand-over
+        self.actions_dock.set_actions([])
+        self.actions_dock.setEnabled(False)
+        self.action_collection.end_turn.setEnabled(False)
+        self.player_boards_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
@@ -319,7 +342,7 @@ class MainWindow(QMainWindow):
                                                  "other {count}").format(space=space, count=len(commands) - 1),
                                          STATUS_MESSAGE_MS)
         else:
-            chosen = dialogs.choose_command(self, commands)
+            chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
         if chosen is not None:
             self.session.apply(chosen)
 
@@ -328,7 +351,7 @@ class MainWindow(QMainWindow):
             return
         commands = self.session.legal_for_space(space)
         if commands:
-            chosen = dialogs.choose_command(self, commands)
+            chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
             if chosen is not None:
                 self.session.apply(chosen)
 
@@ -352,6 +375,7 @@ class MainWindow(QMainWindow):
         else:
             self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
         self._refresh_choices()
+        self._refresh_panels()
         self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
                                                 and not self.session.is_over())
 
@@ -359,6 +383,17 @@ class MainWindow(QMainWindow):
         showing = self.session.has_game() and self._handover_seat is None
         answers = self.session.pending_answers() if showing else []
         self.choice_dock.set_choices(self.session.prompt_kind() if answers else "", answers)
+
+    def _refresh_panels(self) -> None:
+        """The actions beside the board and the player boards, from the viewer's view."""
+        showing = self.session.has_game() and self._handover_seat is None
+        self.actions_dock.set_actions(self.session.turn_actions() if showing else [])
+        enabled = showing and not self.choice_dock.is_asking()
+        self.actions_dock.setEnabled(enabled)
+        self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
+        viewer = self.session.viewer if showing else None
+        boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
+        self.player_boards_dock.set_boards(boards, viewer)
 
     def _refresh_undo_and_title(self) -> None:
         self.action_collection.undo.setEnabled(self.session.can_undo())
@@ -429,6 +464,11 @@ class MainWindow(QMainWindow):
             self.handover_screen.set_player(self.session.seat_name(self._handover_seat))
         elif self.session.has_game():
             self.log_dock.set_lines(self.session.log_lines())  # event lines follow the language too
+            self._refresh_choices()  # so do the labels of choices and actions
+            self._refresh_panels()
+        keys = self.action_collection.end_turn.shortcut()
+        self.actions_dock.end_turn_keys = keys.toString(keys.SequenceFormat.NativeText)
+        self.actions_dock.retranslateUi()
         self._refresh_undo_and_title()
         self._refresh_status()
         self._show_zoom(self.board_view.zoom())

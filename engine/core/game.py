@@ -262,6 +262,21 @@ class Game(ABC):
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({details})"
 
+    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
+        """A legal command in words a player understands (a button's label); ``view`` is the
+        deciding seat's view, for names of what lies where. Default: the notation."""
+        return str(command)
+
+    def is_panel_action(self, command: Command) -> bool:
+        """Whether a turn command is offered as a button beside the board (rather than only by
+        clicking its spaces). Default: the commands that name no space."""
+        return not self.command_spaces(command)
+
+    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
+        """Each player's board as plain data with names, built from one seat's VIEW only (so no
+        secret can show); keys are the game's own. Default: none (the GUI shows no boards)."""
+        return []
+
     def random_weight(self, command: Command) -> float:
         """How likely the random bot picks ``command`` relative to others (default 1). A game
         lowers it for commands that only take progress back, so random games still end."""

@@ -11,6 +11,7 @@ from . import layout
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
+from .labels import label_command, seat_summaries
 from .log import describe
 from .rules import flow
 from .setup import SEAT_COLOURS, setup
@@ -158,6 +159,16 @@ class Vindication(Game):
 
     def describe(self, event: Event, language: str = "en") -> str:
         return describe(event, language)
+
+    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
+        return label_command(command, language, view)
+
+    def is_panel_action(self, command: Command) -> bool:
+        """Everything but walking and visiting: controlling a visited region is a button too."""
+        return command.verb not in ("move", "fly", "visit", "answer")
+
+    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
+        return seat_summaries(view, language)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

@@ -128,22 +128,28 @@ class TokenItem(QGraphicsItem):
         r = self.radius
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#1d1d1d"), 1.5))
-        painter.setBrush(QBrush(seat_colour(self.seat)))
-        shape = SEAT_SHAPES[self.seat % len(SEAT_SHAPES)]
-        if shape == "circle":
-            painter.drawEllipse(QPointF(0, 0), r, r)
-        elif shape == "square":
-            painter.drawRect(QRectF(-r * 0.85, -r * 0.85, r * 1.7, r * 1.7))
-        elif shape == "diamond":
-            painter.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r, 0), QPointF(0, r), QPointF(-r, 0)]))
-        else:
-            painter.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r * 0.95, r * 0.7), QPointF(-r * 0.95, r * 0.7)]))
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(max(8, int(r * 1.1)))
-        painter.setFont(font)
-        painter.setPen(QColor("white"))
-        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(self.seat + 1))
+        paint_seat_token(painter, self.seat, r)
+
+
+def paint_seat_token(painter: QPainter, seat: int, r: float) -> None:
+    """A seat's token centred on (0, 0): its colour, its shape and its number (also used by the
+    player boards, so a seat looks the same everywhere)."""
+    painter.setBrush(QBrush(seat_colour(seat)))
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    if shape == "circle":
+        painter.drawEllipse(QPointF(0, 0), r, r)
+    elif shape == "square":
+        painter.drawRect(QRectF(-r * 0.85, -r * 0.85, r * 1.7, r * 1.7))
+    elif shape == "diamond":
+        painter.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r, 0), QPointF(0, r), QPointF(-r, 0)]))
+    else:
+        painter.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r * 0.95, r * 0.7), QPointF(-r * 0.95, r * 0.7)]))
+    font = QFont(painter.font())
+    font.setBold(True)
+    font.setPixelSize(max(8, int(r * 1.1)))
+    painter.setFont(font)
+    painter.setPen(QColor("white"))
+    painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(seat + 1))
 
 
 class LayoutScene:

@@ -226,7 +226,50 @@ class GameSession(QObject):
         commands = match.state.legal(self._viewer)
         if not commands or any(c.verb != "answer" for c in commands):
             return []
-        return [(" ".join(_answer_words(a) for a in c.args) or str(c), str(c)) for c in commands]
+        view = match.state.view(self._viewer)
+        answers = []
+        for c in commands:
+            label = match.game.describe_command(c, self._language, view)
+            if not label or label == str(c):   # a game without words for it: the answer's value
+                label = " ".join(_answer_words(a) for a in c.args) or str(c)
+            answers.append((label, str(c)))
+        return answers
+
+    def label(self, command_text: str) -> str:
+        """A command of the viewer's in words (its notation when it cannot be read)."""
+        from engine.core import Command, TablekeeperError
+        match = self._match
+        if match is None:
+            return command_text
+        try:
+            command = Command.parse(command_text)
+        except TablekeeperError:
+            return command_text
+        return match.game.describe_command(command, self._language, match.state.view(self._viewer))
+
+    def turn_actions(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The viewer's turn commands shown as buttons beside the board, grouped by verb in the
+        engine's order: [(verb, [(label, command), …]), …]; empty while a prompt waits."""
+        match = self._match
+        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+            return []
+        commands = match.state.legal(self._viewer)
+        if any(c.verb == "answer" for c in commands):
+            return []
+        view = match.state.view(self._viewer)
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for command in commands:
+            if match.game.is_panel_action(command):
+                label = match.game.describe_command(command, self._language, view) or str(command)
+                groups.setdefault(command.verb, []).append((label, str(command)))
+        return list(groups.items())
+
+    def seat_summaries(self) -> list[dict[str, Any]]:
+        """Every player's board as plain data with names, from the viewer's view only."""
+        match = self._match
+        if match is None:
+            return []
+        return match.game.seat_summaries(match.state.view(self._viewer), self._language)
 
     def prompt_kind(self) -> str:
         """The kind of decision the game waits on ("" when none), as words for a title."""

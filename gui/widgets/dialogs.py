@@ -37,11 +37,16 @@ def ask_save_path(parent: QWidget | None, suffix: str, suggested: str = "") -> s
     return path if path.endswith(suffix) else path + suffix
 
 
-def choose_command(parent: QWidget | None, commands: Sequence[str]) -> str | None:
-    """Several commands start on the clicked space: let the player pick one from a menu."""
+def choose_command(parent: QWidget | None, commands: Sequence[str],
+                   labels: Sequence[str] | None = None) -> str | None:
+    """Several commands start on the clicked space: let the player pick one from a menu, each
+    shown by its label (its notation in the tooltip)."""
     menu = QMenu(parent)
-    for text in commands:
-        menu.addAction(text).setData(text)
+    menu.setToolTipsVisible(True)
+    for text, label in zip(commands, labels if labels is not None else commands):
+        action = menu.addAction(label)
+        action.setData(text)
+        action.setToolTip(text)
     chosen = menu.exec(QCursor.pos())
     return chosen.data() if chosen is not None else None
 

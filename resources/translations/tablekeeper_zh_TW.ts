@@ -72,6 +72,14 @@
         <translation>重新執行剛才收回的那一步</translation>
     </message>
     <message>
+        <source>&amp;End Turn</source>
+        <translation>結束回合(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Finish your turn</source>
+        <translation>結束你的回合</translation>
+    </message>
+    <message>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
@@ -114,6 +122,121 @@
     <message>
         <source>Switch the app to {language}</source>
         <translation>將介面切換為{language}</translation>
+    </message>
+</context>
+<context>
+    <name>ActionsDock</name>
+    <message>
+        <source>Activate</source>
+        <translation>啟用</translation>
+    </message>
+    <message>
+        <source>Rest</source>
+        <translation>休息</translation>
+    </message>
+    <message>
+        <source>Control a region</source>
+        <translation>控制地區</translation>
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation>屬性升級</translation>
+    </message>
+    <message>
+        <source>Proficiency tiles</source>
+        <translation>屬性專精板塊</translation>
+    </message>
+    <message>
+        <source>Discard proficiency tiles</source>
+        <translation>棄置屬性專精板塊</translation>
+    </message>
+    <message>
+        <source>Recover influence</source>
+        <translation>恢復影響力</translation>
+    </message>
+    <message>
+        <source>Vindicate</source>
+        <translation>重返榮耀</translation>
+    </message>
+    <message>
+        <source>Use abilities and relics</source>
+        <translation>使用能力與聖物</translation>
+    </message>
+    <message>
+        <source>Runes</source>
+        <translation>符文</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>建造</translation>
+    </message>
+    <message>
+        <source>Dig</source>
+        <translation>挖掘</translation>
+    </message>
+    <message>
+        <source>End of turn</source>
+        <translation>回合結束</translation>
+    </message>
+    <message>
+        <source>Turn action: use your character, or pay 1 influence to use a companion.</source>
+        <translation>回合行動：啟用你的角色，或支付 1 點影響力啟用一名夥伴。</translation>
+    </message>
+    <message>
+        <source>Instead of visiting: augment once.</source>
+        <translation>代替造訪：強化能力一次。</translation>
+    </message>
+    <message>
+        <source>Free action: put a conviction block on a region you visited this turn.</source>
+        <translation>額外行動：在本回合造訪的地區放 1 個信念方塊。</translation>
+    </message>
+    <message>
+        <source>Free action: combine two basic attributes into a heroic one.</source>
+        <translation>額外行動：將兩種一般屬性合成一種英雄屬性。</translation>
+    </message>
+    <message>
+        <source>Free action: buy a proficiency tile with 3 of an attribute.</source>
+        <translation>額外行動：以 3 點某屬性購買屬性專精板塊。</translation>
+    </message>
+    <message>
+        <source>Free action: give a proficiency tile back.</source>
+        <translation>額外行動：歸還一片屬性專精板塊。</translation>
+    </message>
+    <message>
+        <source>Free action: pull all your blocks from one location back to influence.</source>
+        <translation>額外行動：將一處的所有方塊收回影響力。</translation>
+    </message>
+    <message>
+        <source>Free action: flip your character board to its vindicated side.</source>
+        <translation>額外行動：將角色板塊翻到重返榮耀面。</translation>
+    </message>
+    <message>
+        <source>Use an activated companion&apos;s ability or a relic&apos;s charges.</source>
+        <translation>使用已啟用夥伴的能力，或聖物的充能。</translation>
+    </message>
+    <message>
+        <source>Use an empowered rune (once per turn).</source>
+        <translation>使用賦能符文（每回合一次）。</translation>
+    </message>
+    <message>
+        <source>Visit action: build a region on a building site of the Forgotten Isle.</source>
+        <translation>造訪行動：在遺忘之島的建築工地建造地區。</translation>
+    </message>
+    <message>
+        <source>Visit action: dig up hidden ruins with a rune map.</source>
+        <translation>造訪行動：以符文地圖挖掘隱藏遺跡。</translation>
+    </message>
+    <message>
+        <source>Finish your turn; the next player plays.</source>
+        <translation>結束你的回合，換下一位玩家。</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>行動</translation>
+    </message>
+    <message>
+        <source>No actions to take now.</source>
+        <translation>目前沒有可執行的行動。</translation>
     </message>
 </context>
 <context>
@@ -431,6 +554,104 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>heuristic</source>
         <translation>策略型</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerBoard</name>
+    <message>
+        <source>vindicated</source>
+        <translation>重返榮耀</translation>
+    </message>
+    <message>
+        <source>wretched</source>
+        <translation>罪人面</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{player}&lt;/b&gt; — {character} ({side})</source>
+        <translation>&lt;b&gt;{player}&lt;/b&gt; — {character}（{side}）</translation>
+    </message>
+    <message>
+        <source>Honor &lt;b&gt;{honor}&lt;/b&gt;</source>
+        <translation>榮耀 &lt;b&gt;{honor}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Potential</source>
+        <translation>潛能</translation>
+    </message>
+    <message>
+        <source>Influence</source>
+        <translation>影響力</translation>
+    </message>
+    <message>
+        <source>Conviction</source>
+        <translation>信念</translation>
+    </message>
+    <message>
+        <source> +{n}▣</source>
+        <translation> +{n}▣</translation>
+    </message>
+    <message>
+        <source>Mount: {name} (rank {rank}, speed {speed})</source>
+        <translation>坐騎：{name}（第 {rank} 級，速度 {speed}）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>Companions:</source>
+        <translation>夥伴：</translation>
+    </message>
+    <message>
+        <source>{name} ({n} blocks)</source>
+        <translation>{name}（{n} 個方塊）</translation>
+    </message>
+    <message>
+        <source>Relics:</source>
+        <translation>聖物卡：</translation>
+    </message>
+    <message>
+        <source>{name} ({n} charges)</source>
+        <translation>{name}（{n} 點充能）</translation>
+    </message>
+    <message>
+        <source>Traits:</source>
+        <translation>特質卡：</translation>
+    </message>
+    <message>
+        <source>Monsters:</source>
+        <translation>怪物卡：</translation>
+    </message>
+    <message>
+        <source>a rune map</source>
+        <translation>符文地圖</translation>
+    </message>
+    <message>
+        <source>Runes:</source>
+        <translation>符文：</translation>
+    </message>
+    <message>
+        <source>Secret quest:</source>
+        <translation>秘密任務：</translation>
+    </message>
+    <message>
+        <source>{companions} companions · {relics} relics · {traits} traits · {monsters} monsters</source>
+        <translation>夥伴 {companions} · 聖物 {relics} · 特質 {traits} · 怪物 {monsters}</translation>
+    </message>
+    <message>
+        <source> · {n} runes</source>
+        <translation> · 符文 {n}</translation>
+    </message>
+    <message>
+        <source>Mount rank {rank}</source>
+        <translation>坐騎第 {rank} 級</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerBoardsDock</name>
+    <message>
+        <source>Players</source>
+        <translation>玩家</translation>
     </message>
 </context>
 <context>

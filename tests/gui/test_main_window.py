@@ -15,7 +15,7 @@ from gui.main_window import MainWindow
 REPOSITORY = Path(__file__).resolve().parents[2]
 MENU_ACTIONS = {
     "file_menu": ["New Game…", "Open…", "Open Recent", "Save", "Save As…", "Quit"],
-    "game_menu": ["Undo", "Redo"],
+    "game_menu": ["Undo", "Redo", "End Turn"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Language"],
     "help_menu": ["About Tablekeeper"],
 }

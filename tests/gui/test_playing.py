@@ -36,7 +36,7 @@ def test_clicking_a_space_plays_the_only_command_there(window: MainWindow, qtbot
     window.start_game(toy(seats=("human", "bot:random"), challenges=False))
     offered: list = []
     monkeypatch.setattr(dialogs, "choose_command",
-                        lambda parent, commands: offered.append(commands) or commands[0])
+                        lambda parent, commands, labels=None: offered.append(commands) or commands[0])
     with qtbot.waitSignal(window.session.command_applied):
         click_space(window, qtbot, "b2")
     assert window.log_dock.line_texts()[0].startswith("Player 1 placed")
@@ -49,7 +49,7 @@ def test_clicking_a_space_plays_the_only_command_there(window: MainWindow, qtbot
 def test_several_commands_on_a_space_let_the_player_choose(window: MainWindow, qtbot, monkeypatch) -> None:
     window.start_game(toy(seats=("human", "bot:random")))
     monkeypatch.setattr(window.session, "legal_for_space", lambda space: ["0: claim high", "0: claim low"])
-    monkeypatch.setattr(dialogs, "choose_command", lambda parent, commands: commands[1])
+    monkeypatch.setattr(dialogs, "choose_command", lambda parent, commands, labels=None: commands[1])
     with qtbot.waitSignal(window.session.command_applied) as applied:
         click_space(window, qtbot, "a1")
     assert applied.args[0]["claims"] == [[0, "low"]]

@@ -99,7 +99,8 @@ def test_several_paths_take_the_shortest_and_right_click_offers_all(window: Main
         pytest.skip("no triangle with several paths in this seed")
     shortest = session.shortest_path_for_space(space)
     offered: list[list[str]] = []
-    monkeypatch.setattr(dialogs, "choose_command", lambda parent, commands: offered.append(list(commands)))
+    monkeypatch.setattr(dialogs, "choose_command",
+                        lambda parent, commands, labels=None: offered.append(list(commands)))
     window.board_view.space_menu_requested.emit(space)
     assert offered and offered[0][0] == shortest and len(offered[0]) > 1
     click(window, qtbot, space)

@@ -3,7 +3,9 @@
     python tests/gui/vindication_screenshot.py [FOLDER]     # default /tmp/shots
 
 writes vin_base.png (the main island after a few turns) and vin_module.png (with Villages &
-Hamlets: the Forgotten Isle and the village boards). tests/gui/test_vindication_board.py runs it.
+Hamlets: the Forgotten Isle and the village boards), tests/gui/test_vindication_board.py runs it;
+and vin_panels_en.png / vin_panels_zh_TW.png (mid-game, with the actions dock, the player boards
+and readable choices, in both languages), which tests/gui/test_vindication_panels.py runs.
 """
 from __future__ import annotations
 
@@ -89,8 +91,84 @@ def take_screenshots(folder: Path) -> list[Path]:
     return written
 
 
+def take_panel_screenshots(folder: Path) -> list[Path]:
+    """A 2-player game some turns in, its viewer to play with the move done: once per language."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import configure_application
+    from gui.controller.session import GameSession
+    from gui.controller.types import NewGameConfig
+    from gui.i18n import LanguageSwitcher
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    app = QApplication.instance() or QApplication([])
+    configure_application(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    switcher = LanguageSwitcher(app)
+    written: list[Path] = []
+    for language in ("en", "zh_TW"):
+        switcher.set_language(language)
+        ini = folder / f".settings-panels-{language}.ini"
+        ini.unlink(missing_ok=True)  # a window state saved by an earlier run would fix the dock sizes
+        settings = Settings(QSettings(str(ini), QSettings.Format.IniFormat))
+        session = GameSession(bot_delay_ms=0)
+        window = MainWindow(session, settings, switcher)
+        window.resize(1440, 900)
+        window.show()
+
+        def play(command: str, window: MainWindow = window, session: GameSession = session) -> None:
+            session.apply(command)
+            if window.central_stack.currentWidget() is window.handover_screen:
+                window.handover_screen.confirmed.emit()
+
+        def answer_all(session: GameSession = session) -> None:
+            while session.pending_answers():
+                play(session.pending_answers()[0][1])
+
+        session.new_game(NewGameConfig("vindication", 2, "standard", ("human", "human"), {}, seed=8))
+        if window.central_stack.currentWidget() is window.handover_screen:
+            window.handover_screen.confirmed.emit()
+        answer_all()
+        for turn in range(7):
+            regions = [s for s in sorted(session.active_spaces()) if s.startswith("R")]
+            if regions:
+                play(session.legal_for_space(regions[0])[0])
+                answer_all()
+            for action in ("activate",):
+                for _verb, actions in session.turn_actions():
+                    if _verb == action:
+                        play(actions[-1][1])
+                        answer_all()
+                        break
+            moves = [s for s in sorted(session.active_spaces()) if s.startswith("T")]
+            if moves:
+                play(session.legal_for_space(moves[turn % len(moves)])[0])
+                answer_all()
+            if turn < 6:
+                play("end_turn")
+                answer_all()
+        for _ in range(5):
+            app.processEvents()
+        window.board_view.fit()
+        for _ in range(5):
+            app.processEvents()
+        window.player_boards_dock.widget().verticalScrollBar().setValue(0)
+        path = folder / f"vin_panels_{language}.png"
+        window.grab().save(str(path))
+        written.append(path)
+        window.close()
+        session.shutdown()
+        window.deleteLater()
+        app.processEvents()
+    switcher.set_language("en")
+    return written
+
+
 if __name__ == "__main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
-    for shot in take_screenshots(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")):
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
+    for shot in take_screenshots(target) + take_panel_screenshots(target):
         print(shot)
