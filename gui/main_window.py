@@ -37,6 +37,7 @@ class MainWindow(QMainWindow):
         self.session.language = languages.language
         self.action_collection = ActionCollection(self)
         self._handover_seat: int | None = None
+        self.end_dialog: QWidget | None = None  # the end-of-game screen, once a game ended
         self._docks_sized = False
 
         self.board_view = BoardView(self)
@@ -248,6 +249,8 @@ class MainWindow(QMainWindow):
         self.settings.language = self.languages.language
         self.session.language = self.languages.language
         self.action_collection.languages[self.languages.language].setChecked(True)
+        if self.session.has_game() and self._handover_seat is None:
+            self._refresh_board()  # the names on the board follow the language
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -293,6 +296,20 @@ class MainWindow(QMainWindow):
     def _on_game_over(self, outcome: str) -> None:
         self.log_dock.append_lines([self.tr("Game over: {outcome}").format(outcome=outcome)])
         self._refresh_status()
+        self.show_end_screen()
+
+    def show_end_screen(self) -> QWidget | None:
+        """The score breakdown and the honor plot of the finished game, in a non-modal dialog."""
+        scores = self.session.final_scores()
+        if scores is None:
+            return None
+        from gui.widgets.end_game import EndGameDialog  # pyqtgraph loads here, once a game ends
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog.deleteLater()
+        self.end_dialog = EndGameDialog(scores, self.session.honor_by_round(), self)
+        self.end_dialog.show()
+        return self.end_dialog
 
     def _on_history_rewound(self) -> None:
         if self._handover_seat is None:

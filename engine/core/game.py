@@ -239,10 +239,11 @@ class Game(ABC):
         """
         return {}
 
-    def board_marks(self, view: Data) -> Data:
+    def board_marks(self, view: Data, language: str = "en") -> Data:
         """What to draw on each space now, from one seat's VIEW only (so no secret can show):
         ``{space id: {"label": str | None, "fill": role name ("empty", "tile", "controlled", …),
-        "owner": seat | None, "tokens": [seat, …]}}``. Empty when the game has no drawing."""
+        "owner": seat | None, "tokens": [seat, …]}}``, labels in ``language`` (one of
+        `LANGUAGES`). Empty when the game has no drawing."""
         return {}
 
     def invariants(self, data: Data) -> list[str]:

@@ -144,15 +144,15 @@ class Vindication(Game):
     def command_spaces(self, command: Command) -> tuple[str, ...]:
         if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
             return (str(command.args[0][-1]),)
-        if command.verb in ("fly", "visit", "control") and command.args:
+        if command.verb in ("fly", "visit", "control", "build", "dig") and command.args:
             return (str(command.args[0]),)
         return ()
 
     def board_layout(self, config: Config) -> Data:
         return layout.board_layout(config)
 
-    def board_marks(self, view: Data) -> Data:
-        return layout.board_marks(view)
+    def board_marks(self, view: Data, language: str = "en") -> Data:
+        return layout.board_marks(view, language)
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)

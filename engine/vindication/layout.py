@@ -23,6 +23,17 @@ SLOT_HALF = 0.42             # a village slot's half width
 SLOT_PITCH = 0.96
 SLOTS_FROM = (5.4, 1.35)     # the first village board's first slot
 ROW_PITCH = 1.45
+HONOR_SPACES = 100           # the honor track: spaces 0–99, a marker past 99 goes round again (+100)
+HONOR_PER_ROW = 20
+HONOR_HALF = 0.22            # a track space's half width
+HONOR_PITCH = 0.5
+HONOR_GAP = 1.0              # between the lowest board space and the track
+WORDS = {"en": {"ruins": "Ruins", "over": "+{n}"}, "zh": {"ruins": "遺跡", "over": "+{n}"}}
+
+
+def honor_space(honor: int) -> str:
+    """The honor track space of a marker at ``honor`` (the track goes round every 100)."""
+    return f"H{honor % HONOR_SPACES}"
 
 
 def board_layout(config: Config) -> Data:
@@ -45,7 +56,26 @@ def board_layout(config: Config) -> Data:
                 spaces.append({"id": slot_id(settlement.id, index), "shape": "rect", "group": "village",
                                "x": round(x0 + (index - 1) * SLOT_PITCH, 3), "y": round(y, 3),
                                "size": SLOT_HALF, "label": str(index)})
+    _add_honor_track(spaces, labels)
     return {"spaces": spaces, "labels": labels}
+
+
+def _add_honor_track(spaces: list[Data], labels: list[Data]) -> None:
+    """Rows of small squares below everything else; every tenth space and the trigger spaces
+    (VIN-SETUP-8) carry their number."""
+    left = min(s["x"] - s["size"] for s in spaces) + HONOR_HALF
+    top = max(s["y"] + s["size"] for s in spaces) + HONOR_GAP
+    triggers = set(content().board_file.honor_trigger_spaces)
+    labels.append({"text": "Honor", "x": round(left + 0.45, 3), "y": round(top - 0.55, 3)})
+    for n in range(HONOR_SPACES):
+        row, column = divmod(n, HONOR_PER_ROW)
+        space: Data = {"id": honor_space(n), "shape": "rect", "group": "honor",
+                       "x": round(left + column * HONOR_PITCH, 3), "y": round(top + row * HONOR_PITCH, 3),
+                       "size": HONOR_HALF}
+        if n % 10 == 0 or n in triggers:
+            space["label"] = str(n)
+        spaces.append(space)
+
 
 
 def _module_on(config: Config) -> bool:
@@ -70,34 +100,52 @@ def _add_board(spaces: list[Data], board: Board, group: str, offset: tuple[float
         spaces.append(space)
 
 
-def board_marks(view: Data) -> Data:
-    """Per space: the tile's name, its fill role, its controller and the tokens on it."""
+def board_marks(view: Data, language: str = "en") -> Data:
+    """Per space: the tile's name (in ``language``), its fill role, its controller and the tokens
+    on it; on the honor track each player's marker and the trigger tokens still there."""
     c = content()
+    lang = "zh" if language.startswith("zh") else "en"
     marks: dict[str, Any] = {}
     for space, placed in view["regions"].items():
-        marks[space] = _region_mark(placed)
+        marks[space] = _region_mark(placed, lang)
     for area, site in view.get("isle", {}).items():
         if view["regions"].get(area) is None:
-            marks[area] = {"label": "Ruins" if site.get("ruins") else None, "fill": "site",
+            marks[area] = {"label": WORDS[lang]["ruins"] if site.get("ruins") else None, "fill": "site",
                            "owner": None, "tokens": []}
     triangles = c.board.triangles | (c.isle.triangles if "isle" in view else {})
     for triangle in triangles:
         marks[triangle] = {"label": None, "fill": "empty", "owner": None, "tokens": []}
     if view.get("port") in marks:
-        marks[view["port"]]["label"] = "Port"
+        port = c.module.port_name
+        marks[view["port"]]["label"] = port.zh if lang == "zh" else "Port"
         marks[view["port"]]["fill"] = "port"
     for player in view["players"]:
         token = player.get("token")
         if token in marks:
             marks[token]["tokens"].append(player["seat"])
+    _honor_marks(marks, view, lang)
     return marks
 
 
-def _region_mark(placed: Data | None) -> Data:
+def _honor_marks(marks: dict[str, Any], view: Data, lang: str) -> None:
+    for n in range(HONOR_SPACES):
+        marks[honor_space(n)] = {"label": None, "fill": "empty", "owner": None, "tokens": []}
+    for n in view.get("trigger_spaces", []):
+        if 0 <= n < HONOR_SPACES:
+            marks[honor_space(n)]["fill"] = "trigger"
+    for player in view["players"]:
+        honor = int(player.get("honor", 0))
+        mark = marks[honor_space(honor)]
+        mark["tokens"].append(player["seat"])
+        if honor >= HONOR_SPACES:
+            mark["label"] = WORDS[lang]["over"].format(n=honor // HONOR_SPACES * HONOR_SPACES)
+
+
+def _region_mark(placed: Data | None, lang: str = "en") -> Data:
     if placed is None:
         return {"label": None, "fill": "empty", "owner": None, "tokens": []}
     region = content().regions.get(placed["tile"])
-    name = region.name.en if region else str(placed["tile"])
+    name = (region.name.zh if lang == "zh" else region.name.en) if region else str(placed["tile"])
     owner = placed.get("controller")
     return {"label": name, "fill": "tile" if owner is None else "controlled", "owner": owner, "tokens": []}
 

@@ -27,12 +27,13 @@ UNIT = 60.0  # scene pixels per layout unit
 SPACE_KEY = 0  # QGraphicsItem data slot holding a space id (shared with the view's click test)
 SPACE_Z, TOKEN_Z, LABEL_Z = 0.0, 5.0, 10.0
 TRIANGLE_Z = 1.0  # triangles sit on the hexes' corners
+SMALL_RECT = 0.3  # rects smaller than this (track squares) get markers as big as the square
 
 # Fill roles named by the game's marks; unknown roles draw as "empty".
 FILLS = {
     "hex": {"empty": "#d8ccaa", "tile": "#fbf5e3", "site": "#dcd4ee"},
     "triangle": {"empty": "#ffffff", "port": "#bfe0f5"},
-    "rect": {"empty": "#eceff3", "tile": "#fbf5e3"},
+    "rect": {"empty": "#eceff3", "tile": "#fbf5e3", "trigger": "#f2c14e"},
 }
 EDGE = QColor("#7d7563")
 ACTIVE_EDGE = QColor("#1b7f2a")
@@ -204,6 +205,8 @@ class LayoutScene:
                 self._label(str(mark["label"]), space, small=space["shape"] == "triangle")
             tokens = list(mark.get("tokens") or [])
             radius = space["size"] * UNIT * (0.5 if space["shape"] == "triangle" else 0.3)
+            if space["shape"] == "rect" and space["size"] < SMALL_RECT:
+                radius = space["size"] * UNIT * 0.6  # a marker on a track square: about its size
             for index, seat in enumerate(tokens):
                 shift = (index - (len(tokens) - 1) / 2) * radius * 1.6
                 dy = radius * 0.25 if space["shape"] == "triangle" and space.get("points_up") else (

@@ -168,6 +168,43 @@ class GameSession(QObject):
             text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=outcome.reason)
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
+    def final_scores(self) -> dict[str, Any] | None:
+        """The finished game's score breakdown as plain data, None while it runs:
+        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "totals": [score per
+        seat] or None, "winners": [seat, …], "text": the outcome in words}``."""
+        match = self._match
+        outcome = None if match is None else match.state.outcome
+        if outcome is None:
+            return None
+        return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
+                "categories": [(name, list(values)) for name, values in outcome.breakdown],
+                "totals": None if outcome.scores is None else list(outcome.scores),
+                "winners": list(outcome.winners), "text": self.outcome_text()}
+
+    def honor_by_round(self) -> dict[str, list[float]]:
+        """Each seat's honor at the end of every round so far (index 0: before the first round),
+        from the match's ``round_started`` and ``honor_changed`` events the viewer may see, starting
+        from the honor each seat had at the start; {seat name: [honor, …]}. Scoring at the game's
+        end is not an event of a round: it shows in `final_scores`."""
+        match = self._match
+        if match is None:
+            return {}
+        players = match.initial_state().view(self._viewer).get("players")
+        players = players if isinstance(players, list) else []   # another game's view may differ
+        honors = [float(p.get("honor", 0)) if isinstance(p, dict) else 0.0 for p in players]
+        honors += [0.0] * (len(match.seats) - len(honors))
+        rounds: list[list[float]] = [list(honors)]
+        for event in match.events_for(self._viewer):
+            if event.kind == "round_started":
+                number = int(event.data.get("round", len(rounds)))
+                while len(rounds) <= number:
+                    rounds.append(list(honors))
+            elif event.kind == "honor_changed":
+                seat = int(event.data["seat"])
+                honors[seat] += float(event.data.get("delta", 0))
+                rounds[-1][seat] = honors[seat]
+        return {self.seat_name(seat): [r[seat] for r in rounds] for seat in range(len(match.seats))}
+
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
         return sorted(self._spaces)
@@ -211,11 +248,12 @@ class GameSession(QObject):
         return self._layout
 
     def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
-        """What lies on each space now, built from ``seat``'s view (default: the viewer's)."""
+        """What lies on each space now, built from ``seat``'s view (default: the viewer's), its
+        labels in the session's language."""
         match = self._match
         if match is None:
             return {}
-        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat))
+        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat), self._language)
 
     def pending_answers(self) -> list[tuple[str, str]]:
         """(label, command) for each answer the viewer may give to a pending prompt; empty when

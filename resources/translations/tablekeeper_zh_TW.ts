@@ -262,6 +262,45 @@
     </message>
 </context>
 <context>
+    <name>EndGameDialog</name>
+    <message>
+        <source>Game over</source>
+        <translation>遊戲結束</translation>
+    </message>
+    <message>
+        <source>Honor at the end of each round</source>
+        <translation>每輪結束時的榮耀</translation>
+    </message>
+    <message>
+        <source>Honor before scoring</source>
+        <translation>計分前榮耀</translation>
+    </message>
+    <message>
+        <source>Monsters</source>
+        <translation>怪物</translation>
+    </message>
+    <message>
+        <source>Secret quest</source>
+        <translation>秘密任務</translation>
+    </message>
+    <message>
+        <source>Controlled regions</source>
+        <translation>控制的地區</translation>
+    </message>
+    <message>
+        <source>Villages</source>
+        <translation>村莊</translation>
+    </message>
+    <message>
+        <source>Mastery</source>
+        <translation>精通</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>總分</translation>
+    </message>
+</context>
+<context>
     <name>GameSession</name>
     <message>
         <source>Nobody won ({reason}).</source>

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,9 +167,56 @@ def take_panel_screenshots(folder: Path) -> list[Path]:
     return written
 
 
+def take_end_screenshots(folder: Path) -> list[Path]:
+    """A seeded 2-player bot game played to the end: the end-of-game screen, once per language."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import configure_application
+    from gui.controller.session import GameSession
+    from gui.controller.types import NewGameConfig
+    from gui.i18n import LanguageSwitcher
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    app = QApplication.instance() or QApplication([])
+    configure_application(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    switcher = LanguageSwitcher(app)
+    written: list[Path] = []
+    for language in ("en", "zh_TW"):
+        switcher.set_language(language)
+        ini = folder / f".settings-end-{language}.ini"
+        ini.unlink(missing_ok=True)
+        session = GameSession(bot_delay_ms=0)
+        window = MainWindow(session, Settings(QSettings(str(ini), QSettings.Format.IniFormat)), switcher)
+        window.set_language(language)
+        window.resize(1280, 820)
+        window.show()
+        session.new_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "bot:random"), {}, seed=1))
+        deadline = time.monotonic() + 120
+        while not (session.is_over() and window.end_dialog is not None) and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.001)
+        dialog = window.end_dialog
+        assert dialog is not None, "the bot game did not end"
+        for _ in range(5):
+            app.processEvents()
+        path = folder / f"vin_end_{language}.png"
+        dialog.grab().save(str(path))
+        written.append(path)
+        dialog.close()
+        window.close()
+        session.shutdown()
+        window.deleteLater()
+        app.processEvents()
+    switcher.set_language("en")
+    return written
+
+
 if __name__ == "__main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
-    for shot in take_screenshots(target) + take_panel_screenshots(target):
+    for shot in take_screenshots(target) + take_panel_screenshots(target) + take_end_screenshots(target):
         print(shot)

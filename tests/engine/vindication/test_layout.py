@@ -21,10 +21,15 @@ def by_id(spaces: list[dict]) -> dict[str, dict]:
     return {s["id"]: s for s in spaces}
 
 
+def board_spaces(spaces: list[dict]) -> list[dict]:
+    """Every space but the honor track's."""
+    return [s for s in spaces if s["group"] != "honor"]
+
+
 def test_the_base_island_has_19_hexes_and_36_triangles():
     spaces = layout()["spaces"]
-    assert Counter(s["shape"] for s in spaces) == {"hex": 19, "triangle": 36}
-    assert {s["group"] for s in spaces} == {"island"}
+    assert Counter(s["shape"] for s in board_spaces(spaces)) == {"hex": 19, "triangle": 36}
+    assert {s["group"] for s in spaces} == {"island", "honor"}
     assert len(by_id(spaces)) == len(spaces)
 
 
@@ -38,7 +43,7 @@ def test_positions_equal_the_spec_tables():
 
 
 def test_start_numbers_are_fixed_labels():
-    spaces = by_id(layout()["spaces"])
+    spaces = by_id(board_spaces(layout()["spaces"]))
     starts = content().board.starts
     assert {int(s["label"]) for s in spaces.values() if "label" in s} == set(starts)
     assert all(spaces[tid]["label"] == str(n) for n, tid in starts.items())
@@ -74,7 +79,9 @@ def test_marks_show_tiles_controllers_and_tokens():
     assert marks[empty]["fill"] == "empty" and marks[empty]["label"] is None
     for player in match.state.data["players"]:
         assert player["seat"] in marks[player["token"]]["tokens"]
-    assert sum(len(m["tokens"]) for m in marks.values()) == 2
+    # each token on the island and each honor marker on the track
+    assert sum(len(m["tokens"]) for s, m in marks.items() if not s.startswith("H")) == 2
+    assert sum(len(m["tokens"]) for s, m in marks.items() if s.startswith("H")) == 2
 
 
 def test_marks_with_the_module_show_the_port_and_unbuilt_sites():
