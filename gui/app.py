@@ -72,6 +72,8 @@ def start(app: QApplication) -> MainWindow:
         if not path.startswith("-"):
             window.open_game(path)  # `tablekeeper game.tksave` opens the save
             break
+    else:
+        window.offer_resume()  # a game left unfinished by a crash (or a normal quit mid-game)
     return window
 
 

@@ -154,6 +154,8 @@ class MainWindow(QMainWindow):
         s.bot_thinking_started.connect(lambda seat: self._refresh_status())
         s.bot_failed.connect(lambda message: dialogs.show_error(
             self, self.tr("Computer player stopped"), message))
+        s.autosave_failed.connect(lambda message: self.statusBar().showMessage(
+            self.tr("Autosave failed: {reason}").format(reason=message), STATUS_MESSAGE_MS))
 
     # -- File menu -----------------------------------------------------------------------------
     def create_new_game_dialog(self) -> QWidget:
@@ -196,6 +198,21 @@ class MainWindow(QMainWindow):
             dialogs.show_error(self, error.title, error.message)
             return False
         self._remember_file(path)
+        return True
+
+    def offer_resume(self) -> bool:
+        """When an unfinished game was left behind, ask to resume it: yes loads it, no removes it.
+        True when a game was resumed."""
+        if not self.session.has_autosave():
+            return False
+        if not dialogs.ask_resume(self):
+            self.session.discard_autosave()
+            return False
+        try:
+            self.session.resume_autosave()
+        except SessionError as error:
+            dialogs.show_error(self, error.title, error.message)
+            return False
         return True
 
     def save_game(self) -> bool:

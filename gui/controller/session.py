@@ -14,7 +14,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
@@ -29,6 +29,17 @@ def save_suffix() -> str:
     """The file name ending of saved games (``.tksave``)."""
     from engine.core import SAVE_SUFFIX
     return SAVE_SUFFIX
+
+
+# A literal, not built from engine.core.SAVE_SUFFIX: checking for it at start-up must not load the
+# engine (a test keeps the two in step).
+AUTOSAVE_FILE = "autosave.tksave"
+BROKEN_SUFFIX = ".broken"
+
+
+def default_autosave_folder() -> str:
+    """Where the crash copy of the current game lives: the app's data folder."""
+    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
 
 
 def _path_length(command: Any) -> int:
@@ -67,10 +78,14 @@ class GameSession(QObject):
     viewer_changed = Signal(int)
     bot_thinking_started = Signal(int)
     bot_failed = Signal(str)
+    # the crash copy could not be written; the reason in plain words (play goes on)
+    autosave_failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, *, bot_factory: BotFactory | None = None,
-                 bot_delay_ms: int = 250) -> None:
+                 bot_delay_ms: int = 250, autosave_folder: str | os.PathLike[str] | None = None) -> None:
         super().__init__(parent)
+        # None: `default_autosave_folder()`, looked up when first needed
+        self._autosave_folder = None if autosave_folder is None else os.fspath(autosave_folder)
         self._match: Match | None = None
         self._path: str | None = None
         self._modified = False
@@ -147,6 +162,10 @@ class GameSession(QObject):
 
     def is_over(self) -> bool:
         return self._match is not None and self._match.state.is_terminal()
+
+    def digest(self) -> str:
+        """A fingerprint of the exact position (equal digests: the same game state)."""
+        return self._require().digest()
 
     def current_view(self) -> Any:
         return self._require().state.view(self._viewer)
@@ -360,6 +379,66 @@ class GameSession(QObject):
         self.undo_state_changed.emit()
         return target
 
+    # -- the crash copy -------------------------------------------------------------------------
+    def autosave_path(self) -> str:
+        """The file the current game is copied to after every change (it may not exist)."""
+        if self._autosave_folder is None:
+            self._autosave_folder = default_autosave_folder()
+        return os.path.join(self._autosave_folder, AUTOSAVE_FILE)
+
+    def has_autosave(self) -> bool:
+        """A crash copy of an unfinished game is waiting (finished games leave none)."""
+        return os.path.isfile(self.autosave_path())
+
+    def resume_autosave(self) -> None:
+        """Load the crash copy as an untitled, unsaved game. A copy that cannot be read is
+        renamed ``….broken`` (kept for a look, never offered again) and a `SessionError` says so."""
+        from engine.core import TablekeeperError, load_match
+        path = self.autosave_path()
+        try:
+            match = load_match(path)
+        except (TablekeeperError, ValueError, KeyError, TypeError) as error:  # damaged in any way
+            broken = path + BROKEN_SUFFIX
+            try:
+                os.replace(path, broken)
+            except OSError:
+                broken = path
+            reason = getattr(error, "reason", None) or str(error)
+            raise SessionError(
+                self.tr("Cannot resume the game"),
+                self.tr("The unfinished game in {file} could not be read, so it was set aside as "
+                        "{broken}.\nReason: {reason}").format(file=path, broken=broken, reason=reason),
+            ) from None
+        self._start(match, None)
+        self._modified = True  # it is in no file the player chose
+
+    def discard_autosave(self) -> None:
+        """Remove the crash copy (the player does not want to resume it)."""
+        try:
+            os.remove(self.autosave_path())
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            self.autosave_failed.emit(str(error.strerror or error))
+
+    def _write_autosave(self) -> None:
+        """Copy the current game to the autosave file (config + commands, written atomically);
+        a finished game needs no crash copy, so it removes the file instead."""
+        from engine.core import save_match
+        match = self._match
+        if match is None:
+            return
+        if match.state.is_terminal():
+            self.discard_autosave()
+            return
+        path = self.autosave_path()
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            save_match(match, path)
+        except OSError as error:
+            self.autosave_failed.emit(self.tr("The game could not be copied to {file}: {reason}").format(
+                file=path, reason=error.strerror or error))
+
     def close_game(self) -> None:
         self._stop_bots()
         self._match = None
@@ -397,6 +476,7 @@ class GameSession(QObject):
         self._viewer = None
         self._update_viewer(announce=False)
         self._note_spaces()
+        self._write_autosave()  # a new, opened or resumed game replaces the crash copy
         self.game_started.emit()
         self.undo_state_changed.emit()
         if self._viewer is not None:
@@ -444,6 +524,7 @@ class GameSession(QObject):
         match = self._require()
         self._modified = True
         self._note_spaces()
+        self._write_autosave()
         lines = [match.game.describe(e, self._language) for e in events if e.visible_to(self._viewer)]
         self.command_applied.emit(match.state.view(self._viewer), lines)
         self.undo_state_changed.emit()
@@ -473,6 +554,7 @@ class GameSession(QObject):
         self._stop_bots()
         match.undo()
         self._modified = True
+        self._write_autosave()
         self._note_spaces()
         self._update_viewer(announce=True)
         self.history_rewound.emit()

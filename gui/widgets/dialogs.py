@@ -19,6 +19,18 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
     box.exec()
 
 
+def ask_resume(parent: QWidget | None) -> bool:
+    """Ask whether to resume the game that was in progress when the app last stopped."""
+    box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("dialogs", "Unfinished game"),
+                      QCoreApplication.translate("dialogs", "Resume the unfinished game?"),
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setInformativeText(QCoreApplication.translate(
+        "dialogs", "Tablekeeper stopped while a game was in progress. If you choose No, that game "
+                   "is discarded."))
+    box.setDefaultButton(QMessageBox.StandardButton.Yes)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
 def show_about(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.about(parent, title, text)
 

@@ -347,6 +347,20 @@
 {reason}</translation>
     </message>
     <message>
+        <source>Cannot resume the game</source>
+        <translation>無法繼續遊戲</translation>
+    </message>
+    <message>
+        <source>The unfinished game in {file} could not be read, so it was set aside as {broken}.
+Reason: {reason}</source>
+        <translation>無法讀取 {file} 中未完成的遊戲，已將它另存為 {broken}。
+原因：{reason}</translation>
+    </message>
+    <message>
+        <source>The game could not be copied to {file}: {reason}</source>
+        <translation>無法將遊戲備份到 {file}：{reason}</translation>
+    </message>
+    <message>
         <source>No game is open.</source>
         <translation>目前沒有開啟的遊戲。</translation>
     </message>
@@ -414,6 +428,10 @@
     <message>
         <source>Computer player stopped</source>
         <translation>電腦玩家已停止</translation>
+    </message>
+    <message>
+        <source>Autosave failed: {reason}</source>
+        <translation>自動存檔失敗：{reason}</translation>
     </message>
     <message>
         <source>Saved {file}</source>
@@ -710,6 +728,18 @@ Details: {error}</source>
 </context>
 <context>
     <name>dialogs</name>
+    <message>
+        <source>Unfinished game</source>
+        <translation>未完成的遊戲</translation>
+    </message>
+    <message>
+        <source>Resume the unfinished game?</source>
+        <translation>要繼續未完成的遊戲嗎？</translation>
+    </message>
+    <message>
+        <source>Tablekeeper stopped while a game was in progress. If you choose No, that game is discarded.</source>
+        <translation>Tablekeeper 上次在遊戲進行中結束。若選擇「否」，該遊戲將被捨棄。</translation>
+    </message>
     <message>
         <source>Open Game</source>
         <translation>開啟遊戲</translation>

@@ -49,6 +49,27 @@ def error_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return shown
 
 
+@pytest.fixture(autouse=True)
+def autosave_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Sessions made without a folder keep their crash copy here, never in the tester's data."""
+    from gui.controller import session as session_module
+    folder = tmp_path / "autosave"
+    monkeypatch.setattr(session_module, "default_autosave_folder", lambda: str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def resume_questions(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each "Resume the unfinished game?" asked; answered No unless a test patches it again."""
+    asked: list[bool] = []
+
+    def answer(parent) -> bool:  # noqa: ANN001
+        asked.append(False)
+        return False
+    monkeypatch.setattr(dialogs, "ask_resume", answer)
+    return asked
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(QSettings(str(tmp_path / "tablekeeper.ini"), QSettings.Format.IniFormat))
