@@ -9,8 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (QDockWidget, QLabel, QPushButton, QScrollArea, QSizePolicy, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.widgets.docks import side_dock_body
 
 END_TURN = "end_turn"
 
@@ -25,16 +34,7 @@ class ActionsDock(QDockWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("actions_dock")
-        self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
-        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._body = QWidget(scroll)
-        self._layout = QVBoxLayout(self._body)
-        self._layout.setContentsMargins(6, 4, 6, 4)
+        self._body, self._layout = side_dock_body(self, "actions_dock", margins=6)
         self._layout.setSpacing(2)
         self.empty_label = QLabel(self._body)
         self.empty_label.setObjectName("actions_empty")
@@ -42,8 +42,6 @@ class ActionsDock(QDockWidget):
         self.empty_label.setEnabled(False)
         self._layout.addWidget(self.empty_label)
         self._layout.addStretch(1)
-        scroll.setWidget(self._body)
-        self.setWidget(scroll)
         self.setMinimumWidth(250)
         self.buttons: list[QPushButton] = []
         self.headers: dict[str, QToolButton] = {}

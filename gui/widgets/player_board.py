@@ -12,9 +12,10 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gui.board.scene import paint_seat_token, seat_colour
+from gui.widgets.docks import side_dock_body
 
 ATTRIBUTE_COLOURS = {"S": "#c0392b", "K": "#2e6fba", "I": "#c9a200", "C": "#e07b00", "W": "#2f9a48",
                      "V": "#8e44ad"}
@@ -137,20 +138,8 @@ class PlayerBoardsDock(QDockWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("player_boards_dock")
-        self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
-        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        body = QWidget(scroll)
-        self._layout = QVBoxLayout(body)
-        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._body, self._layout = side_dock_body(self, "player_boards_dock", margins=4)
         self._layout.addStretch(1)
-        scroll.setWidget(body)
-        self._body = body
-        self.setWidget(scroll)
         self.setMinimumWidth(300)
         self.boards: list[PlayerBoard] = []
         self.retranslateUi()
