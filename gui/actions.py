@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from gui.i18n import LANGUAGES
+from gui.settings import BOT_SPEEDS
 
 
 def _keys(*sequences: str) -> list[QKeySequence]:
@@ -33,6 +34,18 @@ class ActionCollection(QObject):
         self.undo = self._make(_keys("Ctrl+Z"))
         self.redo = self._make(_keys("Ctrl+Shift+Z", "Ctrl+Y"))
         self.end_turn = self._make(_keys("Ctrl+E"))
+        self.cancel = self._make(_keys("Esc"))
+        self.next_prompt = self._make(_keys("Ctrl+D"))
+        self.skip_bots = self._make(_keys("Ctrl+K"))
+        self.confirm_end_turn = self._make(checkable=True)
+        self.bot_speed_group = QActionGroup(self)
+        self.bot_speed_group.setExclusive(True)
+        self.bot_speeds: dict[str, QAction] = {}
+        for speed in BOT_SPEEDS:
+            action = self._make(checkable=True)
+            action.setData(speed)
+            self.bot_speed_group.addAction(action)
+            self.bot_speeds[speed] = action
         # View
         self.zoom_in = self._make(_keys("Ctrl++", "Ctrl+="))
         self.zoom_out = self._make(_keys("Ctrl+-"))
@@ -59,7 +72,7 @@ class ActionCollection(QObject):
 
     def all_actions(self) -> list[QAction]:
         return [value for value in vars(self).values() if isinstance(value, QAction)] + list(
-            self.languages.values())
+            self.languages.values()) + list(self.bot_speeds.values())
 
     def recent_file_actions(self, paths: Iterable[str], parent: QObject) -> list[QAction]:
         """One action per recent file, numbered for keyboard access; the path is the action's data."""
@@ -82,6 +95,20 @@ class ActionCollection(QObject):
         self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
         self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))
         self._describe(self.end_turn, self.tr("&End Turn"), self.tr("Finish your turn"))
+        self._describe(self.cancel, self.tr("&Cancel Move"),
+                       self.tr("Put down a picked-up medallion or piece"))
+        self._describe(self.next_prompt, self.tr("Go to &Decision"),
+                       self.tr("Move the keyboard focus to the first answer of the pending decision"))
+        self._describe(self.skip_bots, self.tr("&Skip Computer Moves"),
+                       self.tr("Let the computer players finish at once, without pauses"))
+        self._describe(self.confirm_end_turn, self.tr("&Confirm End of Turn"),
+                       self.tr("Ask before a turn ends"))
+        speed_words = {"slow": (self.tr("&Slow"), self.tr("A long pause before each computer move")),
+                       "normal": (self.tr("&Normal"), self.tr("A short pause before each computer move")),
+                       "fast": (self.tr("&Fast"), self.tr("A brief pause before each computer move")),
+                       "instant": (self.tr("&Instant"), self.tr("No pause between computer moves"))}
+        for speed, action in self.bot_speeds.items():
+            self._describe(action, *speed_words[speed])
         self._describe(self.zoom_in, self.tr("Zoom &In"), self.tr("Make the board larger"))
         self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
         self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))

@@ -61,12 +61,12 @@ def start(app: QApplication) -> MainWindow:
     from gui.controller.session import GameSession
     from gui.i18n import LanguageSwitcher
     from gui.main_window import MainWindow
-    from gui.settings import Settings
+    from gui.settings import BOT_SPEEDS, Settings
 
     settings = Settings()
     languages = LanguageSwitcher(app)
     languages.set_language(settings.language)
-    window = MainWindow(GameSession(), settings, languages)
+    window = MainWindow(GameSession(bot_delay_ms=BOT_SPEEDS[settings.bot_speed]), settings, languages)
     window.show()
     for path in app.arguments()[1:]:
         if not path.startswith("-"):

@@ -15,7 +15,7 @@ from gui.actions import ActionCollection
 from gui.board.view import BoardView
 from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
-from gui.settings import Settings
+from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
@@ -69,6 +69,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self.action_collection.languages[languages.language].setChecked(True)
+        self.action_collection.confirm_end_turn.setChecked(settings.confirm_end_turn)
+        # the session was made with the remembered speed (gui/app.py); a choice here changes it
+        self.action_collection.bot_speeds[settings.bot_speed].setChecked(True)
         self.action_collection.show_log.setChecked(True)
         self._restore_window()
         self.retranslateUi()
@@ -97,6 +100,16 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(a.redo)
         self.game_menu.addSeparator()
         self.game_menu.addAction(a.end_turn)
+        self.game_menu.addAction(a.cancel)
+        self.game_menu.addAction(a.next_prompt)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(a.confirm_end_turn)
+        self.bot_speed_menu = QMenu(self.game_menu)
+        self.bot_speed_menu.setObjectName("bot_speed_menu")
+        for action in a.bot_speeds.values():
+            self.bot_speed_menu.addAction(action)
+        self.game_menu.addMenu(self.bot_speed_menu)
+        self.game_menu.addAction(a.skip_bots)
 
         self.view_menu = bar.addMenu("")
         self.view_menu.setObjectName("view_menu")
@@ -127,7 +140,12 @@ class MainWindow(QMainWindow):
         a.undo.triggered.connect(s.undo)
         a.redo.triggered.connect(s.redo)
         a.end_turn.triggered.connect(self.actions_dock.end_turn)
-        self.actions_dock.action_chosen.connect(s.apply)
+        a.cancel.triggered.connect(self.cancel_gesture)
+        a.next_prompt.triggered.connect(self.choice_dock.focus_first)
+        a.skip_bots.triggered.connect(s.skip_bots)
+        a.confirm_end_turn.toggled.connect(self._on_confirm_end_turn_toggled)
+        a.bot_speed_group.triggered.connect(lambda action: self.set_bot_speed(action.data()))
+        self.actions_dock.action_chosen.connect(self._on_action_chosen)
         a.zoom_in.triggered.connect(self.board_view.zoom_in)
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
         a.fit.triggered.connect(self.board_view.fit)
@@ -138,6 +156,15 @@ class MainWindow(QMainWindow):
         self.recent_menu.triggered.connect(self._on_recent_triggered)
 
         self.board_view.space_clicked.connect(self._on_space_clicked)
+        self.board_view.tooltip_provider = self.space_tooltip
+        self.board_view.token_picked.connect(self._on_token_picked)
+        self.board_view.token_dropped.connect(lambda target, passed: s.drop("token", target, passed))
+        self.board_view.piece_dropped.connect(s.drop)
+        self.board_view.gesture_cancelled.connect(self._restore_highlights)
+        self.player_boards_dock.piece_picked.connect(self._on_piece_picked)
+        self.player_boards_dock.piece_dropped.connect(s.drop)
+        self.player_boards_dock.piece_released.connect(self._restore_highlights)
+        s.bot_moved.connect(self._on_bot_moved)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
@@ -260,14 +287,42 @@ class MainWindow(QMainWindow):
         if isinstance(path, str) and path:
             self.open_game(path)
 
+    # -- Game menu: comfort -------------------------------------------------------------------
+    def set_bot_speed(self, speed: str) -> None:
+        self.settings.bot_speed = speed
+        self.action_collection.bot_speeds[self.settings.bot_speed].setChecked(True)
+        self.session.set_bot_delay(BOT_SPEEDS[self.settings.bot_speed])
+
+    def _on_confirm_end_turn_toggled(self, on: bool) -> None:
+        self.settings.confirm_end_turn = on
+
+    def _on_action_chosen(self, command: str) -> None:
+        """A button of the actions panel (or the End Turn shortcut): ending the turn asks first
+        when the player wants to be asked."""
+        bare = command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
+        if bare == "end_turn" and self.settings.confirm_end_turn and not dialogs.confirm(
+                self, self.tr("End Turn"), self.tr("End your turn now?")):
+            return
+        self.session.apply(command)
+
+    def cancel_gesture(self) -> None:
+        """Esc: put down whatever is half done (a selected or dragged medallion)."""
+        if self.board_view.cancel_gesture():
+            self.statusBar().showMessage(self.tr("Move cancelled"), STATUS_MESSAGE_MS)
+
     # -- View and Help menus -------------------------------------------------------------------
     def set_language(self, code: str) -> None:
         self.languages.set_language(code)
         self.settings.language = self.languages.language
         self.session.language = self.languages.language
         self.action_collection.languages[self.languages.language].setChecked(True)
+        self._refresh_log_seats()  # seat names follow the language
         if self.session.has_game() and self._handover_seat is None:
             self._refresh_board()  # the names on the board follow the language
+            self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
+        scores = self.session.final_scores()
+        if self.end_dialog is not None and scores is not None:  # so do the end screen's
+            self.end_dialog.set_data(scores, self.session.honor_by_round())  # type: ignore[attr-defined]
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -279,6 +334,11 @@ class MainWindow(QMainWindow):
             "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
             "with every rule enforced.").format(version=version))
 
+    def _refresh_log_seats(self) -> None:
+        """The log filter offers one item per seat of the game."""
+        count = len(self.session.seat_kinds()) if self.session.has_game() else 0
+        self.log_dock.set_seat_names([self.session.seat_name(seat) for seat in range(count)])
+
     def _on_log_visibility_changed(self, visible: bool) -> None:
         if not self.isMinimized():
             self.action_collection.show_log.setChecked(visible)
@@ -289,6 +349,7 @@ class MainWindow(QMainWindow):
     # -- session signals -----------------------------------------------------------------------
     def _on_game_started(self) -> None:
         self._handover_seat = None
+        self._refresh_log_seats()
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
         QTimer.singleShot(0, self.board_view.fit)  # after layout, so the viewport has its real size
@@ -298,9 +359,9 @@ class MainWindow(QMainWindow):
                 [self.player_boards_dock, self.log_dock], [self.height() // 2, self.height() // 3],
                 Qt.Orientation.Vertical))
 
-    def _on_command_applied(self, view: object, lines: list[str]) -> None:
+    def _on_command_applied(self, view: object, entries: list) -> None:
         if self._handover_seat is None:
-            self.log_dock.append_lines(lines)
+            self.log_dock.append_entries(entries)
             self._refresh_board()
         self._refresh_status()
 
@@ -330,7 +391,7 @@ class MainWindow(QMainWindow):
 
     def _on_history_rewound(self) -> None:
         if self._handover_seat is None:
-            self.log_dock.set_lines(self.session.log_lines())
+            self.log_dock.set_entries(self.session.log_entries())
             self._refresh_board()
         self._refresh_status()
 
@@ -353,7 +414,7 @@ class MainWindow(QMainWindow):
     def _on_handover_confirmed(self) -> None:
         self._handover_seat = None
         self.central_stack.setCurrentWidget(self.board_view)
-        self.log_dock.set_lines(self.session.log_lines())
+        self.log_dock.set_entries(self.session.log_entries())
         self._refresh_all()
 
     def _on_space_clicked(self, space: str) -> None:
@@ -380,6 +441,46 @@ class MainWindow(QMainWindow):
         if chosen is not None:
             self.session.apply(chosen)
 
+    def space_tooltip(self, space: str) -> str:
+        """What a click on ``space`` plays, or the engine's reason why nothing can be played there."""
+        if not self.session.has_game() or self._handover_seat is not None or self.session.is_over():
+            return ""
+        commands = self.session.legal_for_space(space)
+        if commands:
+            lines = [self.session.label(c) for c in commands[:6]]
+            if len(commands) > 6:
+                lines.append(self.tr("… and {count} more (right-click)").format(count=len(commands) - 6))
+            return self.tr("Click to play:") + "\n" + "\n".join(f"• {line}" for line in lines)
+        refusal = self.session.why_not(space)
+        if refusal is None:
+            return ""
+        rule, reason = refusal
+        return (self.tr("Not now: {reason}").format(reason=reason) if not rule
+                else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason, rule=rule))
+
+    def _on_token_picked(self) -> None:
+        """The medallion is picked up: light only the triangles it can go to."""
+        targets = self.session.drag_targets("token")
+        self.board_view.highlight(targets)
+        if not targets:
+            self.statusBar().showMessage(self.tr("Your medallion cannot move now"), STATUS_MESSAGE_MS)
+
+    def _on_piece_picked(self, piece: str) -> None:
+        targets = self.session.drag_targets(piece)
+        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets)
+        self.board_view.highlight(targets)
+
+    def _restore_highlights(self) -> None:
+        """A gesture ended without a move: show again everything that can be played."""
+        if self.session.has_game() and self._handover_seat is None:
+            self.board_view.highlight(self.session.active_spaces())
+            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set())
+
+    def _on_bot_moved(self, seat: int, label: str, spaces: list) -> None:
+        self.board_view.show_last_move(spaces)
+        self.statusBar().showMessage(self.tr("{player} (computer): {move}").format(
+            player=self.session.seat_name(seat), move=label), STATUS_MESSAGE_MS)
+
     def _on_space_menu_requested(self, space: str) -> None:
         if self.choice_dock.is_asking():
             return
@@ -395,7 +496,7 @@ class MainWindow(QMainWindow):
         self.action_collection.save.setEnabled(has_game)
         self.action_collection.save_as.setEnabled(has_game)
         if has_game and self._handover_seat is None:
-            self.log_dock.set_lines(self.session.log_lines())
+            self.log_dock.set_entries(self.session.log_entries())
         self._refresh_board()
         self._refresh_undo_and_title()
         self._refresh_status()
@@ -416,7 +517,7 @@ class MainWindow(QMainWindow):
     def _refresh_choices(self) -> None:
         showing = self.session.has_game() and self._handover_seat is None
         answers = self.session.pending_answers() if showing else []
-        self.choice_dock.set_choices(self.session.prompt_kind() if answers else "", answers)
+        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", answers)
 
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""
@@ -428,6 +529,8 @@ class MainWindow(QMainWindow):
         viewer = self.session.viewer if showing else None
         boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
+        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set())
+        self.board_view.own_seat = viewer
 
     def _refresh_undo_and_title(self) -> None:
         self.action_collection.undo.setEnabled(self.session.can_undo())
@@ -492,12 +595,13 @@ class MainWindow(QMainWindow):
         self.game_menu.setTitle(self.tr("&Game"))
         self.view_menu.setTitle(self.tr("&View"))
         self.language_menu.setTitle(self.tr("&Language"))
+        self.bot_speed_menu.setTitle(self.tr("Computer &Speed"))
         self.help_menu.setTitle(self.tr("&Help"))
         self._rebuild_recent_menu()
         if self._handover_seat is not None:
             self.handover_screen.set_player(self.session.seat_name(self._handover_seat))
         elif self.session.has_game():
-            self.log_dock.set_lines(self.session.log_lines())  # event lines follow the language too
+            self.log_dock.set_entries(self.session.log_entries())  # event lines follow the language too
             self._refresh_choices()  # so do the labels of choices and actions
             self._refresh_panels()
         keys = self.action_collection.end_turn.shortcut()

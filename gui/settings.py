@@ -13,6 +13,9 @@ from PySide6.QtCore import QByteArray, QSettings
 
 RECENT_FILES_LIMIT = 8
 DEFAULT_LANGUAGE = "en"
+# Pause before each computer move, so people can follow them (the "instant" speed skips it).
+BOT_SPEEDS = {"slow": 1200, "normal": 500, "fast": 150, "instant": 0}
+DEFAULT_BOT_SPEED = "normal"
 
 
 class Settings:
@@ -37,6 +40,26 @@ class Settings:
     @language.setter
     def language(self, code: str) -> None:
         self._store.setValue("ui/language", code)
+
+    # -- play ----------------------------------------------------------------------------------
+    @property
+    def confirm_end_turn(self) -> bool:
+        """Ask "End your turn?" before a turn ends (off by default)."""
+        return self._store.value("play/confirm_end_turn", "false") in (True, "true", "1")
+
+    @confirm_end_turn.setter
+    def confirm_end_turn(self, on: bool) -> None:
+        self._store.setValue("play/confirm_end_turn", "true" if on else "false")
+
+    @property
+    def bot_speed(self) -> str:
+        """How fast computer moves follow each other: a key of `BOT_SPEEDS`."""
+        value = self._store.value("play/bot_speed", DEFAULT_BOT_SPEED)
+        return value if value in BOT_SPEEDS else DEFAULT_BOT_SPEED
+
+    @bot_speed.setter
+    def bot_speed(self, speed: str) -> None:
+        self._store.setValue("play/bot_speed", speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED)
 
     # -- recent files --------------------------------------------------------------------------
     def recent_files(self) -> list[str]:

@@ -229,20 +229,23 @@ class Game(ABC):
         """The board spaces a player clicks to give this command, in click order."""
         return ()
 
-    def board_layout(self, config: Config) -> Data:
+    def board_layout(self, config: Config, language: str = "en") -> Data:
         """The static drawing of the board, as plain data (empty: the game has no drawing yet).
 
         ``{"spaces": [{"id", "shape": "hex" | "triangle" | "rect", "x", "y", "size",
-        "points_up" (triangles), "group", "label" (optional fixed text, e.g. a start number)}, …],
+        "points_up" (triangles), "group", "label" (optional fixed text, e.g. a start number),
+        "name" (optional: what the space is called, for a tooltip)}, …],
         "labels": [{"text", "x", "y"}, …]}`` — positions and sizes in the game's own units (y grows
-        downward); ``size`` is a hex's or triangle's circumradius, a rect's half width.
+        downward); ``size`` is a hex's or triangle's circumradius, a rect's half width. Texts are
+        in ``language`` (one of `LANGUAGES`); only they may differ between languages.
         """
         return {}
 
     def board_marks(self, view: Data, language: str = "en") -> Data:
         """What to draw on each space now, from one seat's VIEW only (so no secret can show):
         ``{space id: {"label": str | None, "fill": role name ("empty", "tile", "controlled", …),
-        "owner": seat | None, "tokens": [seat, …]}}``, labels in ``language`` (one of
+        "owner": seat | None, "tokens": [seat, …], "name": str (optional: what the space holds
+        now, for a tooltip, instead of the layout's name)}}``, texts in ``language`` (one of
         `LANGUAGES`). Empty when the game has no drawing."""
         return {}
 
@@ -263,6 +266,30 @@ class Game(ABC):
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({details})"
 
+    def event_rule(self, event: Event) -> str:
+        """The ID of the spec rule an event comes from (``VIN-MOVE-1``); "" when none is known."""
+        return ""
+
+    def rule_title(self, rule_id: str, language: str = "en") -> str:
+        """A short name of the rule area ``rule_id`` belongs to, in ``language`` (one of
+        `LANGUAGES`); "" when the game names none."""
+        return ""
+
+    def describe_prompt(self, kind: str, language: str = "en") -> str:
+        """What a `Prompt` of this ``kind`` asks, in ``language``, for a title above its answers.
+        Default: the kind in words ("pick_card" → "pick card")."""
+        return kind.replace("_", " ")
+
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        """Why the game ended as it did (``outcome.reason``) in ``language``. Default: the reason
+        as the game recorded it."""
+        return outcome.reason
+
+    def score_category_name(self, category: str, language: str = "en") -> str:
+        """The name of one of ``Outcome.breakdown``'s categories in ``language``. Default: the
+        key in words ("secret_quest" → "Secret quest")."""
+        return category.replace("_", " ").capitalize()
+
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         """A legal command in words a player understands (a button's label); ``view`` is the
         deciding seat's view, for names of what lies where. Default: the notation."""
@@ -272,6 +299,24 @@ class Game(ABC):
         """Whether a turn command is offered as a button beside the board (rather than only by
         clicking its spaces). Default: the commands that name no space."""
         return not self.command_spaces(command)
+
+    # -- gestures: what a click or a drag on the screen asks for, legal or not -----------------
+    # The GUI plays such a command and lets the rules refuse it, so a greyed space or a refused
+    # drop is explained by the engine's own refusal ("why not?"), never by a rule in the GUI.
+    def click_command(self, view: Data, seat: int, space: str) -> Command | None:
+        """The command a plain click on ``space`` most likely means (None: nothing to explain)."""
+        return None
+
+    def drag_command(self, view: Data, seat: int, source: str, target: str,
+                     passed: Sequence[str] = ()) -> Command | None:
+        """The command a drag of piece ``source`` dropped on ``target`` means (``passed``: the
+        spaces a dragged token went over on the way); None when the drop means nothing. Piece
+        names are the game's own (a zone, a card, a space id, "token")."""
+        return None
+
+    def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
+        """The drag (source, target) that plays ``command``, if there is one."""
+        return None
 
     def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
         """Each player's board as plain data with names, built from one seat's VIEW only (so no

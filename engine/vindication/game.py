@@ -1,18 +1,19 @@
 """Vindication on the shared game contract."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt,
                          Rng, Text)
 
-from . import commands
-from . import layout
+from . import commands, gestures
+from . import layout, rule_refs
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
-from .labels import label_command, seat_summaries
-from .log import describe
+from .labels import describe_prompt, label_command, seat_summaries
+from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
 from .setup import SEAT_COLOURS, setup
 from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
@@ -132,6 +133,22 @@ class Vindication(Game):
             return Outcome((0,), f"solo rating: {rating}", honors, breakdown)
         return Outcome(flow.winners(data), "most honor", honors, breakdown)
 
+    def describe_prompt(self, kind: str, language: str = "en") -> str:
+        return describe_prompt(kind, language)
+
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        """Why the game ended in ``language``: "most honor", or the solo rating (VIN-SOLO-7)."""
+        lang = "zh" if language.startswith("zh") else "en"
+        if outcome.scores is not None and len(outcome.scores) == 1:
+            rating = flow.solo_rating(int(outcome.scores[0]))
+            name = SOLO_RATING_NAMES[rating] if lang == "zh" else rating
+            return OUTCOME_WORDS[lang]["solo"].format(rating=name)
+        return OUTCOME_WORDS[lang]["most_honor"]
+
+    def score_category_name(self, category: str, language: str = "en") -> str:
+        names = SCORE_CATEGORIES["zh" if language.startswith("zh") else "en"]
+        return names.get(category) or super().score_category_name(category, language)
+
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat, pending_choice(data))
 
@@ -148,8 +165,8 @@ class Vindication(Game):
             return (str(command.args[0]),)
         return ()
 
-    def board_layout(self, config: Config) -> Data:
-        return layout.board_layout(config)
+    def board_layout(self, config: Config, language: str = "en") -> Data:
+        return layout.board_layout(config, language)
 
     def board_marks(self, view: Data, language: str = "en") -> Data:
         return layout.board_marks(view, language)
@@ -160,6 +177,12 @@ class Vindication(Game):
     def describe(self, event: Event, language: str = "en") -> str:
         return describe(event, language)
 
+    def event_rule(self, event: Event) -> str:
+        return rule_refs.event_rule(event)
+
+    def rule_title(self, rule_id: str, language: str = "en") -> str:
+        return rule_refs.rule_title(rule_id, language)
+
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         return label_command(command, language, view)
 
@@ -169,6 +192,16 @@ class Vindication(Game):
 
     def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
         return seat_summaries(view, language)
+
+    def click_command(self, view: Data, seat: int, space: str) -> Command | None:
+        return gestures.click_command(view, seat, space)
+
+    def drag_command(self, view: Data, seat: int, source: str, target: str,
+                     passed: Sequence[str] = ()) -> Command | None:
+        return gestures.drag_command(view, seat, source, target, passed)
+
+    def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
+        return gestures.command_gesture(command, view)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

@@ -80,6 +80,43 @@ STEPS = {
     "zh": {"pot_to_inf": "強化能力（潛能 → 影響力）", "inf_to_conv": "強化能力（影響力 → 信念）",
            "conv_to_inf": "弱化能力（信念 → 影響力）", "inf_to_pot": "弱化能力（影響力 → 潛能）"},
 }
+# What each prompt asks (`Vindication.describe_prompt`), a title above its answers.
+PROMPTS = {
+    "en": {"turn": "your turn", "augment": "augment", "blind_keep": "a card drawn blind to keep",
+           "bonus_roll": "roll the attribute die again", "build_tile": "the region to build",
+           "character": "your character", "charge_relic": "a relic to charge",
+           "check_conversions": "making up the attribute check", "dilute": "dilute",
+           "draw_mode": "how to draw", "elite": "the elite", "end_trigger": "an end-trigger card",
+           "forced_recover": "where to recover influence from", "gain": "the attribute to gain",
+           "influence_target": "where the influence goes", "initial_charge": "the new relic's charges",
+           "leadership": "Rune of Leadership", "monster_die": "the monster die",
+           "on_join": "an on-join ability", "peek_deck": "a deck to look at",
+           "peek_order": "the order of the top cards", "pick_card": "the card to take",
+           "place_on_companion": "the companion for the block", "preconfigure": "the village tiles",
+           "proficiency_kind": "a proficiency tile", "quest_draw": "secret quests to draw",
+           "quest_keep": "the secret quest to keep", "remove_block": "a block to remove",
+           "return_block": "a block to take back", "reuse": "an ability to use again",
+           "save_companion": "saving the companion", "temple": "Temple of Legends",
+           "trigger": "an ability", "trigger_order": "the order of the abilities",
+           "trigger_token": "the trigger token"},
+    "zh": {"turn": "你的回合", "augment": "強化能力", "blind_keep": "保留一張盲抽的卡牌",
+           "bonus_roll": "再擲一次屬性骰", "build_tile": "要建造的地區板塊",
+           "character": "你的角色板塊", "charge_relic": "為聖物卡充能",
+           "check_conversions": "補足屬性檢定", "dilute": "弱化能力",
+           "draw_mode": "抽牌方式", "elite": "菁英", "end_trigger": "結束觸發卡",
+           "forced_recover": "從哪裡恢復影響力", "gain": "要獲得的屬性",
+           "influence_target": "影響力放到哪裡", "initial_charge": "新聖物卡的充能",
+           "leadership": "領導符文", "monster_die": "怪物骰",
+           "on_join": "加入時觸發的能力", "peek_deck": "要查看的牌堆",
+           "peek_order": "牌堆頂卡牌的順序", "pick_card": "要拿取的卡牌",
+           "place_on_companion": "放方塊的夥伴", "preconfigure": "村莊與小村的地區板塊",
+           "proficiency_kind": "屬性專精板塊", "quest_draw": "要抽的秘密任務",
+           "quest_keep": "要保留的秘密任務", "remove_block": "要移除的方塊",
+           "return_block": "要取回的方塊", "reuse": "再次使用的能力",
+           "save_companion": "救下夥伴", "temple": "傳說神殿",
+           "trigger": "觸發能力", "trigger_order": "能力的結算順序",
+           "trigger_token": "觸發指示物"},
+}
 MONSTER_DIE_PROMPTS = ("monster_die",)
 PREVENT_PROMPTS = ("save_companion",)
 TRIGGER_PROMPTS = ("trigger", "on_join", "trigger_order", "reuse")
@@ -291,6 +328,10 @@ class _Labeller:
         return self.name(value)
 
 
+def describe_prompt(kind: str, language: str = "en") -> str:
+    return PROMPTS[_lang(language)].get(kind) or kind.replace("_", " ")
+
+
 def seat_summaries(view: Data, language: str = "en") -> list[Data]:
     """Each player's board as plain data with names, from one seat's VIEW (hidden stays hidden:
     another player's quest is only ``"hidden"`` there, so ``quest`` is None for it)."""
@@ -315,6 +356,9 @@ def seat_summaries(view: Data, language: str = "en") -> list[Data]:
             "speed": mount.speed if mount else 0,
             "companions": [(labeller.name(x["id"]), x["blocks"]) for x in p.get("companions", [])],
             "relics": [(labeller.name(x["id"]), x["charges"]) for x in p.get("relics", [])],
+            # the cards' ids, in the order above: a player board names its drag pieces by them
+            "companion_ids": [x["id"] for x in p.get("companions", [])],
+            "relic_ids": [x["id"] for x in p.get("relics", [])],
             "traits": [labeller.name(x) for x in p.get("traits", [])],
             "monsters": [labeller.name(x) for x in p.get("monsters", [])],
             "runes": [labeller.text(runes[r].name) if r in runes else str(r) for r in p.get("runes", [])],

@@ -15,7 +15,7 @@ from engine.core import Config, Data
 
 from .board import Board, hex_centre
 from .content import content
-from .places import settlements, slot_id
+from .places import settlement_of, settlements, slot_id
 
 TRIANGLE_SIZE = 0.34         # a triangle's circumradius, in hex circumradii
 ISLE_OFFSET = (7.0, -2.6)    # the Forgotten Isle, up and to the right of the main island
@@ -28,7 +28,23 @@ HONOR_PER_ROW = 20
 HONOR_HALF = 0.22            # a track space's half width
 HONOR_PITCH = 0.5
 HONOR_GAP = 1.0              # between the lowest board space and the track
-WORDS = {"en": {"ruins": "Ruins", "over": "+{n}"}, "zh": {"ruins": "遺跡", "over": "+{n}"}}
+# Titles, labels and tooltips, in the glossary's terms (spec section 2).
+WORDS = {
+    "en": {"ruins": "Ruins", "over": "+{n}", "isle": "The Forgotten Isle", "honor": "Honor track",
+           "region": "Region space {space}", "start": "Start position {n} ({space})",
+           "triangle": "Triangle {space}", "area": "Forgotten Isle, area {space}",
+           "slot": "{settlement}, slot {n}", "honor_space": "Honor {n}", "tile": "{tile} ({space})",
+           "hidden_ruins": "Hidden ruins ({space})", "building_site": "Building site ({space})"},
+    "zh": {"ruins": "遺跡", "over": "+{n}", "isle": "遺忘之島", "honor": "榮耀軌",
+           "region": "地區 {space}", "start": "出發位置 {n}（{space}）",
+           "triangle": "三角格 {space}", "area": "遺忘之島 {space} 區",
+           "slot": "{settlement}第 {n} 格", "honor_space": "榮耀 {n}", "tile": "{tile}（{space}）",
+           "hidden_ruins": "隱藏遺跡（{space}）", "building_site": "建築工地（{space}）"},
+}
+
+
+def _lang(language: str) -> str:
+    return "zh" if language.startswith("zh") else "en"
 
 
 def honor_space(honor: int) -> str:
@@ -36,42 +52,46 @@ def honor_space(honor: int) -> str:
     return f"H{honor % HONOR_SPACES}"
 
 
-def board_layout(config: Config) -> Data:
+def board_layout(config: Config, language: str = "en") -> Data:
+    """The spaces and titles; titles and space names in ``language``, all else the same in both."""
+    words = WORDS[_lang(language)]
     spaces: list[Data] = []
     labels: list[Data] = []
     c = content()
-    _add_board(spaces, c.board, "island", (0.0, 0.0))
+    _add_board(spaces, c.board, "island", (0.0, 0.0), words)
     if _module_on(config):
         dx, dy = ISLE_OFFSET
-        _add_board(spaces, c.isle, "isle", ISLE_OFFSET)
+        _add_board(spaces, c.isle, "isle", ISLE_OFFSET, words)
         top = min(hex_centre(h)[1] for h in c.isle.regions.values()) + dy
         left = min(hex_centre(h)[0] for h in c.isle.regions.values()) + dx
-        labels.append({"text": "The Forgotten Isle", "x": left + 0.85, "y": top - 1.45})
+        labels.append({"text": words["isle"], "x": left + 0.85, "y": top - 1.45})
         x0, y0 = SLOTS_FROM
         for row, settlement in enumerate(settlements().values()):
             y = y0 + row * ROW_PITCH
-            labels.append({"text": settlement.name.en, "x": round(x0 + (settlement.slots - 1) * SLOT_PITCH / 2, 3),
+            title = settlement.name.zh if _lang(language) == "zh" else settlement.name.en
+            labels.append({"text": title, "x": round(x0 + (settlement.slots - 1) * SLOT_PITCH / 2, 3),
                            "y": round(y - SLOT_HALF - 0.25, 3)})
             for index in range(1, settlement.slots + 1):
                 spaces.append({"id": slot_id(settlement.id, index), "shape": "rect", "group": "village",
                                "x": round(x0 + (index - 1) * SLOT_PITCH, 3), "y": round(y, 3),
-                               "size": SLOT_HALF, "label": str(index)})
-    _add_honor_track(spaces, labels)
+                               "size": SLOT_HALF, "label": str(index),
+                               "name": words["slot"].format(settlement=title, n=index)})
+    _add_honor_track(spaces, labels, words)
     return {"spaces": spaces, "labels": labels}
 
 
-def _add_honor_track(spaces: list[Data], labels: list[Data]) -> None:
+def _add_honor_track(spaces: list[Data], labels: list[Data], words: dict[str, str]) -> None:
     """Rows of small squares below everything else; every tenth space and the trigger spaces
     (VIN-SETUP-8) carry their number."""
     left = min(s["x"] - s["size"] for s in spaces) + HONOR_HALF
     top = max(s["y"] + s["size"] for s in spaces) + HONOR_GAP
     triggers = set(content().board_file.honor_trigger_spaces)
-    labels.append({"text": "Honor", "x": round(left + 0.45, 3), "y": round(top - 0.55, 3)})
+    labels.append({"text": words["honor"], "x": round(left + 0.45, 3), "y": round(top - 0.55, 3)})
     for n in range(HONOR_SPACES):
         row, column = divmod(n, HONOR_PER_ROW)
         space: Data = {"id": honor_space(n), "shape": "rect", "group": "honor",
                        "x": round(left + column * HONOR_PITCH, 3), "y": round(top + row * HONOR_PITCH, 3),
-                       "size": HONOR_HALF}
+                       "size": HONOR_HALF, "name": words["honor_space"].format(n=n)}
         if n % 10 == 0 or n in triggers:
             space["label"] = str(n)
         spaces.append(space)
@@ -85,18 +105,22 @@ def _module_on(config: Config) -> bool:
         return False
 
 
-def _add_board(spaces: list[Data], board: Board, group: str, offset: tuple[float, float]) -> None:
+def _add_board(spaces: list[Data], board: Board, group: str, offset: tuple[float, float],
+               words: dict[str, str]) -> None:
     dx, dy = offset
     for region, h in board.regions.items():
         x, y = hex_centre(h)
         spaces.append({"id": region, "shape": "hex", "group": group,
-                       "x": round(x + dx, 3), "y": round(y + dy, 3), "size": 1.0})
+                       "x": round(x + dx, 3), "y": round(y + dy, 3), "size": 1.0,
+                       "name": words["area" if group == "isle" else "region"].format(space=region)})
     for triangle in board.triangles.values():
         space: Data = {"id": triangle.id, "shape": "triangle", "group": group,
                        "x": round(triangle.x + dx, 3), "y": round(triangle.y + dy, 3),
-                       "size": TRIANGLE_SIZE, "points_up": triangle.points_up}
+                       "size": TRIANGLE_SIZE, "points_up": triangle.points_up,
+                       "name": words["triangle"].format(space=triangle.id)}
         if triangle.start_position is not None:
             space["label"] = str(triangle.start_position)
+            space["name"] = words["start"].format(n=triangle.start_position, space=triangle.id)
         spaces.append(space)
 
 
@@ -107,11 +131,12 @@ def board_marks(view: Data, language: str = "en") -> Data:
     lang = "zh" if language.startswith("zh") else "en"
     marks: dict[str, Any] = {}
     for space, placed in view["regions"].items():
-        marks[space] = _region_mark(placed, lang)
+        marks[space] = _region_mark(space, placed, lang)
     for area, site in view.get("isle", {}).items():
         if view["regions"].get(area) is None:
+            what = "hidden_ruins" if site.get("ruins") else "building_site"
             marks[area] = {"label": WORDS[lang]["ruins"] if site.get("ruins") else None, "fill": "site",
-                           "owner": None, "tokens": []}
+                           "owner": None, "tokens": [], "name": WORDS[lang][what].format(space=area)}
     triangles = c.board.triangles | (c.isle.triangles if "isle" in view else {})
     for triangle in triangles:
         marks[triangle] = {"label": None, "fill": "empty", "owner": None, "tokens": []}
@@ -119,6 +144,8 @@ def board_marks(view: Data, language: str = "en") -> Data:
         port = c.module.port_name
         marks[view["port"]]["label"] = port.zh if lang == "zh" else "Port"
         marks[view["port"]]["fill"] = "port"
+        marks[view["port"]]["name"] = WORDS[lang]["tile"].format(tile=port.zh if lang == "zh" else port.en,
+                                                                 space=view["port"])
     for player in view["players"]:
         token = player.get("token")
         if token in marks:
@@ -141,13 +168,17 @@ def _honor_marks(marks: dict[str, Any], view: Data, lang: str) -> None:
             mark["label"] = WORDS[lang]["over"].format(n=honor // HONOR_SPACES * HONOR_SPACES)
 
 
-def _region_mark(placed: Data | None, lang: str = "en") -> Data:
+def _region_mark(space: str, placed: Data | None, lang: str = "en") -> Data:
     if placed is None:
         return {"label": None, "fill": "empty", "owner": None, "tokens": []}
     region = content().regions.get(placed["tile"])
     name = (region.name.zh if lang == "zh" else region.name.en) if region else str(placed["tile"])
     owner = placed.get("controller")
-    return {"label": name, "fill": "tile" if owner is None else "controlled", "owner": owner, "tokens": []}
+    home = settlements().get(settlement_of(space) or "")
+    where = space if home is None else WORDS[lang]["slot"].format(
+        settlement=home.name.zh if lang == "zh" else home.name.en, n=space.split("/", 1)[1])
+    return {"label": name, "fill": "tile" if owner is None else "controlled", "owner": owner, "tokens": [],
+            "name": WORDS[lang]["tile"].format(tile=name, space=where)}
 
 
 def bounds(layout: Data) -> tuple[float, float, float, float]:

@@ -5,6 +5,7 @@ seat allowed to see it, since only that seat's log ever holds it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Event
@@ -20,6 +21,20 @@ STEP_NAMES = {
            "conv_to_inf": "diluted conviction → influence", "inf_to_pot": "diluted influence → potential"},
     "zh": {"pot_to_inf": "強化能力：潛能 → 影響力", "inf_to_conv": "強化能力：影響力 → 信念",
            "conv_to_inf": "弱化能力：信念 → 影響力", "inf_to_pot": "弱化能力：影響力 → 潛能"},
+}
+# The end of the game (`Vindication.describe_outcome`, `score_category_name`): glossary terms.
+OUTCOME_WORDS = {
+    "en": {"most_honor": "most honor", "solo": "solo rating: {rating}"},
+    "zh": {"most_honor": "榮耀最高", "solo": "單人評價：{rating}"},
+}
+# VIN-SOLO-7's ratings, by the English names `rules.flow.solo_rating` gives.
+SOLO_RATING_NAMES = {"Legend": "傳奇", "Vindicated": "重返榮耀", "Penitent": "懺悔者", "Wretch": "罪人"}
+SCORE_CATEGORIES = {
+    "en": {"before": "Honor before scoring", "monsters": "Monsters", "quest": "Secret quest",
+           "regions": "Controlled regions", "villages": "Villages & hamlets", "mastery": "Mastery",
+           "total": "Total"},
+    "zh": {"before": "計分前榮耀", "monsters": "怪物卡", "quest": "秘密任務", "regions": "控制的地區",
+           "villages": "村莊與小村", "mastery": "屬性大師", "total": "總分"},
 }
 
 TEMPLATES: dict[str, tuple[str, str]] = {
@@ -52,6 +67,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "empowered_draw": ("{who} makes an empowered draw ({count} cards).", "{who} 充能抽牌（{count} 張）。"),
     "relic_charged": ("{who} charges {card} ({n}).", "{who} 為 {card} 充能（{n}）。"),
     "die_rolled": ("{who} rolls the {die} die: {face}.", "{who} 擲{die}骰：{face}。"),
+    "ability_used": ("{who} uses the ability of {card}.", "{who} 使用 {card} 的能力。"),
+    "modifier_added": ("{who}: {source} takes effect this turn.", "{who}：{source} 本回合生效。"),
+    "charges_spent": ("{who} spends {n} charge(s) of {card}.", "{who} 花費 {card} 的 {n} 點充能。"),
+    "extra_action": ("{who} gets an extra {action} action from {source}.",
+                     "{who} 因 {source} 多獲得一次{action}行動。"),
     "companion_saved": ("{who} saves {card}.", "{who} 救下 {card}。"),
     "companion_died": ("{card} dies.", "{card} 陣亡。"),
     "fatigue_placed": ("{card} is fatigued ({n}).", "{card} 疲勞（{n}）。"),
@@ -100,7 +120,7 @@ def describe(event: Event, language: str = "en") -> str:
         details = ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{event.kind}({details})"
     names = ATTRIBUTE_NAMES[lang]
-    cards, regions = content().cards, content().regions
+    regions = content().regions
     if "seat" in fields:
         fields["who"] = f"Player {fields['seat'] + 1}" if lang == "en" else f"玩家 {fields['seat'] + 1}"
     if "kind" in fields and fields["kind"] in names:
@@ -115,10 +135,23 @@ def describe(event: Event, language: str = "en") -> str:
         quests = content().quests
         names = [quests[q].name.zh if lang == "zh" else quests[q].name.en for q in fields["quests"] if q in quests]
         fields["quests"] = ("、" if lang == "zh" else ", ").join(names)
-    for key in ("card", "source"):
-        if fields.get(key) in cards:
-            name = cards[fields[key]].name
-            fields[key] = name.zh if lang == "zh" else name.en
+    for key in ("card", "source", "location", "character"):
+        if key in fields:
+            fields[key] = _named(fields[key], lang)
+    if event.kind == "honor_changed":
+        fields["reason"] = honor_reason(str(fields.get("reason", "")), lang)
+    for key in ("space", "location"):
+        if isinstance(fields.get(key), str):
+            fields[key] = place_name(fields[key], lang)
+    if isinstance(fields.get("cards"), list):
+        fields["cards"] = ("、" if lang == "zh" else ", ").join(str(_named(x, lang)) for x in fields["cards"])
+    if "mode" in fields or "action" in fields:
+        fields["mode"] = ACTION_WORDS[lang].get(str(fields.get("mode")), fields.get("mode"))
+        fields["action"] = ACTION_WORDS[lang].get(str(fields.get("action")), fields.get("action"))
+    if event.kind == "die_rolled":
+        fields["die"] = DICE[lang].get(str(fields.get("die")), fields.get("die"))
+        face = str(fields.get("face"))
+        fields["face"] = ATTRIBUTE_NAMES[lang].get(face) or DICE[lang].get(face, face)
     if fields.get("tile") in regions:
         name = regions[fields["tile"]].name
         fields["tile"] = name.zh if lang == "zh" else name.en
@@ -133,6 +166,69 @@ def describe(event: Event, language: str = "en") -> str:
         return text.format(**fields)
     except (KeyError, ValueError):
         return f"{event.kind}({', '.join(f'{k}={v}' for k, v in event.data.items())})"
+
+
+# How a card was taken (``card_acquired``) and which turn action an ability adds (``extra_action``).
+ACTION_WORDS = {"en": {"faceup": "face up", "blind": "drawn blind", "empowered": "empowered draw",
+                       "activate": "activate", "visit": "visit", "move": "move"},
+                "zh": {"faceup": "翻開的卡牌", "blind": "盲抽", "empowered": "充能抽牌",
+                       "activate": "啟用", "visit": "造訪", "move": "移動"}}
+DICE = {"en": {"attribute": "attribute", "monster": "monster", "check": "check", "blank": "blank",
+               "fatigue": "fatigue", "skull": "skull", "hit": "hit", "miss": "miss"},
+        "zh": {"attribute": "屬性", "monster": "怪物", "check": "檢定", "blank": "空白", "fatigue": "疲勞",
+               "skull": "骷髏", "hit": "命中", "miss": "未中"}}
+# The reasons `rules.power.gain_honor` records, by their start (the rest is an id or a number).
+HONOR_REASONS = {
+    "en": {"mount rank ": "mount rank {rest}", "control of ": "control of {rest}", "lost ": "lost {rest}",
+           "card ": "{rest}", "visited": "{rest} visited", "rune donated": "rune donated",
+           "vindication": "vindication", "effect": "an effect"},
+    "zh": {"mount rank ": "坐騎第 {rest} 級", "control of ": "控制地區 {rest}", "lost ": "失去 {rest}",
+           "card ": "{rest}", "visited": "{rest} 被造訪", "rune donated": "捐出符文",
+           "vindication": "重返榮耀", "effect": "效果"},
+}
+
+
+def honor_reason(reason: str, lang: str) -> str:
+    """Why honor changed, in words: "control of R01" → "控制地區 R01", "card S03" → its name."""
+    words = HONOR_REASONS[lang]
+    for start in ("mount rank ", "control of ", "lost ", "card "):
+        if reason.startswith(start):
+            return words[start].format(rest=place_name(_named(reason.removeprefix(start), lang), lang))
+    if reason.endswith(" visited"):
+        return words["visited"].format(rest=place_name(reason.removesuffix(" visited"), lang))
+    return words.get(reason) or str(_named(reason, lang))
+
+
+def place_name(place: Any, lang: str) -> Any:
+    """A village or hamlet slot (``venfero_secret/3``) by its settlement's name; other places and
+    anything else as they are."""
+    settlements = {s.id: s for s in content().module.settlements}
+    if isinstance(place, str) and "/" in place and place.split("/")[0] in settlements:
+        name, n = place.split("/", 1)
+        text = settlements[name].name
+        return MODULE_WORDS[lang]["slot"].format(name=text.zh if lang == "zh" else text.en, n=n)
+    return place
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, Any]:
+    c = content()
+    return ({k: v.name for k, v in c.cards.items()} | {ch.id: ch.name for ch in c.characters}
+            | {k: v.name for k, v in c.regions.items()} | {k: v.text for k, v in c.end_triggers.items()})
+
+
+def _named(value: Any, lang: str) -> Any:
+    """A card, character, end-trigger card, region tile or attribute id by its name; "self" is
+    the player's character; anything else (a space id, a number) as it is."""
+    names = _names()
+    if isinstance(value, str) and value in names:
+        name = names[value]
+        return name.zh if lang == "zh" else name.en
+    if value == "self":
+        return "their character" if lang == "en" else "角色"
+    if isinstance(value, str) and value in ATTRIBUTE_NAMES[lang]:
+        return ATTRIBUTE_NAMES[lang][value]
+    return value
 
 
 MODULE_TEMPLATES = ("slot_filled", "village_control_changed", "built", "dug", "rune_map_taken",

@@ -38,6 +38,7 @@ FILLS = {
 EDGE = QColor("#7d7563")
 ACTIVE_EDGE = QColor("#1b7f2a")
 ACTIVE_TRIANGLE_FILL = QColor("#ffe066")
+LAST_MOVE_EDGE = QColor("#1f4e9c")  # the spaces of the computer's last move: a dashed blue edge
 # Seat colours (teal, amber, plum, slate, as the engine names them) and a shape per seat, so
 # players can be told apart without colour vision too.
 SEAT_COLOURS = ("#138a8a", "#d99100", "#8e3fa8", "#4f5d6e")
@@ -80,12 +81,19 @@ class SpaceItem(QGraphicsPathItem):
         self.fill_role = "empty"
         self.owner: int | None = None
         self.active = False
-        self.setToolTip(self.space_id)
+        self.last_move = False
+        self.name: str = str(space.get("name") or self.space_id)  # what the space is called
+        self.setToolTip(self.name)
         self._restyle()
 
     def set_mark(self, fill_role: str, owner: int | None) -> None:
         if (fill_role, owner) != (self.fill_role, self.owner):
             self.fill_role, self.owner = fill_role, owner
+            self._restyle()
+
+    def set_last_move(self, on: bool) -> None:
+        if on != self.last_move:
+            self.last_move = on
             self._restyle()
 
     def set_active(self, active: bool) -> None:
@@ -104,6 +112,8 @@ class SpaceItem(QGraphicsPathItem):
         self.setBrush(QBrush(fill))
         if self.active:
             self.setPen(QPen(ACTIVE_EDGE, 4.0 if self.shape_kind == "hex" else 3.0))
+        elif self.last_move:
+            self.setPen(QPen(LAST_MOVE_EDGE, 3.0, Qt.PenStyle.DashLine))
         else:
             self.setPen(QPen(seat_colour(self.owner) if self.owner is not None else EDGE,
                              3.0 if self.owner is not None else 1.2))
@@ -113,13 +123,16 @@ class SpaceItem(QGraphicsPathItem):
 class TokenItem(QGraphicsItem):
     """A player's token (or a controller's badge): the seat's colour, shape and number."""
 
-    def __init__(self, seat: int, centre: QPointF, radius: float, space: str) -> None:
+    def __init__(self, seat: int, centre: QPointF, radius: float, space: str | None,
+                 medallion: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.radius = radius
+        self.medallion = medallion  # a player's piece on the board (not a badge or a track marker)
         self.setPos(centre)
         self.setZValue(TOKEN_Z)
-        self.setData(SPACE_KEY, space)
+        if space is not None:  # a ghost following the pointer answers for no space
+            self.setData(SPACE_KEY, space)
 
     def boundingRect(self) -> QRectF:
         r = self.radius + 2
@@ -189,6 +202,10 @@ class LayoutScene:
     def space_ids(self) -> list[str]:
         return list(self.item_for_space)
 
+    def medallion_of(self, seat: int) -> TokenItem | None:
+        return next((item for item in self._mark_items
+                     if isinstance(item, TokenItem) and item.medallion and item.seat == seat), None)
+
     def apply_marks(self, marks: Mapping[str, Any]) -> None:
         """Redraw what lies on the spaces; only the mark layer is rebuilt."""
         if marks == self._marks:
@@ -200,6 +217,7 @@ class LayoutScene:
         for space_id, item in self.item_for_space.items():
             mark = marks.get(space_id) or {}
             item.set_mark(str(mark.get("fill") or "empty"), mark.get("owner"))
+            item.setToolTip(str(mark.get("name") or item.name))  # e.g. the tile on it, by name
             space = self._spaces[space_id]
             if mark.get("label"):
                 self._label(str(mark["label"]), space, small=space["shape"] == "triangle")
@@ -212,13 +230,18 @@ class LayoutScene:
                 dy = radius * 0.25 if space["shape"] == "triangle" and space.get("points_up") else (
                     -radius * 0.25 if space["shape"] == "triangle" else 0)
                 self._add_mark(TokenItem(int(seat), QPointF(space["x"] * UNIT + shift, space["y"] * UNIT + dy),
-                                         radius, space_id))
+                                         radius, space_id, medallion=space["shape"] == "triangle"))
             owner = mark.get("owner")
             if owner is not None and space["shape"] in ("hex", "rect"):
                 badge = space["size"] * UNIT * (0.17 if space["shape"] == "hex" else 0.22)
                 below = space["size"] * UNIT * (0.55 if space["shape"] == "hex" else 0.6)
                 self._add_mark(TokenItem(int(owner), QPointF(space["x"] * UNIT, space["y"] * UNIT + below),
                                          badge, space_id))
+
+    def show_last_move(self, spaces: Iterable[str]) -> None:
+        spaces = set(spaces)
+        for space_id, item in self.item_for_space.items():
+            item.set_last_move(space_id in spaces)
 
     def highlight(self, active: Iterable[str]) -> None:
         active = set(active)

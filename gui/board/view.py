@@ -1,4 +1,6 @@
-"""The generic board view: zoom (wheel under the mouse, keys), pan (drag, scroll bars), fit.
+"""The generic board view: zoom (wheel under the mouse, keys), pan (drag, scroll bars), fit;
+clicks on spaces, the viewer's medallion dragged along a path, pieces dropped from a player board,
+and a tooltip per space from whoever provides one (the main window asks the engine).
 
 Until a game-specific drawing exists it lays the game's spaces out as a plain grid of labelled
 tiles and highlights those the controller says are playable; it knows no rules. With no game open
@@ -7,21 +9,48 @@ it shows a friendly placeholder instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from html import escape
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QToolTip,
     QWidget,
 )
 
-from .scene import LayoutScene, SpaceItem
+from gui.dragdrop import piece_of
+
+from .scene import LayoutScene, SpaceItem, TokenItem
+
+
+@dataclass
+class TokenGesture:
+    """The viewer's medallion, pressed: a click selects it, a drag walks it over triangles."""
+
+    origin: str
+    pressed_at: QPoint
+    passed: list[str] = field(default_factory=list)
+    ghost: TokenItem | None = None  # follows the pointer once the drag started
 
 ZOOM_STEP = 1.25
 MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
@@ -39,6 +68,14 @@ EMPTY_SCENE = QRectF(0, 0, 640, 400)
 
 class BoardView(QGraphicsView):
     space_clicked = Signal(str)
+    # the viewer's medallion was pressed (a click selects it, a drag moves it)
+    token_picked = Signal()
+    # the medallion was dropped on a space, after passing over these spaces (in order)
+    token_dropped = Signal(str, list)
+    # a piece dragged from elsewhere (a player board) was dropped on a space: piece, space
+    piece_dropped = Signal(str, str)
+    # a half-made gesture (a selected or dragged medallion) was given up
+    gesture_cancelled = Signal()
     # a right click on a space: "show me every way to play here"
     space_menu_requested = Signal(str)
     zoom_changed = Signal(float)
@@ -59,6 +96,11 @@ class BoardView(QGraphicsView):
         self._tiles: dict[str, QGraphicsRectItem] = {}
         self._drawing: LayoutScene | None = None  # set while a game's own layout is shown
         self._press_at: QPoint | None = None
+        self.own_seat: int | None = None  # whose medallion the player may pick up
+        self._token: TokenGesture | None = None
+        self.token_selected = False  # the medallion was clicked: its reachable triangles are lit
+        # space id -> tooltip text ("" for none); set by whoever knows what a space offers
+        self.tooltip_provider: Callable[[str], str] | None = None
         self._placeholder = ""
         self._show_placeholder = True
         self.retranslateUi()
@@ -114,6 +156,11 @@ class BoardView(QGraphicsView):
             on = space in active
             tile.setBrush(QBrush(ACTIVE_FILL if on else TILE_FILL))
             tile.setPen(QPen(ACTIVE_EDGE if on else TILE_EDGE, 2.5 if on else 1.5))
+
+    def show_last_move(self, spaces: Iterable[str]) -> None:
+        """Outline the spaces of the last computer move (empty: none)."""
+        if self._drawing is not None:
+            self._drawing.show_last_move(spaces)
 
     def space_ids(self) -> list[str]:
         return self._drawing.space_ids() if self._drawing is not None else list(self._tiles)
@@ -190,10 +237,55 @@ class BoardView(QGraphicsView):
                 event.accept()
                 return
         if event.button() == Qt.MouseButton.LeftButton:
-            self._press_at = event.position().toPoint()
+            at = event.position().toPoint()
+            medallion = self._own_medallion_at(at)
+            if medallion is not None:  # picking up the medallion, not panning the board
+                self._token = TokenGesture(str(medallion.data(SPACE_KEY)), at)
+                self.token_picked.emit()
+                event.accept()
+                return
+            self._press_at = at
         super().mousePressEvent(event)
 
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        gesture = self._token
+        if gesture is None:
+            super().mouseMoveEvent(event)
+            return
+        at = event.position().toPoint()
+        if gesture.ghost is None and (at - gesture.pressed_at).manhattanLength() < QApplication.startDragDistance():
+            return
+        if gesture.ghost is None and self.own_seat is not None:
+            medallion = self._drawing.medallion_of(self.own_seat) if self._drawing is not None else None
+            radius = medallion.radius if medallion is not None else 12.0
+            gesture.ghost = TokenItem(self.own_seat, self.mapToScene(at), radius, None)
+            gesture.ghost.setOpacity(0.75)
+            gesture.ghost.setZValue(LABEL_Z + 1)
+            self.board_scene.addItem(gesture.ghost)
+        if gesture.ghost is not None:
+            gesture.ghost.setPos(self.mapToScene(at))
+        space = self.space_at(at)
+        if space is not None and space != gesture.origin and (not gesture.passed or gesture.passed[-1] != space):
+            gesture.passed.append(space)
+        event.accept()
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        gesture, self._token = self._token, None
+        if gesture is not None:
+            dragged = gesture.ghost is not None
+            self._drop_ghost(gesture)
+            if event.button() != Qt.MouseButton.LeftButton:
+                return
+            if not dragged:
+                self.token_selected = True  # a click: the lit triangles wait for the next click
+                return
+            target = self.space_at(event.position().toPoint())
+            if target is None or target == gesture.origin:
+                self.gesture_cancelled.emit()  # back where it came from: the medallion snaps back
+            else:
+                self.token_dropped.emit(target, list(gesture.passed))
+            event.accept()
+            return
         super().mouseReleaseEvent(event)
         pressed, self._press_at = self._press_at, None
         if event.button() != Qt.MouseButton.LeftButton or pressed is None:
@@ -204,6 +296,66 @@ class BoardView(QGraphicsView):
         space = self.space_at(at)
         if space is not None:
             self.space_clicked.emit(space)
+
+    def cancel_gesture(self) -> bool:
+        """Give up a selected or dragged medallion (Esc); True when there was one."""
+        gesture, self._token = self._token, None
+        selected, self.token_selected = self.token_selected, False
+        if gesture is not None:
+            self._drop_ghost(gesture)
+        if gesture is not None or selected:
+            self.gesture_cancelled.emit()
+            return True
+        return False
+
+    def _drop_ghost(self, gesture: TokenGesture) -> None:
+        if gesture.ghost is not None:
+            self.board_scene.removeItem(gesture.ghost)
+            gesture.ghost = None
+
+    def _own_medallion_at(self, at: QPoint) -> TokenItem | None:
+        if self.own_seat is None:
+            return None
+        return next((item for item in self.items(at)
+                     if isinstance(item, TokenItem) and item.medallion and item.seat == self.own_seat), None)
+
+    # -- pieces dropped from other widgets ------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if piece_of(event.mimeData()) is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if piece_of(event.mimeData()) is None or self.space_at(event.position().toPoint()) is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        piece = piece_of(event.mimeData())
+        space = self.space_at(event.position().toPoint())
+        if piece is None or space is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.piece_dropped.emit(piece, space)
+
+    # -- tooltips: what a space offers, or why it offers nothing ------------------------------
+    def viewportEvent(self, event: QEvent) -> bool:
+        if isinstance(event, QHelpEvent) and self.tooltip_provider is not None:
+            space = self.space_at(event.pos())
+            text = self.tooltip_provider(space) if space is not None else ""
+            item = self._drawing.item_for_space.get(space) if self._drawing is not None and space else None
+            if item is not None and item.toolTip():  # the space's own name first
+                text = f"<b>{escape(item.toolTip())}</b><br>{escape(text).replace(chr(10), '<br>')}" if text \
+                    else item.toolTip()
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def space_at(self, at: QPoint) -> str | None:
         """The space under a viewport point (labels and tokens answer for their space)."""

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, NewGameConfig, Words
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class SessionError(Exception):
 
 class GameSession(QObject):
     game_started = Signal()
-    # the viewer's view (plain data) and the new log lines they may read
+    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read
     command_applied = Signal(object, list)
     # rule id ("" when the app itself refused) and the reason in plain words
     command_refused = Signal(str, str)
@@ -77,6 +77,8 @@ class GameSession(QObject):
     # a different human seat now looks at the screen (hot-seat); -1 for an onlooker
     viewer_changed = Signal(int)
     bot_thinking_started = Signal(int)
+    # a computer seat played: seat, the move in words, the board spaces it touched
+    bot_moved = Signal(int, str, list)
     bot_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
@@ -91,7 +93,9 @@ class GameSession(QObject):
         self._modified = False
         self._viewer: int | None = None
         self._spaces: set[str] = set()
+        self._legal: dict[int, list[Command]] = {}
         self._layout: dict[str, Any] | None = None
+        self._layout_language = ""  # the language self._layout's titles are in
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
         self._bots: dict[int, tuple[Bot, Rng]] = {}
@@ -105,7 +109,8 @@ class GameSession(QObject):
         self._bot_runner.move_failed.connect(self._on_bot_move_failed, Qt.ConnectionType.QueuedConnection)
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
-        self._bot_timer.setInterval(bot_delay_ms)  # a short pause lets people follow computer moves
+        self._bot_delay = bot_delay_ms  # a short pause lets people follow computer moves
+        self._skipping = False  # the player asked to see the computer's moves at once
         self._bot_timer.timeout.connect(self._start_bots)
 
     # -- what there is to show -----------------------------------------------------------------
@@ -172,31 +177,52 @@ class GameSession(QObject):
 
     def log_lines(self) -> list[str]:
         """Every event so far that the viewer may see, in words."""
-        match = self._require()
-        return [match.game.describe(e, self._language) for e in match.events_for(self._viewer)]
+        return [entry.text for entry in self.log_entries()]
+
+    def log_entries(self) -> list[LogEntry]:
+        """Every event so far that the viewer may see: words, whose it is and its rule."""
+        return self._entries(self._require().events_for(self._viewer))
+
+    def _entries(self, events: Sequence[Any]) -> list[LogEntry]:
+        game = self._require().game
+        entries = []
+        for event in events:
+            if not event.visible_to(self._viewer):
+                continue
+            seat = event.data.get("seat")
+            rule = game.event_rule(event)
+            entries.append(LogEntry(game.describe(event, self._language),
+                                    seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+                                    rule, game.rule_title(rule, self._language) if rule else ""))
+        return entries
 
     def outcome_text(self) -> str:
-        outcome = self._require().state.outcome
+        match = self._require()
+        outcome = match.state.outcome
         if outcome is None:
             return ""
         winners = ", ".join(self.seat_name(s) for s in outcome.winners)
         scores = "" if outcome.scores is None else ", ".join(f"{s:g}" for s in outcome.scores)
+        reason = match.game.describe_outcome(outcome, self._language)
         if not winners:
-            text = self.tr("Nobody won ({reason}).").format(reason=outcome.reason)
+            text = self.tr("Nobody won ({reason}).").format(reason=reason)
         else:
-            text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=outcome.reason)
+            text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=reason)
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
     def final_scores(self) -> dict[str, Any] | None:
         """The finished game's score breakdown as plain data, None while it runs:
-        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "totals": [score per
-        seat] or None, "winners": [seat, …], "text": the outcome in words}``."""
+        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "category_names":
+        {category: name}, "totals": [score per seat] or None, "winners": [seat, …], "text": the
+        outcome in words}``; names and words in the session's language."""
         match = self._match
         outcome = None if match is None else match.state.outcome
         if outcome is None:
             return None
         return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
                 "categories": [(name, list(values)) for name, values in outcome.breakdown],
+                "category_names": {name: match.game.score_category_name(name, self._language)
+                                   for name in [*(n for n, _ in outcome.breakdown), "total"]},
                 "totals": None if outcome.scores is None else list(outcome.scores),
                 "winners": list(outcome.winners), "text": self.outcome_text()}
 
@@ -231,27 +257,27 @@ class GameSession(QObject):
     def active_spaces(self) -> set[str]:
         """Spaces where the viewer can start a command now."""
         match = self._match
-        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+        if match is None:
             return set()
-        return {spaces[0] for c in match.state.legal(self._viewer)
-                if (spaces := match.game.command_spaces(c))}
+        return {spaces[0] for c in self._viewer_legal() if (spaces := match.game.command_spaces(c))}
 
     def legal_for_space(self, space: str) -> list[str]:
         """The viewer's legal commands that start by clicking ``space``, in notation; commands
         that walk a path (``move T26,T14,T13``) come shortest first."""
         match = self._match
-        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+        if match is None:
             return []
-        commands = match.state.legal(self._viewer, space)
+        commands = [c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)]
         return [str(c) for c in sorted(commands, key=_path_length)]
 
     def shortest_path_for_space(self, space: str) -> str | None:
         """When every command on ``space`` walks a path there with the same verb and one path is
         the shortest, that command (what a plain click plays); else None (ask the player)."""
         match = self._match
-        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+        if match is None:
             return None
-        commands = sorted(match.state.legal(self._viewer, space), key=_path_length)
+        commands = sorted((c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)),
+                          key=_path_length)
         if (len(commands) < 2 or any(_path_length(c) == 0 or c.verb != commands[0].verb for c in commands)
                 or _path_length(commands[0]) == _path_length(commands[1])):
             return None
@@ -262,8 +288,9 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return {}
-        if self._layout is None:
-            self._layout = match.game.board_layout(match.config)
+        if self._layout is None or self._layout_language != self._language:  # titles follow it
+            self._layout = match.game.board_layout(match.config, self._language)
+            self._layout_language = self._language
         return self._layout
 
     def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
@@ -278,9 +305,9 @@ class GameSession(QObject):
         """(label, command) for each answer the viewer may give to a pending prompt; empty when
         the viewer is not asked anything (all its legal commands must be answers)."""
         match = self._match
-        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+        commands = self._viewer_legal()
+        if match is None or self._viewer is None:
             return []
-        commands = match.state.legal(self._viewer)
         if not commands or any(c.verb != "answer" for c in commands):
             return []
         view = match.state.view(self._viewer)
@@ -304,13 +331,66 @@ class GameSession(QObject):
             return command_text
         return match.game.describe_command(command, self._language, match.state.view(self._viewer))
 
+    # -- gestures: clicks that explain, drags that play ---------------------------------------
+    def why_not(self, space: str) -> tuple[str, str] | None:
+        """Why nothing can be played on ``space`` now: the engine's refusal (rule id, reason in
+        words) of what a click there would ask for. None when something can, or when a click
+        there asks for nothing the game can explain."""
+        match = self._match
+        if match is None or self._viewer is None or space in self.active_spaces():
+            return None
+        command = match.game.click_command(match.state.view(self._viewer), self._viewer, space)
+        return None if command is None else self._refusal_of(command)
+
+    def drag_targets(self, source: str) -> set[str]:
+        """Where the viewer may drop piece ``source`` now (the targets of its legal commands)."""
+        match = self._match
+        if match is None:
+            return set()
+        view = match.state.view(self._viewer)
+        return {gesture[1] for c in self._viewer_legal()
+                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source}
+
+    def drag_sources(self) -> set[str]:
+        """The pieces the viewer can pick up now to play something."""
+        match = self._match
+        if match is None:
+            return set()
+        view = match.state.view(self._viewer)
+        return {gesture[0] for c in self._viewer_legal()
+                if (gesture := match.game.command_gesture(c, view)) is not None}
+
+    def drop(self, source: str, target: str, passed: Sequence[str] = ()) -> None:
+        """Play what dropping ``source`` on ``target`` means; a drop the rules refuse (or that
+        means nothing) arrives as `command_refused` and changes nothing."""
+        match = self._match
+        if match is None or self._viewer is None:
+            self.command_refused.emit("", self.tr("No game is open."))
+            return
+        command = match.game.drag_command(match.state.view(self._viewer), self._viewer, source, target,
+                                          tuple(passed))
+        if command is None:
+            self.command_refused.emit("", self.tr("Dropping that there does nothing."))
+            return
+        self.apply(command)
+
+    def _refusal_of(self, command: Command) -> tuple[str, str] | None:
+        from engine.core import Refused, TablekeeperError
+        try:
+            self._require().state.check(command)
+        except Refused as refusal:
+            return refusal.rule_id, refusal.reason
+        except TablekeeperError as error:
+            return "", str(error)
+        return None
+
     def turn_actions(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The viewer's turn commands shown as buttons beside the board, grouped by verb in the
         engine's order: [(verb, [(label, command), …]), …]; empty while a prompt waits."""
         match = self._match
-        if match is None or self._viewer is None or self._viewer not in match.state.deciders():
+        commands = self._viewer_legal()
+        if match is None or self._viewer is None:
             return []
-        commands = match.state.legal(self._viewer)
         if any(c.verb == "answer" for c in commands):
             return []
         view = match.state.view(self._viewer)
@@ -333,6 +413,13 @@ class GameSession(QObject):
         match = self._match
         prompt = None if match is None else match.state.prompt
         return "" if prompt is None else prompt.kind.replace("_", " ")
+
+    def prompt_title(self) -> str:
+        """What the pending decision asks, in the game's words and the session's language ("" when
+        none): a title above the answers."""
+        match = self._match
+        prompt = None if match is None else match.state.prompt
+        return "" if prompt is None else match.game.describe_prompt(prompt.kind, self._language)
 
     # -- starting, opening, saving -------------------------------------------------------------
     def new_game(self, config: NewGameConfig) -> None:
@@ -445,6 +532,7 @@ class GameSession(QObject):
         self._path = None
         self._viewer = None
         self._spaces = set()
+        self._legal = {}
         self._layout = None
         self.undo_stack.clear()
 
@@ -471,6 +559,7 @@ class GameSession(QObject):
         self._modified = False
         self._bots = bots
         self._spaces = set()
+        self._legal = {}
         self._layout = None
         self.undo_stack.clear()
         self._viewer = None
@@ -525,8 +614,7 @@ class GameSession(QObject):
         self._modified = True
         self._note_spaces()
         self._write_autosave()
-        lines = [match.game.describe(e, self._language) for e in events if e.visible_to(self._viewer)]
-        self.command_applied.emit(match.state.view(self._viewer), lines)
+        self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
         self.undo_state_changed.emit()
         self._update_viewer(announce=True)
         if match.state.is_terminal():
@@ -568,10 +656,22 @@ class GameSession(QObject):
         self._announce(match.redo())
 
     # -- computer players ----------------------------------------------------------------------
+    def set_bot_delay(self, milliseconds: int) -> None:
+        """The pause before each computer move (0: none)."""
+        self._bot_delay = max(0, milliseconds)
+
+    def skip_bots(self) -> None:
+        """Play the computer seats' moves without pauses until a person has to decide."""
+        self._skipping = True
+        if self._bot_timer.isActive():
+            self._bot_timer.start(0)
+
     def _after_change(self) -> None:
         if self._match is not None and not self._match.state.is_terminal() and any(
                 s in self._bots for s in self._match.state.deciders()):
-            self._bot_timer.start()
+            self._bot_timer.start(0 if self._skipping else self._bot_delay)
+        else:
+            self._skipping = False  # a person decides now (or the game is over)
 
     def _start_bots(self) -> None:
         match = self._match
@@ -597,11 +697,14 @@ class GameSession(QObject):
         if command.seat != seat:
             self._report_bot_failure(seat, self.tr("it tried to play for another seat"))
             return
+        label = self.label(str(command))
         try:
             self._play(command, by_bot=True)
         except TablekeeperError as error:
             self._report_bot_failure(seat, self.tr("its move {move} was refused ({reason})").format(
                 move=command, reason=error))
+            return
+        self.bot_moved.emit(seat, label, self._spaces_named(command))
 
     def _on_bot_move_failed(self, ticket: int, seat: int, message: str) -> None:
         if ticket == self._ticket:
@@ -618,6 +721,16 @@ class GameSession(QObject):
         self._bot_timer.stop()
 
     # -- helpers -------------------------------------------------------------------------------
+    def _spaces_named(self, command: Command) -> list[str]:
+        """The board spaces a command names anywhere in its arguments (a walked path: each one)."""
+        known = {space["id"] for space in self.board_layout().get("spaces", [])}
+        found: list[str] = []
+        for arg in command.args:
+            for value in arg if isinstance(arg, tuple) else (arg,):
+                if isinstance(value, str) and value in known and value not in found:
+                    found.append(value)
+        return found
+
     def _require(self) -> Match:
         if self._match is None:
             raise SessionError(self.tr("No game open"), self.tr("Start or open a game first."))
@@ -639,8 +752,17 @@ class GameSession(QObject):
                 self.viewer_changed.emit(viewer)
 
     def _note_spaces(self) -> None:
+        """After every change of position: remember the spaces seen and the deciders' legal
+        commands (asked for many times per change: highlights, tooltips, panels)."""
         match = self._require()
         state = match.state
-        for seat in state.deciders():
-            for command in state.legal(seat):
+        self._legal = {seat: state.legal(seat) for seat in state.deciders()}
+        for commands in self._legal.values():
+            for command in commands:
                 self._spaces.update(match.game.command_spaces(command))
+
+    def _viewer_legal(self) -> list[Command]:
+        """The viewer's legal commands now; empty when the game does not wait on the viewer."""
+        if self._match is None or self._viewer is None:
+            return []
+        return self._legal.get(self._viewer, [])

@@ -70,3 +70,15 @@ class NewGameConfig:
     seats: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: its words, whose line it is (None: nobody's, e.g. a round
+    starting), and the spec rule it comes from with the short name of that rule's area ("" when
+    the game names none)."""
+
+    text: str
+    seat: int | None = None
+    rule: str = ""
+    rule_title: str = ""

@@ -64,6 +64,11 @@ class ChoiceDock(QDockWidget):
         self._retitle()
         self.setVisible(bool(choices))
 
+    def focus_first(self) -> None:
+        """Put the keyboard focus on the first answer (Space or Enter then gives it)."""
+        if self.buttons:
+            self.buttons[0].setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def is_asking(self) -> bool:
         return bool(self.buttons)
 

@@ -31,6 +31,14 @@ def ask_resume(parent: QWidget | None) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
+def confirm(parent: QWidget | None, title: str, question: str) -> bool:
+    """A yes/no question; True for yes (No is the default: Enter does not confirm by accident)."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, question,
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
 def show_about(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.about(parent, title, text)
 

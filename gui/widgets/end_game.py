@@ -1,12 +1,14 @@
 """The end-of-game screen: who won, the score breakdown (categories × seats, winners highlighted)
 and each seat's honor over the rounds. It gets plain data from the session and knows no rules;
-the plot (pyqtgraph) is built when the dialog opens, never at start-up."""
+the plot (pyqtgraph) is built when the dialog opens, never at start-up. The game names the score
+categories (`GameSession.final_scores`); on a language switch the main window hands the same game's
+data over again in the new language."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,46 +29,60 @@ class EndGameDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("end_game_dialog")
-        self.setWindowTitle(self.tr("Game over"))
         self.resize(720, 640)
-        layout = QVBoxLayout(self)
-        self.summary = QLabel(str(scores.get("text", "")))
+        self._layout = QVBoxLayout(self)
+        self.summary = QLabel()
         self.summary.setObjectName("end_game_summary")
         self.summary.setWordWrap(True)
         font = QFont(self.summary.font())
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.summary.setFont(font)
-        layout.addWidget(self.summary)
-        self.table = self._build_table(scores)
-        layout.addWidget(self.table)
+        self._layout.addWidget(self.summary)
+        self.table = QTableWidget(self)
+        self.table.setObjectName("end_game_table")
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self._layout.addWidget(self.table)
         self.plot: QWidget | None = None
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        self._layout.addWidget(buttons)
+        self._names: dict[str, str] = {}
+        self.retranslateUi()
+        self.set_data(scores, honor)
+
+    def set_data(self, scores: Mapping[str, Any], honor: Mapping[str, Sequence[float]]) -> None:
+        """Show a finished game's scores (`GameSession.final_scores`) and honor per round; called
+        again with the same game in another language, it redraws everything in that language."""
+        self.summary.setText(str(scores.get("text", "")))
+        self._names = {str(k): str(v) for k, v in (scores.get("category_names") or {}).items()}
+        self._fill_table(scores)
+        if self.plot is not None:
+            self._layout.removeWidget(self.plot)
+            self.plot.deleteLater()
+            self.plot = None
         if honor and any(len(values) > 1 for values in honor.values()):
             from .plots import build_score_plot
             self.plot = build_score_plot(honor, self, self.tr("Honor at the end of each round"))
             self.plot.setMinimumHeight(260)
-            layout.addWidget(self.plot, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+            self._layout.insertWidget(2, self.plot, 1)
 
     def category_name(self, key: str) -> str:
-        """A score category's name in the current language (unknown ones: the key in words)."""
-        names = {"before": self.tr("Honor before scoring"), "monsters": self.tr("Monsters"),
-                 "quest": self.tr("Secret quest"), "regions": self.tr("Controlled regions"),
-                 "villages": self.tr("Villages"), "mastery": self.tr("Mastery"), "total": self.tr("Total")}
-        return names.get(key, key.replace("_", " ").capitalize())
+        """A score category's name as the game words it (unknown ones: the key in words)."""
+        return self._names.get(key) or key.replace("_", " ").capitalize()
 
-    def _build_table(self, scores: Mapping[str, Any]) -> QTableWidget:
+    def _fill_table(self, scores: Mapping[str, Any]) -> None:
+        table = self.table
         seats = list(scores.get("seats") or [])
         categories = list(scores.get("categories") or [])
         if not categories and scores.get("totals") is not None:
             categories = [("total", list(scores["totals"]))]
         winners = set(scores.get("winners") or [])
-        table = QTableWidget(len(categories), len(seats), self)
-        table.setObjectName("end_game_table")
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.clear()
+        table.setRowCount(len(categories))
+        table.setColumnCount(len(seats))
         headers = [("★ " + name) if seat in winners else name for seat, name in enumerate(seats)]
         table.setHorizontalHeaderLabels(headers)
         table.setVerticalHeaderLabels([self.category_name(str(key)) for key, _ in categories])
@@ -81,9 +97,7 @@ class EndGameDialog(QDialog):
                     bold.setBold(True)
                     item.setFont(bold)
                 table.setItem(row, column, item)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         table.setMinimumHeight(table.verticalHeader().length() + table.horizontalHeader().height() + 6)
-        return table
 
     def value(self, category: str, seat: int) -> str:
         """The text shown for one category and seat (for tests and screen readers)."""
@@ -91,3 +105,11 @@ class EndGameDialog(QDialog):
             if self.table.verticalHeaderItem(row).text() == self.category_name(category):
                 return self.table.item(row, seat).text()
         raise KeyError(category)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:
+        self.setWindowTitle(self.tr("Game over"))

@@ -80,6 +80,70 @@
         <translation>結束你的回合</translation>
     </message>
     <message>
+        <source>&amp;Cancel Move</source>
+        <translation>取消移動(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Put down a picked-up medallion or piece</source>
+        <translation>放下拿起的徽章或棋子</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Decision</source>
+        <translation>前往決定(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the first answer of the pending decision</source>
+        <translation>將鍵盤焦點移到待決定事項的第一個選項</translation>
+    </message>
+    <message>
+        <source>&amp;Skip Computer Moves</source>
+        <translation>略過電腦行動(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Let the computer players finish at once, without pauses</source>
+        <translation>讓電腦玩家立即行動完畢，不再停頓</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm End of Turn</source>
+        <translation>結束回合前確認(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ask before a turn ends</source>
+        <translation>結束回合前先詢問</translation>
+    </message>
+    <message>
+        <source>&amp;Slow</source>
+        <translation>慢(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A long pause before each computer move</source>
+        <translation>電腦每次行動前停頓較久</translation>
+    </message>
+    <message>
+        <source>&amp;Normal</source>
+        <translation>一般(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A short pause before each computer move</source>
+        <translation>電腦每次行動前短暫停頓</translation>
+    </message>
+    <message>
+        <source>&amp;Fast</source>
+        <translation>快(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A brief pause before each computer move</source>
+        <translation>電腦每次行動前稍微停頓</translation>
+    </message>
+    <message>
+        <source>&amp;Instant</source>
+        <translation>立即(&amp;I)</translation>
+    </message>
+    <message>
+        <source>No pause between computer moves</source>
+        <translation>電腦行動之間不停頓</translation>
+    </message>
+    <message>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
@@ -271,34 +335,6 @@
         <source>Honor at the end of each round</source>
         <translation>每輪結束時的榮耀</translation>
     </message>
-    <message>
-        <source>Honor before scoring</source>
-        <translation>計分前榮耀</translation>
-    </message>
-    <message>
-        <source>Monsters</source>
-        <translation>怪物</translation>
-    </message>
-    <message>
-        <source>Secret quest</source>
-        <translation>秘密任務</translation>
-    </message>
-    <message>
-        <source>Controlled regions</source>
-        <translation>控制的地區</translation>
-    </message>
-    <message>
-        <source>Villages</source>
-        <translation>村莊</translation>
-    </message>
-    <message>
-        <source>Mastery</source>
-        <translation>精通</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>總分</translation>
-    </message>
 </context>
 <context>
     <name>GameSession</name>
@@ -313,6 +349,10 @@
     <message>
         <source>Scores: {scores}.</source>
         <translation>分數：{scores}。</translation>
+    </message>
+    <message>
+        <source>Dropping that there does nothing.</source>
+        <translation>放在那裡沒有任何效果。</translation>
     </message>
     <message>
         <source>Cannot start this game</source>
@@ -411,8 +451,32 @@ Reason: {reason}</source>
 <context>
     <name>LogDock</name>
     <message>
+        <source>Rule {rule} — {title}</source>
+        <translation>規則 {rule} — {title}</translation>
+    </message>
+    <message>
+        <source>Rule {rule}</source>
+        <translation>規則 {rule}</translation>
+    </message>
+    <message>
+        <source>Click a line to see the rule it comes from.</source>
+        <translation>點選一行記錄，即可查看它依據的規則。</translation>
+    </message>
+    <message>
+        <source>This line comes from no rule.</source>
+        <translation>這行記錄不是出自任何規則。</translation>
+    </message>
+    <message>
         <source>Log</source>
         <translation>記錄</translation>
+    </message>
+    <message>
+        <source>All players</source>
+        <translation>所有玩家</translation>
+    </message>
+    <message>
+        <source>Show the lines of one player only</source>
+        <translation>只顯示一位玩家的記錄</translation>
     </message>
     <message>
         <source>Type a command and press Enter</source>
@@ -436,6 +500,18 @@ Reason: {reason}</source>
     <message>
         <source>Saved {file}</source>
         <translation>已儲存 {file}</translation>
+    </message>
+    <message>
+        <source>End Turn</source>
+        <translation>結束回合</translation>
+    </message>
+    <message>
+        <source>End your turn now?</source>
+        <translation>現在結束你的回合嗎？</translation>
+    </message>
+    <message>
+        <source>Move cancelled</source>
+        <translation>已取消移動</translation>
     </message>
     <message>
         <source>development version</source>
@@ -484,6 +560,32 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Took the shortest path; right-click {space} for the other {count}</source>
         <translation>已走最短路徑；在 {space} 按右鍵可選其他 {count} 條</translation>
+    </message>
+    <message>
+        <source>… and {count} more (right-click)</source>
+        <translation>……還有 {count} 項（按右鍵）</translation>
+    </message>
+    <message>
+        <source>Click to play:</source>
+        <translation>點擊即可執行：</translation>
+    </message>
+    <message>
+        <source>Not now: {reason}</source>
+        <translation>現在不行：{reason}</translation>
+    </message>
+    <message>
+        <source>Not now: {reason}
+(Rule {rule})</source>
+        <translation>現在不行：{reason}
+（規則 {rule}）</translation>
+    </message>
+    <message>
+        <source>Your medallion cannot move now</source>
+        <translation>你的徽章現在無法移動</translation>
+    </message>
+    <message>
+        <source>{player} (computer): {move}</source>
+        <translation>{player}（電腦）：{move}</translation>
     </message>
     <message>
         <source>Take back {move}</source>
@@ -536,6 +638,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>&amp;Language</source>
         <translation>語言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Computer &amp;Speed</source>
+        <translation>電腦速度(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -662,10 +768,6 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>{name} ({n} blocks)</source>
         <translation>{name}（{n} 個方塊）</translation>
-    </message>
-    <message>
-        <source>Relics:</source>
-        <translation>聖物卡：</translation>
     </message>
     <message>
         <source>{name} ({n} charges)</source>

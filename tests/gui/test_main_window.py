@@ -15,7 +15,8 @@ from gui.main_window import MainWindow
 REPOSITORY = Path(__file__).resolve().parents[2]
 MENU_ACTIONS = {
     "file_menu": ["New Game…", "Open…", "Open Recent", "Save", "Save As…", "Quit"],
-    "game_menu": ["Undo", "Redo", "End Turn"],
+    "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
+                  "Computer Speed", "Skip Computer Moves"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Language"],
     "help_menu": ["About Tablekeeper"],
 }

@@ -37,9 +37,10 @@ def test_apply_emits_view_and_visible_event_lines(session: GameSession, qtbot) -
     move = session.legal_for_space("a1")[0]
     with qtbot.waitSignal(session.command_applied) as applied:
         session.apply(move)
-    view, lines = applied.args
+    view, entries = applied.args
     assert isinstance(view, dict) and view["board"]["a1"]["seat"] == 0
-    assert lines[0].startswith("Player 1 placed")
+    lines = [entry.text for entry in entries]
+    assert lines[0].startswith("Player 1 placed") and entries[0].seat == 0
     assert any(line.startswith("You drew") for line in lines)  # seat 0 may see its own draw
     assert session.deciders() == (1,)
 
@@ -125,7 +126,7 @@ def test_bot_moves_arrive_from_a_worker_thread(make_session, qtbot) -> None:
     with qtbot.waitSignal(session.command_applied, timeout=5000) as applied:
         session.new_game(toy(seats=("bot:random", "human")))
     timer.stop()
-    assert applied.args[1][0].startswith("Player 1 placed")
+    assert applied.args[1][0].text.startswith("Player 1 placed")
     thread, view, legal = calls[0]
     assert thread != threading.get_ident()
     assert view["hands"][1] == 2  # the bot saw its own view: the rival's hand only as a count
@@ -149,7 +150,7 @@ def test_late_bot_answer_is_dropped_after_a_new_game(make_session, qtbot) -> Non
     calls: list = []
     session = make_session(bot_factory=lambda kind, game: SlowFirstChoice(calls))
     applied: list = []
-    session.command_applied.connect(lambda view, lines: applied.append(lines))
+    session.command_applied.connect(lambda view, entries: applied.append(entries))
     session.new_game(toy(seats=("bot:random", "human")))
     qtbot.waitUntil(lambda: bool(calls))
     session.new_game(toy(seats=("human", "human")))

@@ -17,7 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def take_screenshots(folder: Path) -> list[Path]:
+def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en",)) -> list[Path]:
+    """The island after a few turns, without and with the module: vin_base.png and vin_module.png
+    in English, vin_base_zh_TW.png … in another language."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -44,7 +46,10 @@ def take_screenshots(folder: Path) -> list[Path]:
         if window.central_stack.currentWidget() is window.handover_screen:
             window.handover_screen.confirmed.emit()
 
-    for name, options in (("base", {}), ("module", {"villages_hamlets": True})):
+    shots = [(name, options, language) for language in languages
+             for name, options in (("base", {}), ("module", {"villages_hamlets": True}))]
+    for name, options, language in shots:
+        switcher.set_language(language)
         settings = Settings(QSettings(str(folder / ".settings-vin.ini"), QSettings.Format.IniFormat))
         session = GameSession(bot_delay_ms=0)
         window = MainWindow(session, settings, switcher)
@@ -82,13 +87,14 @@ def take_screenshots(folder: Path) -> list[Path]:
                 play(session.pending_answers()[0][1])
         window.board_view.fit()
         settle()
-        path = folder / f"vin_{name}.png"
+        path = folder / (f"vin_{name}.png" if language == "en" else f"vin_{name}_{language}.png")
         window.grab().save(str(path))
         written.append(path)
         window.close()
         session.shutdown()
         window.deleteLater()
         settle()
+    switcher.set_language("en")
     return written
 
 
@@ -218,5 +224,5 @@ if __name__ == "__main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
-    for shot in take_screenshots(target) + take_panel_screenshots(target) + take_end_screenshots(target):
+    for shot in take_screenshots(target, ("en", "zh_TW")) + take_panel_screenshots(target) + take_end_screenshots(target):
         print(shot)

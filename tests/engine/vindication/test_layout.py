@@ -73,8 +73,9 @@ def test_marks_show_tiles_controllers_and_tokens():
     match = game.match
     marks = match.game.board_marks(match.state.view(0))
     placed = match.state.data["regions"][tile_space]
-    assert marks[tile_space] == {"label": content().regions[placed["tile"]].name.en, "fill": "controlled",
-                                 "owner": 1, "tokens": []}
+    name = content().regions[placed["tile"]].name.en
+    assert marks[tile_space] == {"label": name, "fill": "controlled", "owner": 1, "tokens": [],
+                                 "name": f"{name} ({tile_space})"}
     empty = next(s for s, r in match.state.data["regions"].items() if r is None)
     assert marks[empty]["fill"] == "empty" and marks[empty]["label"] is None
     for player in match.state.data["players"]:
