@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_dropped.connect(s.drop)
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
         s.bot_moved.connect(self._on_bot_moved)
+        s.drop_needs_choice.connect(self._choose_and_play)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
@@ -369,6 +370,7 @@ class MainWindow(QMainWindow):
         message = reason if not rule_id else self.tr("{reason}\n\n(Rule {rule})").format(
             reason=reason, rule=rule_id)
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
+        self._restore_highlights()  # a refused drop snaps back: nothing moved
         dialogs.show_error(self, self.tr("Move not allowed"), message)
 
     def _on_game_over(self, outcome: str) -> None:
@@ -484,11 +486,16 @@ class MainWindow(QMainWindow):
     def _on_space_menu_requested(self, space: str) -> None:
         if self.choice_dock.is_asking():
             return
-        commands = self.session.legal_for_space(space)
+        self._choose_and_play(self.session.legal_for_space(space))
+
+    def _choose_and_play(self, commands: list) -> None:
+        """Several commands fit what the player did: a menu of them, in words."""
         if commands:
             chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
             if chosen is not None:
                 self.session.apply(chosen)
+            else:
+                self._restore_highlights()
 
     # -- refreshing ----------------------------------------------------------------------------
     def _refresh_all(self) -> None:

@@ -79,6 +79,8 @@ class GameSession(QObject):
     bot_thinking_started = Signal(int)
     # a computer seat played: seat, the move in words, the board spaces it touched
     bot_moved = Signal(int, str, list)
+    # a drop can be played in several ways (commands in notation): the player must pick one
+    drop_needs_choice = Signal(list)
     bot_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
@@ -367,12 +369,21 @@ class GameSession(QObject):
         if match is None or self._viewer is None:
             self.command_refused.emit("", self.tr("No game is open."))
             return
-        command = match.game.drag_command(match.state.view(self._viewer), self._viewer, source, target,
-                                          tuple(passed))
-        if command is None:
-            self.command_refused.emit("", self.tr("Dropping that there does nothing."))
+        view = match.state.view(self._viewer)
+        command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
+        # The legal ways to play this drop: several when they differ in more than the gesture
+        # shows (how a surrounded medallion escapes, what it dilutes): then the player picks.
+        candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        if command is not None and str(command) in candidates or not candidates:
+            if command is None:
+                self.command_refused.emit("", self.tr("Dropping that there does nothing."))
+            else:
+                self.apply(command)  # legal, or refused by the rules with their reason
             return
-        self.apply(command)
+        if len(candidates) == 1:
+            self.apply(candidates[0])
+        else:
+            self.drop_needs_choice.emit(candidates)
 
     def _refusal_of(self, command: Command) -> tuple[str, str] | None:
         from engine.core import Refused, TablekeeperError

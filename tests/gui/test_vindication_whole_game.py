@@ -10,71 +10,18 @@ from __future__ import annotations
 import time
 
 import pytest
-from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialogButtonBox
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
 from gui.widgets.end_game import EndGameDialog
-from gui.widgets.new_game_dialog import NewGameDialog
+from tests.gui.vindication_driver import click_space, clickable, fill_new_game_dialog
 
 SEED = 7
 QUICK_TRIGGERS = ("E09", "E12")   # every region space holds a tile / a player has 90 honor
 MAX_STEPS = 3000
 TIME_BUDGET_S = 60.0
-
-
-def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool]) -> None:
-    """Runs inside the dialog's exec(): choose everything with the widgets, press Start Game."""
-    dialog = window.findChild(NewGameDialog)
-    assert dialog is not None and dialog.isVisible()
-    ids = [dialog.game_list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(dialog.game_list.count())]
-    dialog.game_list.setCurrentRow(ids.index("vindication"))
-    dialog.mode_combo.setCurrentIndex(dialog.mode_combo.findData("standard"))
-    dialog.players_spin.setValue(2)
-    human = dialog.findChild(QComboBox, "seat_combo_0")
-    bot = dialog.findChild(QComboBox, "seat_combo_1")
-    human.setCurrentIndex(human.findData("human"))
-    bot.setCurrentIndex(bot.findData("bot:heuristic"))
-    assert bot.currentData() == "bot:heuristic"
-    dialog.seed_edit.clear()
-    qtbot.keyClicks(dialog.seed_edit, str(SEED))
-    choose = dialog.findChild(QCheckBox, "option_choose_end_triggers")
-    choose.setChecked(True)
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
-    done.append(True)
-
-
-def space_point(window: MainWindow, space: str):
-    """A viewport point inside ``space``'s shape (its corners' centroid), after centring on it."""
-    view = window.board_view
-    item = view.item_for_space(space)
-    view.centerOn(item)
-    polygon = item.mapToScene(item.path().toFillPolygon())
-    points = [polygon.at(i) for i in range(polygon.count())]
-    if len(points) > 1 and points[0] == points[-1]:
-        points = points[:-1]
-    centre = QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
-    return view.mapFromScene(centre)
-
-
-def click_space(window: MainWindow, qtbot, space: str) -> None:
-    at = space_point(window, space)
-    assert window.board_view.space_at(at) == space
-    qtbot.mouseClick(window.board_view.viewport(), Qt.MouseButton.LeftButton, pos=at)
-
-
-def clickable(window: MainWindow, shape: str) -> list[str]:
-    """Highlighted spaces of ``shape`` where a click plays something."""
-    view, session = window.board_view, window.session
-    found = []
-    for space in sorted(session.active_spaces()):
-        item = view.item_for_space(space)
-        if item.shape_kind != shape or not item.active:
-            continue
-        if session.legal_for_space(space):
-            found.append(space)
-    return found
 
 
 @pytest.mark.gui
@@ -87,7 +34,8 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
         return commands[0]
     monkeypatch.setattr(dialogs, "choose_command", first_entry)
     done: list[bool] = []
-    QTimer.singleShot(0, lambda: fill_new_game_dialog(window, qtbot, done))
+    QTimer.singleShot(0, lambda: fill_new_game_dialog(window, qtbot, done, seed=SEED,
+                                                      options={"choose_end_triggers": True}))
     window.action_collection.new_game.trigger()     # File ▸ New Game: exec() returns once Start is pressed
     assert done and not error_dialogs
     session = window.session
