@@ -23,6 +23,7 @@ from engine.core import Command
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
 from gui.widgets.end_game import EndGameDialog
+from tests.gui.test_gestures import drag_medallion
 from tests.gui.vindication_driver import (
     button_verb,
     click_space,
@@ -81,6 +82,7 @@ def test_a_seeded_villages_and_hamlets_game_played_through_the_widgets(
     started, steps = time.monotonic(), 0
     tried: set[tuple[int, str]] = set()     # (commands played so far, what) already attempted
     clicked_module: list[str] = []
+    dragged: list[str] = []               # walks played by dragging the medallion
     while not session.is_over():
         steps += 1
         assert steps < MAX_STEPS and time.monotonic() - started < TIME_BUDGET_S, "the game does not end"
@@ -126,7 +128,11 @@ def test_a_seeded_villages_and_hamlets_game_played_through_the_widgets(
             elif moves and rng.random() < 0.9:
                 space = rng.choice(moves)
                 tried.add((played, space))
-                click_space(window, qtbot, space)
+                if played % 2:
+                    drag_medallion(window, [space])   # every other walk: the medallion dragged there
+                    dragged.append(space)
+                else:
+                    click_space(window, qtbot, space)
             elif activate:
                 tried.add((played, "activate"))
                 qtbot.mouseClick(rng.choice(activate), Qt.MouseButton.LeftButton)
@@ -136,6 +142,7 @@ def test_a_seeded_villages_and_hamlets_game_played_through_the_widgets(
                 pytest.fail(f"nothing to click: {[str(c) for c in match.state.legal(0)][:8]}")
         QApplication.processEvents()        # a click plays at once: let the GUI catch up
     assert all(menus), "a click opened an empty menu"
+    assert dragged, "no walk was played by dragging the medallion"
 
     qtbot.waitUntil(lambda: isinstance(window.end_dialog, EndGameDialog) and window.end_dialog.isVisible(),
                     timeout=10_000)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
+from tests.gui.test_gestures import deliver_drop, drag_medallion, piece_widget
 from gui.widgets.end_game import EndGameDialog
 from tests.gui.vindication_driver import click_space, clickable, fill_new_game_dialog
 
@@ -47,6 +48,7 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
         return session.is_over() or 0 in session.deciders()
 
     started, steps = time.monotonic(), 0
+    dragged: list[str] = []                 # what was played by drag and drop
     tried: set[tuple[int, str]] = set()     # (commands played so far, what) already attempted
     while not session.is_over():
         steps += 1
@@ -69,12 +71,21 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
             activate = [b for b in actions.buttons if str(b.property("command")).split()[1:2] == ["activate"]
                         and (played, "activate") not in tried]
             end = actions.button_for("end_turn")
-            if visits:
+            if "rest" not in dragged and "influence" in session.drag_targets("potential"):
+                # once, instead of a visit: rest by dragging a block from potential up to influence
+                assert deliver_drop(piece_widget(window, "influence"), "potential")
+                dragged.append("rest")
+            elif visits:
                 tried.add((played, visits[0]))
                 click_space(window, qtbot, visits[0])
+            elif moves and played % 2:
+                tried.add((played, moves[0]))
+                drag_medallion(window, [moves[0]])   # every other walk: the medallion dragged there
+                dragged.append(moves[0])
             elif moves:
                 tried.add((played, moves[0]))
                 click_space(window, qtbot, moves[0])
+
             elif activate:
                 tried.add((played, "activate"))
                 qtbot.mouseClick(activate[0], Qt.MouseButton.LeftButton)
@@ -85,6 +96,7 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
         # a click plays at once (or the choice is refused and recorded): let the GUI catch up
         QApplication.processEvents()
     assert all(menus), "a click opened an empty menu"
+    assert len(dragged) >= 3 and "rest" in dragged, dragged
 
     qtbot.waitUntil(lambda: isinstance(window.end_dialog, EndGameDialog) and window.end_dialog.isVisible(),
                     timeout=10_000)
