@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-SERIES_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+from gui.board.scene import SEAT_COLOURS, SEAT_SHAPES
+
+# Each seat's line looks like its token: its colour, its shape as the marker, and a dash pattern,
+# so the lines can be told apart without colour vision too.
+MARKERS = {"circle": "o", "square": "s", "diamond": "d", "triangle": "t"}
+DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
 
 
 def build_score_plot(scores: Mapping[str, Sequence[float]], parent: QWidget | None = None,
                      title: str = "") -> QWidget:
-    """A line per seat: score after each turn (x = turn number)."""
+    """A line per seat, in seat order: score after each turn (x = turn number)."""
     import pyqtgraph as pg
 
     plot = pg.PlotWidget(parent, background="w")
@@ -21,7 +27,9 @@ def build_score_plot(scores: Mapping[str, Sequence[float]], parent: QWidget | No
     plot.showGrid(x=True, y=True, alpha=0.25)
     plot.addLegend(offset=(8, 8))
     for index, (name, values) in enumerate(scores.items()):
-        colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+        colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+        marker = MARKERS[SEAT_SHAPES[index % len(SEAT_SHAPES)]]
         plot.plot(list(range(len(values))), list(values), name=name,
-                  pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=5, symbolBrush=colour)
+                  pen=pg.mkPen(colour, width=2, style=DASHES[index % len(DASHES)]),
+                  symbol=marker, symbolSize=7, symbolBrush=colour)
     return plot

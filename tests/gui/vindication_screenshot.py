@@ -220,9 +220,47 @@ def take_end_screenshots(folder: Path) -> list[Path]:
     return written
 
 
+def take_handover_screenshot(folder: Path) -> list[Path]:
+    """A hot-seat Vindication game (two people, secret quests): the hand-over screen that hides
+    everything until the next player confirms: vin_handover.png."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import configure_application
+    from gui.controller.session import GameSession
+    from gui.controller.types import NewGameConfig
+    from gui.i18n import LanguageSwitcher
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    app = QApplication.instance() or QApplication([])
+    configure_application(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    LanguageSwitcher(app).set_language("en")
+    ini = folder / ".settings-handover.ini"
+    ini.unlink(missing_ok=True)
+    session = GameSession(bot_delay_ms=0)
+    window = MainWindow(session, Settings(QSettings(str(ini), QSettings.Format.IniFormat)), LanguageSwitcher(app))
+    window.resize(1280, 820)
+    window.show()
+    window.start_game(NewGameConfig("vindication", 2, "standard", ("human", "human"), {}, seed=3))
+    for _ in range(5):
+        app.processEvents()
+    assert window.central_stack.currentWidget() is window.handover_screen
+    path = folder / "vin_handover.png"
+    window.grab().save(str(path))
+    window.close()
+    session.shutdown()
+    window.deleteLater()
+    app.processEvents()
+    return [path]
+
+
 if __name__ == "__main__":
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
-    for shot in take_screenshots(target, ("en", "zh_TW")) + take_panel_screenshots(target) + take_end_screenshots(target):
+    shots = (take_screenshots(target, ("en", "zh_TW")) + take_panel_screenshots(target)
+             + take_handover_screenshot(target) + take_end_screenshots(target))
+    for shot in shots:
         print(shot)
