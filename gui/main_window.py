@@ -368,7 +368,7 @@ class MainWindow(QMainWindow):
 
     def _on_command_refused(self, rule_id: str, reason: str) -> None:
         message = reason if not rule_id else self.tr("{reason}\n\n(Rule {rule})").format(
-            reason=reason, rule=rule_id)
+            reason=reason, rule=self.session.rule_words(rule_id))
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
         self._restore_highlights()  # a refused drop snaps back: nothing moved
         dialogs.show_error(self, self.tr("Move not allowed"), message)
@@ -427,8 +427,15 @@ class MainWindow(QMainWindow):
             return
         commands = self.session.legal_for_space(space)
         if not commands:
-            self.statusBar().showMessage(self.tr("Nothing to play on {space} now").format(space=space),
-                                         STATUS_MESSAGE_MS)
+            refusal = self.session.why_not(space)  # the rules' own reason, when they have one
+            if refusal is None:
+                message = self.tr("Nothing to play on {space} now").format(space=space)
+            elif refusal[0]:
+                message = self.tr("Not now: {reason} (rule {rule})").format(
+                    reason=refusal[1], rule=self.session.rule_words(refusal[0]))
+            else:
+                message = self.tr("Not now: {reason}").format(reason=refusal[1])
+            self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
             return
         shortest = self.session.shortest_path_for_space(space)
         if len(commands) == 1:
@@ -458,7 +465,8 @@ class MainWindow(QMainWindow):
             return ""
         rule, reason = refusal
         return (self.tr("Not now: {reason}").format(reason=reason) if not rule
-                else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason, rule=rule))
+                else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason,
+                                                                         rule=self.session.rule_words(rule)))
 
     def _on_token_picked(self) -> None:
         """The medallion is picked up: light only the triangles it can go to."""

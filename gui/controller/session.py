@@ -385,6 +385,12 @@ class GameSession(QObject):
         else:
             self.drop_needs_choice.emit(candidates)
 
+    def rule_words(self, rule_id: str) -> str:
+        """A rule id with the name of its area in the session's language: "VIN-MOVE-1 — Moving"."""
+        match = self._match
+        title = match.game.rule_title(rule_id, self._language) if match is not None and rule_id else ""
+        return f"{rule_id} — {title}" if title else rule_id
+
     def _refusal_of(self, command: Command) -> tuple[str, str] | None:
         from engine.core import Refused, TablekeeperError
         try:

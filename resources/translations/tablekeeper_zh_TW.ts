@@ -574,6 +574,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Not now: {reason} (rule {rule})</source>
+        <translation>現在不行：{reason}（規則 {rule}）</translation>
+    </message>
+    <message>
         <source>Not now: {reason}
 (Rule {rule})</source>
         <translation>現在不行：{reason}

@@ -229,7 +229,7 @@ def test_a_medallion_dragged_too_far_is_refused_by_the_engine(window: MainWindow
     _mouse(view, QEvent.Type.MouseMove, target, Qt.MouseButton.LeftButton)
     _mouse(view, QEvent.Type.MouseButtonRelease, target, Qt.MouseButton.NoButton)
     assert session.digest() == digest
-    assert errors and "(Rule VIN-MOVE-1)" in errors[0][1] and "speed" in errors[0][1]
+    assert errors and "(Rule VIN-MOVE-1 — Moving)" in errors[0][1] and "speed" in errors[0][1]
     assert view.item_for_space(next(iter(session.active_spaces()))).active   # highlights are back
 
 
@@ -275,6 +275,22 @@ def test_hovering_a_greyed_triangle_gives_the_engines_reason(window: MainWindow,
     assert reason in text and "VIN-MOVE-1" in text
     near = next(iter(session.drag_targets("token")))
     assert session.why_not(near) is None and "Click to play" in window.space_tooltip(near)
+
+
+def test_a_click_on_a_greyed_space_says_why_in_the_status_bar(window: MainWindow, tmp_path: Path, qtbot,
+                                                               errors) -> None:
+    _started_solo(window, tmp_path)
+    session, view = window.session, window.board_view
+    far = next(t for t in view.space_ids() if t.startswith("T") and not view.item_for_space(t).active
+               and t != session.current_view()["players"][0]["token"]
+               and len(session._require().game.click_command(session.current_view(), 0, t).args[0]) > 4)
+    digest = session.digest()
+    view.centerOn(view.item_for_space(far))
+    at = view.mapFromScene(view.item_for_space(far).sceneBoundingRect().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    message = window.statusBar().currentMessage()
+    assert "Not now" in message and "VIN-MOVE-1" in message and "speed" in message
+    assert session.digest() == digest and errors == []
 
 
 def test_the_tooltip_event_shows_the_reason(window: MainWindow, tmp_path: Path, monkeypatch) -> None:
