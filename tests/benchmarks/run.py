@@ -12,6 +12,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import app_start  # noqa: E402
+import gui_speed  # noqa: E402
 import state_copy  # noqa: E402
 
 
@@ -25,6 +26,8 @@ def main() -> None:
           f"= {f['start_ratio']:.2f}× — goal ≤ 1.5×")
     print(f"peak memory with the New Game dialog open: {f['dialog_rss_mib']:.1f} MiB vs bare window "
           f"{f['bare_rss_mib']:.1f} MiB = {f['memory_ratio']:.2f}× — goal ≤ 1.5×")
+    print("GUI speed and memory (Step 3):")
+    print(gui_speed.table(gui_speed.run()))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox
 
 from gui import i18n_tools
@@ -79,6 +80,8 @@ def test_new_game_dialog_follows_the_language(window: MainWindow, qtbot) -> None
     dialog = window.create_new_game_dialog()
     qtbot.addWidget(dialog)
     dialog.show()
+    ids = [dialog.game_list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(dialog.game_list.count())]
+    dialog.game_list.setCurrentRow(ids.index("toy"))
     window.set_language("zh_TW")
     qtbot.waitUntil(lambda: dialog.windowTitle() == "新遊戲")
     assert dialog.title_label.text() == "玩具山脊"

@@ -75,7 +75,7 @@ def test_reachable_triangles_are_highlighted_and_a_click_moves_the_token(window:
     assert not view.item_for_space(target).active  # repainted: the move action is spent
 
 
-def test_a_click_on_a_triangle_out_of_reach_does_nothing(window: MainWindow, qtbot, error_dialogs) -> None:
+def test_a_click_on_a_triangle_out_of_reach_does_nothing_and_says_why(window: MainWindow, qtbot, error_dialogs) -> None:
     start(window, qtbot)
     answer_setup(window)
     session, view = window.session, window.board_view
@@ -84,7 +84,7 @@ def test_a_click_on_a_triangle_out_of_reach_does_nothing(window: MainWindow, qtb
     before = session.current_view()
     click(window, qtbot, far)
     assert session.current_view() == before and not error_dialogs
-    assert "Nothing to play on" in window.statusBar().currentMessage()
+    assert "Not now" in window.statusBar().currentMessage()   # the rules say why (VIN-MOVE-…)
     assert not view.item_for_space(far).active
 
 

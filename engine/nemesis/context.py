@@ -1,0 +1,48 @@
+"""The context the rules run in: the state data, the generator, who acts, the events so far.
+
+Rules are functions of a `Ctx`; the flow of a round runs as steps on the shared effect queue
+(`steps.NEM`), so a pending decision anywhere (a draft pick, a noise exit) pauses it as plain data.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Data, Event, Refused, Rng
+
+from .content import Content, content
+
+
+class Ctx:
+    """One command's working context. ``meta`` is the tag of the step now running."""
+
+    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
+        self.data = data
+        self.rng = rng
+        self.seat = seat
+        self.events: list[Event] = []
+        self.queue: list[dict[str, Any]] = data["effects"]
+        self.meta: dict[str, Any] = {}
+        self.content: Content = content()
+
+    @property
+    def actor(self) -> int:
+        """The seat the running step belongs to (the commanding seat outside steps)."""
+        return self.meta.get("seat", self.seat)
+
+    def player(self, seat: int | None = None) -> Data:
+        return self.data["players"][self.actor if seat is None else seat]
+
+    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
+        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
+
+    def push(self, *steps: Any, **meta: Any) -> None:
+        """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
+        from .steps import NEM
+        NEM.push(self, NEM.parse(list(steps), "rules"), {"seat": self.actor, **meta})
+
+    def ended(self) -> bool:
+        return self.data["phase"] == "over"
+
+
+def refuse(rule: str, reason: str) -> Refused:
+    return Refused(rule, reason)

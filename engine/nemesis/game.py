@@ -1,0 +1,129 @@
+"""Nemesis: Lockdown on the shared game contract."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt, Rng, Text
+
+from . import commands
+from .context import Ctx, refuse
+from .invariants import check_invariants
+from .setup import setup
+from .steps import NEM
+from .views import resample_hidden, seat_view
+
+# prompts whose options show their seat something hidden (drawn characters, objectives)
+PRIVATE_PROMPTS = frozenset({"draft", "keep_objective"})
+
+
+def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
+    queue = data["effects"]
+    if queue and "pause" in queue[0]:
+        pause = queue[0]["pause"]
+        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
+    return None
+
+
+class Nemesis(Game):
+    info = GameInfo(
+        id="nemesis",
+        name=Text("Nemesis: Lockdown", "復仇女神號：封鎖"),
+        modes=(ModeSpec("standard", Text("Standard (semi-co-operative)", "標準（半合作）"), 2, 5),
+               ModeSpec("solo", Text("Solo", "單人"), 1, 1),
+               ModeSpec("coop", Text("Full co-operative", "完全合作"), 2, 5)),
+        options=(
+            OptionSpec("draft", Text("Character draft", "角色選擇"), "choice", "random",
+                       choices=("random", "free"),
+                       choice_names=(Text("Draw two, keep one", "抽兩張選一張"),
+                                     Text("Pick any free character", "自由挑選角色"))),
+        ),
+        rules_prefix="NEM",
+        hidden_information=True,
+        summary=Text("Survive a locked-down research facility on Mars while the Night Stalkers hunt.",
+                     "在封鎖的火星研究設施裡求生，躲避夜行異形的獵殺。"),
+    )
+    rule_not_your_decision = "NEM-ROUND-5"
+    rule_game_over = "NEM-END-8"
+    rule_unknown_command = "NEM-ACTION-6"
+
+    def setup(self, config: Config, rng: Rng) -> Data:
+        data = setup(config, rng)
+        ctx = Ctx(data, rng, 0)
+        from .rules.places import in_order
+        ctx.push("begin")
+        # NEM-SETUP-11: in Player Number order (each push goes to the front: push the last first)
+        for seat in reversed(in_order(data, list(range(config.players)))):
+            ctx.push("draft", seat=seat)
+        NEM.drain(ctx)
+        return data
+
+    def prompt(self, data: Data) -> Prompt | None:
+        if data["phase"] == "over":
+            return None
+        choice = pending_choice(data)
+        if choice:
+            return Prompt(choice[0], (choice[1],))
+        if data["turn"] is None:
+            return None
+        return Prompt("turn", (data["turn"]["seat"],))
+
+    def legal_commands(self, data: Data, seat: int) -> list[Command]:
+        if data["phase"] == "over":
+            return []
+        choice = pending_choice(data)
+        if choice:
+            kind, decider, options = choice
+            return [Command("answer", (o,), (), seat) for o in options] if seat == decider else []
+        if data["turn"] is None or data["turn"]["seat"] != seat:
+            return []
+        return commands.turn_commands(data, seat)
+
+    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
+        ctx = Ctx(data, rng, command.seat or 0)
+        choice = pending_choice(data)
+        if choice:
+            kind, _, options = choice
+            if command.verb != "answer":
+                raise refuse("NEM-ACTION-18", f"answer the pending decision ({kind}) first")
+            value = command.args[0] if len(command.args) == 1 else None
+            if value not in options:
+                raise refuse("NEM-ACTION-18", f"{value!r} is not one of the choices for {kind}")
+            NEM.resume(ctx, value)
+        else:
+            handler = commands.HANDLERS.get(command.verb)
+            if handler is None:
+                raise refuse(self.rule_unknown_command, f"Nemesis has no {command.verb!r} command")
+            handler(ctx, command)
+            NEM.drain(ctx)
+        choice = pending_choice(data)
+        if choice is not None and choice[0] in PRIVATE_PROMPTS:
+            ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])
+        return ctx.events
+
+    def outcome(self, data: Data) -> Outcome | None:
+        if data["phase"] != "over":
+            return None
+        result = [data["result"][str(seat)] for seat in range(len(data["players"]))]
+        winners = tuple(seat for seat, entry in enumerate(result) if entry["won"])
+        survived = tuple(1.0 if entry["alive"] else 0.0 for entry in result)
+        won = tuple(1.0 if entry["won"] else 0.0 for entry in result)
+        breakdown = (("survived", survived), ("objective", won))
+        return Outcome(winners, data["end"]["why"], won, breakdown)
+
+    def view(self, data: Data, seat: int | None) -> Data:
+        return seat_view(data, seat)
+
+    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
+        return resample_hidden(data, seat, rng)
+
+    def invariants(self, data: Data) -> list[str]:
+        return check_invariants(data)
+
+    def describe(self, event: Event, language: str = "en") -> str:
+        fields = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind.replace('_', ' ')}: {fields}" if fields else event.kind.replace("_", " ")
+
+    def random_weight(self, command: Command) -> float:
+        """Passing at once ends rounds quickly; a random player still walks about."""
+        return 0.3 if command.verb == "pass" else 1.0
+GAME = Nemesis()

@@ -1,0 +1,1 @@
+"""Nemesis: Lockdown rules, one module per rule area of spec section 5."""

@@ -1,0 +1,106 @@
+"""The end of the game and the Victory Check (NEM-END, NEM-SURVIVE, NEM-VICTORY, NEM-CONTINGENCY-6,
+NEM-OBJECTIVE)."""
+from __future__ import annotations
+
+from engine.core import Data
+
+from ..context import Ctx
+from ..objectives import objective_met
+from . import hand
+from .places import active_seats
+
+OUTSIDE = ("bunker", "evacuated")
+
+
+def destroy_facility(ctx: Ctx, why: str) -> None:
+    """NEM-END-3: everyone in a Facility Room or locked in dies, every intruder dies (the Queen too)."""
+    ctx.data["facility_destroyed"] = True
+    ctx.data["queen_killed"] = True                     # NEM-INTRUDERDMG-9
+    ctx.data["intruders"] = {}
+    finish(ctx, "destroyed", why)
+
+
+def purge(ctx: Ctx, why: str) -> None:
+    """NEM-END-1: the game ends; whoever is still in a Facility Room dies; intruders survive.
+    An Autodestruction token on the track makes it a destruction instead (NEM-END-4, NEM-ALERT-3)."""
+    if ctx.data["selfdestruct"] is not None:
+        destroy_facility(ctx, why)
+    else:
+        finish(ctx, "purge", why)
+
+
+def finish(ctx: Ctx, kind: str, why: str) -> None:
+    """Resolve the end (NEM-END-5/6 pods die unless launched), then the Victory Check."""
+    data = ctx.data
+    if data["phase"] == "over":
+        return
+    for player in data["players"]:
+        dies = player["where"] in ("facility", "pod") or (kind == "destroyed" and player["where"] == "locked")
+        if dies and player["character"] is not None:
+            player["where"] = "dead"
+            ctx.emit("character_died", seat=player["seat"], cause=kind, room=player["room"])
+    data["phase"] = "over"
+    data["end"] = {"kind": kind, "why": why}
+    ctx.emit("game_ended", kind=kind, why=why)
+    victory_check(ctx)
+
+
+def check_last_out(ctx: Ctx) -> None:
+    """NEM-END-4: no living character left in a Facility Room ends the game at once."""
+    data = ctx.data
+    if data["phase"] in ("player", "event") and not active_seats(data):
+        purge(ctx, "no one is left in the Facility")
+
+
+def contamination_check(ctx: Ctx, seat: int) -> bool:
+    """NEM-VICTORY-2..4: True when the character passes."""
+    player = ctx.player(seat)
+    cards = player["deck"] + player["hand"] + player["discard"]
+    infected = {c.id for c in ctx.content.contamination if c.infected}
+    if not player["larva"] and not any(card in infected for card in cards):
+        return True
+    ctx.rng.shuffle(cards)
+    return not any(hand.is_contamination(card) for card in cards[:4])
+
+
+def survives_contingency(data: Data, player: Data, colour: str) -> bool:
+    """NEM-CONTINGENCY-6."""
+    if colour == "YELLOW":
+        return player["knowledge"] > 4
+    if colour == "BLUE":
+        return player["signal"]
+    if colour == "GRAY":
+        return player["where"] != "evacuated"
+    if colour == "RED":
+        return player["where"] != "locked"
+    return True
+
+
+def victory_check(ctx: Ctx) -> None:
+    """NEM-VICTORY: contingency, contamination, then objectives; the results go to ``data["result"]``."""
+    data = ctx.data
+    colour = next(t.colour for t in ctx.content.tokens.contingency_tokens if t.id == data["contingency_active"])
+    ctx.emit("contingency_revealed", colour=colour, reveals=True)
+    result = {}
+    for player in data["players"]:
+        seat = player["seat"]
+        route = player["where"]
+        alive = route in ("locked", "bunker", "evacuated")
+        reason = "" if alive else "died in the Facility"
+        if alive and not survives_contingency(data, player, colour):
+            alive, reason = False, f"the {colour.lower()} contingency"
+        if alive and not contamination_check(ctx, seat):
+            alive, reason = False, "contamination"
+        result[str(seat)] = {"route": route, "alive": alive, "reason": reason}
+    data["result"] = result
+    for player in data["players"]:
+        entry = result[str(player["seat"])]
+        kept = player["objectives"]
+        entry["objective"] = kept[0] if kept else None
+        entry["won"] = entry["alive"] and bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
+    if data["mode"] == "coop":
+        team = any(e["alive"] for e in result.values()) and all(
+            objective_met(data, p["seat"], o) for p in data["players"] for o in p["objectives"])
+        for entry in result.values():
+            entry["won"] = team
+    ctx.emit("victory_check", result=result, reveals=True)

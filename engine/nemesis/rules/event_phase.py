@@ -1,0 +1,178 @@
+"""The Event Phase, steps E1-E7 (NEM-ROUND-7, NEM-CSS-7..11, NEM-TIME, NEM-SELFDESTRUCT-4/5,
+NEM-ALERT-3, NEM-NOISEREMOVE, NEM-FIRE-5/9, NEM-EVENT, NEM-BAG)."""
+from __future__ import annotations
+
+from ..context import Ctx
+from ..trees import run_tree
+from . import end, intruders, moving, wounds
+from .places import characters_in, in_combat, in_darkness, in_order, intruders_in
+
+EVENT_STEPS = ("e1_css", "e2_time", "e3_noise_removal", "e4_attacks", "e5_fire", "e6_event", "e7_bag")
+
+
+def power_drop(ctx: Ctx) -> None:
+    """NEM-POWER-5: the active token with the highest number goes inactive."""
+    active = ctx.data["active_power"]
+    if active:
+        dropped = max(active)
+        active.remove(dropped)
+        ctx.emit("power_dropped", token=dropped)
+
+
+def open_isolation(ctx: Ctx) -> None:
+    """NEM-MILESTONE-4: the Isolation Room turns to its open face (once)."""
+    if not ctx.data["milestones"]["isolation_open"]:
+        ctx.data["milestones"]["isolation_open"] = True
+        ctx.data["rooms"]["ISO"]["face"] = "open"
+        ctx.emit("isolation_opened")
+
+
+def e1_css(ctx: Ctx) -> None:
+    """NEM-CSS-7..11: a face-down CSS token on the Time slot launches the pods."""
+    data = ctx.data
+    token_id = data["css"].pop(str(data["time"]), None)
+    if token_id is None:
+        return
+    token = next(t for t in ctx.content.tokens.css_tokens if t.id == token_id)
+    data["css_launched"].append(token_id)
+    ctx.emit("css_launch", token=token_id, outcome=token.outcome, reveals=True)
+    for pod, seat in data["pods"].items():
+        if seat is None:
+            continue
+        data["pods"][pod] = None
+        player = ctx.player(seat)
+        if pod in token.evacuates:
+            player["where"] = "evacuated"
+            ctx.emit("evacuated", seat=seat, pod=pod)
+        else:
+            room = next(r for r in ctx.content.board.order
+                        if ctx.content.tiles[data["rooms"][r]["tile"]].pod == pod)
+            player["where"], player["room"], player["pod"] = "facility", room, None
+            ctx.emit("pod_failed", seat=seat, pod=pod)
+            wounds.serious_wound(ctx, seat)             # NEM-CSS-11
+
+
+def e2_time(ctx: Ctx) -> None:
+    """NEM-TIME-2: move the Time token, then Autodestruction, Alert, thresholds, Isolation, S."""
+    data = ctx.data
+    left = data["time"]
+    data["time"] = left - 1
+    ctx.emit("time_advanced", slot=data["time"])
+    boom = data["selfdestruct"]
+    if boom is not None and boom["slot"] == left:
+        if boom["colour"] == "red":                     # NEM-SELFDESTRUCT-5
+            end.destroy_facility(ctx, "the Autodestruction countdown ran out")
+            return
+        boom["colour"], boom["slot"] = "red", max(0, left - 3)   # NEM-SELFDESTRUCT-4
+        data["milestones"]["selfdestruct_red"] = True
+        data["main_gate_open"] = True
+        ctx.emit("selfdestruct_red", slot=boom["slot"])
+    if data["alert"] is not None and data["alert"] == left:      # NEM-ALERT-3
+        end.purge(ctx, "the Alert Procedure ended")
+        return
+    threshold = ctx.content.time_track.thresholds_after.get(left)
+    if threshold == "blue" or (threshold == "red" and not data["time_active"]):
+        power_drop(ctx)                                 # NEM-TIME-3
+    if data["time"] <= ctx.content.time_track.white_from:
+        open_isolation(ctx)                             # NEM-TIME-5
+    if data["time"] == 0:
+        end.purge(ctx, "time ran out")                  # NEM-END-1
+
+
+def e3_noise_removal(ctx: Ctx) -> None:
+    """NEM-NOISEREMOVE-1/2: powered corridors with no character at either end are cleared."""
+    data = ctx.data
+    board = ctx.content.board
+    for cid, corridor in data["corridors"].items():
+        if not corridor["noise"]:
+            continue
+        a, b = board.corridors[cid].ends
+        section = board.corridor_section(cid)
+        if section is not None and data["power"][section] in data["active_power"] \
+                and not characters_in(data, a) and not characters_in(data, b):
+            corridor["noise"] = False
+
+
+def e4_attacks(ctx: Ctx) -> None:
+    intruders.intruders_attack(ctx)
+
+
+def e5_fire(ctx: Ctx) -> None:
+    """NEM-FIRE-5/9: intruders in burning Rooms at the start of the step suffer 1 Injury each;
+    then each burning Room with uncarried Eggs loses one."""
+    data = ctx.data
+    burning = [r for r in ctx.content.board.order if data["rooms"][r]["fire"]]
+    targets = [iid for room in burning for iid in intruders_in(data, room)]
+    for iid in targets:
+        intruders.injure(ctx, iid, 1, None)
+    for room in burning:
+        objects = data["rooms"][room]["objects"]
+        if "egg" in objects:
+            objects.remove("egg")
+            ctx.emit("egg_destroyed", room=room)
+        elif data["rooms"][room]["tile"] == "nest" and data["nest_eggs"] > 0:
+            data["nest_eggs"] -= 1
+            ctx.emit("egg_destroyed", room=room)
+
+
+def e6_event(ctx: Ctx) -> None:
+    """NEM-EVENT-1..9: move intruders of the card's types (Rooms without characters), then its effects."""
+    data = ctx.data
+    card_id = intruders.draw_event(ctx)
+    card = ctx.content.events[card_id]
+    ctx.emit("event_card", card=card_id, reveals=True)
+    for number in card.move:
+        movers = [iid for room in ctx.content.board.order for iid in intruders_in(data, room)
+                  if data["intruders"][iid]["type"] in card.symbols and not characters_in(data, room)]
+        for iid in movers:
+            if iid in data["intruders"]:
+                intruders.move_through(ctx, iid, number)
+    if ctx.ended():
+        return
+    run_tree(ctx, card.effect, room=None)
+    if card.darkness is not None:
+        for seat in in_order(data):
+            if in_darkness(data, seat):
+                run_tree(ctx, card.darkness, target=seat, room=ctx.player(seat)["room"])
+    (data["removed"] if card.remove_after else data["discards"]["event"]).append(card_id)
+
+
+def e7_bag(ctx: Ctx) -> None:
+    """NEM-BAG-1..8: draw one token and grow the colony."""
+    data = ctx.data
+    token = intruders.draw_bag(ctx)
+    if token is None:
+        return
+    kind = intruders.token_type(ctx, token)
+    ctx.emit("bag_development", type=kind)
+    if kind == "larva":
+        data["out_tokens"].append(token)
+        intruders.add_from_supply(ctx, "adult")
+    elif kind == "creeper":
+        data["out_tokens"].append(token)
+        intruders.add_from_supply(ctx, "breeder")
+    elif kind in ("adult", "breeder"):
+        data["bag"].append(token)
+        for seat in in_order(data):
+            if not in_combat(data, seat) and not ctx.ended():
+                moving.noise_roll(ctx, seat)            # NEM-BAG-4
+    elif kind == "blank":
+        data["bag"].append(token)
+        intruders.add_from_supply(ctx, "adult")
+    elif kind == "queen":
+        nest = next((r for r in ctx.content.board.order if data["rooms"][r]["tile"] == "nest"), None)
+        inside = characters_in(data, nest) if nest and data["rooms"][nest]["explored"] else []
+        if inside:                                      # NEM-BAG-6/8
+            iid = intruders.place_intruder(ctx, "queen", token, nest)
+            if iid is None:
+                data["bag"].append(token)
+                return
+            seat = min(inside, key=lambda s: len(ctx.player(s)["hand"]))
+            lit, dark = intruders.token_numbers(ctx, token)
+            if len(ctx.player(seat)["hand"]) < (dark if in_darkness(data, seat) else lit):
+                intruders.attack(ctx, iid, seat)
+        else:                                           # NEM-BAG-7
+            data["bag"].append(token)
+            if not data["nest_destroyed"] and data["eggs_supply"] > 0:
+                data["eggs_supply"] -= 1
+                data["nest_eggs"] += 1

@@ -1,0 +1,106 @@
+"""Hands, Action decks and paying costs (NEM-HAND, NEM-COST)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Data
+
+from ..context import Ctx, refuse
+from .places import in_facility
+
+CONTAMINATION_PREFIX = "CONT"
+
+
+def is_contamination(card: str) -> bool:
+    return card.startswith(CONTAMINATION_PREFIX)
+
+
+def card_kind(card: str) -> str:
+    """An Action card instance id ``search.0`` → its card id ``search``."""
+    return card.split(".", 1)[0]
+
+
+def draw(ctx: Ctx, seat: int, n: int) -> None:
+    """NEM-HAND-4: draw ``n``, reshuffling the discard pile into the deck when it runs out."""
+    player = ctx.player(seat)
+    drawn = 0
+    for _ in range(n):
+        if not player["deck"]:
+            if not player["discard"]:
+                break
+            player["deck"] = player["discard"]
+            player["discard"] = []
+            ctx.rng.shuffle(player["deck"])
+            ctx.emit("deck_reshuffled", seat=seat)
+        player["hand"].append(player["deck"].pop())
+        drawn += 1
+    if drawn:
+        ctx.emit("cards_drawn", seat=seat, n=drawn)
+
+
+def draw_target(data: Data, seat: int) -> int:
+    """NEM-HAND-1/2/9: 5, or 6 starting the round in a working Isolation Room; Wounded Torso −1."""
+    player = data["players"][seat]
+    target = 5
+    if player["room"] == "ISO" and not data["rooms"]["ISO"]["malfunction"]:
+        target = 6
+    if any(w["type"] == "torso" and not w["dressed"] for w in player["serious"]):
+        target -= 1
+    return target
+
+
+def draw_up(ctx: Ctx, seat: int) -> None:
+    """NEM-HAND-1/3: draw until the hand holds the target; never discard."""
+    player = ctx.player(seat)
+    if in_facility(player):
+        draw(ctx, seat, max(0, draw_target(ctx.data, seat) - len(player["hand"])))
+
+
+def gain_contamination(ctx: Ctx, seat: int, n: int = 1) -> None:
+    """NEM-HAND-6: a gained Contamination card goes face up on top of the discard pile."""
+    deck = ctx.data["decks"]["contamination"]
+    for _ in range(n):
+        if not deck:
+            return
+        ctx.player(seat)["discard"].append(deck.pop())
+        ctx.emit("contamination_gained", seat=seat)
+
+
+def pay(ctx: Ctx, seat: int, cards: Sequence[str], cost: int, what: str) -> None:
+    """NEM-COST-1/2: discard exactly ``cost`` Action cards named in ``cards`` from the hand."""
+    player = ctx.player(seat)
+    cards = list(cards)
+    if len(cards) != cost:
+        raise refuse("NEM-COST-1", f"{what} costs {cost} card(s); you named {len(cards)}")
+    hand = list(player["hand"])
+    for card in cards:
+        if card not in hand:
+            raise refuse("NEM-COST-1", f"{card} is not in your hand")
+        if is_contamination(card):
+            raise refuse("NEM-COST-2", "Contamination cards cannot pay for anything")
+        hand.remove(card)
+    if cost and len([c for c in player["hand"] if not is_contamination(c)]) < cost:
+        raise refuse("NEM-COST-2", f"{what} needs {cost} Action card(s) in hand")
+    for card in cards:
+        player["hand"].remove(card)
+        player["discard"].append(card)
+    if cards:
+        ctx.emit("cards_paid", seat=seat, cards=[card_kind(c) for c in cards])
+
+
+def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tuple[str, ...]]:
+    """The different ways to pay ``cost`` from a hand (identical cards count once), optionally
+    keeping one card (the card whose own action is being played)."""
+    cards = [c for c in hand if not is_contamination(c) and c != keep]
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def pick(start: int, chosen: list[str]) -> None:
+        if len(chosen) == cost:
+            key = tuple(sorted(card_kind(c) for c in chosen))
+            found.setdefault(key, tuple(chosen))
+            return
+        for i in range(start, len(cards)):
+            pick(i + 1, chosen + [cards[i]])
+    if len(cards) >= cost:
+        pick(0, [])
+    return sorted(found.values())

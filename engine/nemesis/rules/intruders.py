@@ -1,0 +1,251 @@
+"""Intruders: the bag, Encounters, Surprise Attacks, Intruder Attacks, injuries, death and retreat
+(NEM-ENCOUNTER, NEM-SURPRISE, NEM-ATTACK, NEM-INTRUDERDMG, NEM-RETREAT, NEM-BAG draws)."""
+from __future__ import annotations
+
+from ..context import Ctx
+from ..trees import run_tree
+from . import hand
+from .places import characters_in, exits_of, in_darkness, in_facility, in_order, intruders_in, set_noise
+
+NO_CARCASS = ("larva",)
+
+
+def token_type(ctx: Ctx, token: str) -> str:
+    return next(t.type for t in ctx.content.tokens.intruder_tokens if t.id == token)
+
+
+def token_numbers(ctx: Ctx, token: str) -> tuple[int, int]:
+    found = next(t for t in ctx.content.tokens.intruder_tokens if t.id == token)
+    return found.lit or 0, found.dark or 0
+
+
+def rank(ctx: Ctx, kind: str) -> int:
+    return next(t.rank for t in ctx.content.tokens.intruder_types if t.id == kind)
+
+
+def limit(ctx: Ctx, kind: str) -> int | None:
+    return next(t.limit for t in ctx.content.tokens.intruder_types if t.id == kind)
+
+
+def add_from_supply(ctx: Ctx, kind: str) -> bool:
+    """Move one token of ``kind`` from the supply to the bag (NEM-BAG-9: nothing when none is left)."""
+    supply = ctx.data["supply"]
+    token = next((t for t in supply if token_type(ctx, t) == kind), None)
+    if token is None:
+        return False
+    supply.remove(token)
+    ctx.data["bag"].append(token)
+    ctx.emit("bag_added", type=kind)
+    return True
+
+
+def draw_bag(ctx: Ctx) -> str | None:
+    """NEM-ENCOUNTER-11: an empty bag first gets an Adult from the supply."""
+    bag = ctx.data["bag"]
+    if not bag and not add_from_supply(ctx, "adult"):
+        return None
+    return bag.pop(ctx.rng.below(len(bag)))
+
+
+def place_intruder(ctx: Ctx, kind: str, token: str | None, room: str) -> str | None:
+    """Put a miniature in a Room; when all of its kind are out, those not in combat go back to the
+    bag first (NEM-ENCOUNTER-9/10). None when no miniature is free."""
+    data = ctx.data
+    cap = limit(ctx, kind)
+    mine = [iid for iid, i in data["intruders"].items() if i["type"] == kind]
+    if cap is not None and len(mine) >= cap:
+        for iid in mine:
+            if not characters_in(data, data["intruders"][iid]["room"]):
+                hide(ctx, iid)
+        if len([i for i in data["intruders"].values() if i["type"] == kind]) >= cap:
+            return None
+    iid = f"I{data['next_intruder']}"
+    data["next_intruder"] += 1
+    data["arrivals"] += 1
+    data["intruders"][iid] = {"type": kind, "token": token, "room": room, "injuries": 0,
+                              "arrived": data["arrivals"]}
+    ctx.emit("intruder_appeared", intruder=iid, type=kind, room=room)
+    if not data["milestones"]["first_encounter"]:
+        data["milestones"]["first_encounter"] = True        # NEM-MILESTONE-1
+        ctx.push("keep_objective")
+    return iid
+
+
+def hide(ctx: Ctx, iid: str) -> None:
+    """Back to the bag: miniature off the board, Injuries discarded, token returned."""
+    intruder = ctx.data["intruders"].pop(iid)
+    if intruder["token"]:
+        ctx.data["bag"].append(intruder["token"])
+    ctx.emit("intruder_hidden", intruder=iid, room=intruder["room"])
+
+
+def encounter(ctx: Ctx, room: str, seat: int) -> None:
+    """NEM-ENCOUNTER-2..8: clear the Room's noise, draw from the bag, place, compare hands."""
+    data = ctx.data
+    for exit_id in exits_of(room):
+        set_noise(data, exit_id, False)
+    ctx.emit("encounter", room=room, seat=seat)
+    token = draw_bag(ctx)
+    if token is None:
+        return
+    kind = token_type(ctx, token)
+    if kind == "blank":
+        blank_encounter(ctx, room, token)
+        return
+    iid = place_intruder(ctx, kind, token, room)
+    if iid is None:                                     # NEM-ENCOUNTER-10: no miniature free
+        blank_encounter(ctx, room, token)
+        return
+    lit, dark = token_numbers(ctx, token)
+    player = ctx.player(seat)
+    number = dark if in_darkness(data, seat) else lit
+    if in_facility(player) and len(player["hand"]) < number:   # NEM-ENCOUNTER-7
+        ctx.emit("surprise_attack", intruder=iid, seat=seat)
+        attack(ctx, iid, seat)
+
+
+def blank_encounter(ctx: Ctx, room: str, token: str) -> None:
+    """NEM-ENCOUNTER-4: noise on every exit, the Blank back in the bag (an Adult if it was empty)."""
+    for exit_id in exits_of(room):
+        set_noise(ctx.data, exit_id, True)
+    if not ctx.data["bag"]:
+        add_from_supply(ctx, "adult")
+    ctx.data["bag"].append(token)
+    ctx.emit("blank_encounter", room=room)
+
+
+def draw_attack_card(ctx: Ctx) -> str:
+    data = ctx.data
+    deck = data["decks"]["attack"]
+    if not deck:                                        # NEM-ATTACK-6
+        deck[:] = data["discards"]["attack"]
+        data["discards"]["attack"] = []
+        ctx.rng.shuffle(deck)
+    card = deck.pop()
+    data["discards"]["attack"].append(card)
+    return card
+
+
+def attack(ctx: Ctx, iid: str, seat: int) -> None:
+    """NEM-ATTACK-4/8: a Larva infests; others draw an Attack card and hit if their type is on it."""
+    intruder = ctx.data["intruders"].get(iid)
+    player = ctx.player(seat)
+    if intruder is None or not in_facility(player):
+        return
+    if intruder["type"] == "larva":
+        infest(ctx, iid, seat)
+        return
+    card_id = draw_attack_card(ctx)
+    card = ctx.content.attacks[card_id]
+    hit = intruder["type"] in card.symbols
+    ctx.emit("intruder_attack", intruder=iid, type=intruder["type"], seat=seat, card=card_id, hit=hit)
+    if not hit:
+        return
+    run_tree(ctx, card.effect, target=seat, room=player["room"])
+    if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player):
+        run_tree(ctx, card.darkness, target=seat, room=player["room"])
+
+
+def infest(ctx: Ctx, iid: str, seat: int) -> None:
+    """NEM-ATTACK-8/9: the Larva leaves the board for good; a Larva on the board; 1 Contamination."""
+    intruder = ctx.data["intruders"].pop(iid)
+    ctx.data["out_tokens"].append(intruder["token"])
+    player = ctx.player(seat)
+    ctx.emit("infested", seat=seat, intruder=iid)
+    if not player["larva"]:
+        player["larva"] = True
+    hand.gain_contamination(ctx, seat, 1)
+
+
+def injure(ctx: Ctx, iid: str, n: int, by: int | None) -> None:
+    """NEM-INTRUDERDMG: place the Injuries, then one death check."""
+    data = ctx.data
+    intruder = data["intruders"].get(iid)
+    if intruder is None or n <= 0:
+        return
+    intruder["injuries"] += n
+    ctx.emit("intruder_injured", intruder=iid, n=n, injuries=intruder["injuries"])
+    if intruder["type"] == "larva":                     # NEM-INTRUDERDMG-1
+        kill(ctx, iid, by)
+        return
+    cards = [draw_attack_card(ctx) for _ in range(2 if intruder["type"] in ("breeder", "queen") else 1)]
+    bloods = [ctx.content.attacks[c].blood for c in cards]
+    if "retreat" in bloods:                             # NEM-INTRUDERDMG-4
+        retreat(ctx, iid)
+    elif sum(int(b) for b in bloods) <= intruder["injuries"]:
+        kill(ctx, iid, by)
+
+
+def kill(ctx: Ctx, iid: str, by: int | None) -> None:
+    """NEM-INTRUDERDMG-1/7/8: gone for good; a Carcass unless a Larva; the killer recorded."""
+    data = ctx.data
+    intruder = data["intruders"].pop(iid)
+    if intruder["token"]:
+        data["out_tokens"].append(intruder["token"])
+    if intruder["type"] not in NO_CARCASS and data["carcass_supply"] > 0:
+        data["carcass_supply"] -= 1
+        data["rooms"][intruder["room"]]["objects"].append("carcass")
+    if intruder["type"] == "queen":
+        data["queen_killed"] = True
+    if by is not None:
+        kills = data["players"][by]["stats"]["kills"]
+        kills[intruder["type"]] = kills.get(intruder["type"], 0) + 1
+    ctx.emit("intruder_killed", intruder=iid, type=intruder["type"], room=intruder["room"], by=by)
+
+
+def draw_event(ctx: Ctx) -> str:
+    data = ctx.data
+    deck = data["decks"]["event"]
+    if not deck:                                        # NEM-RETREAT-6, NEM-EVENT-9
+        deck[:] = data["discards"]["event"]
+        data["discards"]["event"] = []
+        ctx.rng.shuffle(deck)
+    return deck.pop()
+
+
+def move_through(ctx: Ctx, iid: str, number: int) -> None:
+    """An intruder leaves by its Room's exit ``number``: a Closed Door breaks, TECH hides it
+    (NEM-EVENT-5/6, NEM-RETREAT-2..4, NEM-DOOR-4)."""
+    data = ctx.data
+    intruder = data["intruders"][iid]
+    exit_id = ctx.content.board.exit(intruder["room"], number)
+    if exit_id == "TECH":
+        hide(ctx, iid)
+        return
+    corridor = data["corridors"][exit_id]
+    if corridor["door"] == "closed":
+        corridor["door"] = "destroyed"
+        ctx.emit("door_destroyed", corridor=exit_id, by=iid)
+        return
+    target = ctx.content.board.corridors[exit_id].other(intruder["room"])
+    intruder["room"] = target
+    data["arrivals"] += 1
+    intruder["arrived"] = data["arrivals"]
+    ctx.emit("intruder_moved", intruder=iid, to=target)
+
+
+def retreat(ctx: Ctx, iid: str) -> None:
+    """NEM-RETREAT-1: an Event card's first number, the card discarded unresolved."""
+    card = draw_event(ctx)
+    ctx.data["discards"]["event"].append(card)
+    ctx.emit("intruder_retreats", intruder=iid)
+    move_through(ctx, iid, ctx.content.events[card].move[0])
+
+
+def attack_target(ctx: Ctx, room: str) -> int | None:
+    """NEM-ATTACK-3: the fewest cards in hand; ties to the First Player, then clockwise."""
+    seats = characters_in(ctx.data, room)
+    if not seats:
+        return None
+    ordered = in_order(ctx.data, seats)
+    return min(ordered, key=lambda s: (len(ctx.player(s)["hand"]), ordered.index(s)))
+
+
+def intruders_attack(ctx: Ctx) -> None:
+    """E4 (NEM-ATTACK-3/10/11): Rooms in board order, intruders in arrival order, one attack each."""
+    for room in ctx.content.board.order:
+        for iid in intruders_in(ctx.data, room):
+            target = attack_target(ctx, room)
+            if target is None or ctx.ended():
+                break
+            attack(ctx, iid, target)

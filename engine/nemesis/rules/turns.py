@@ -1,0 +1,95 @@
+"""Rounds and turns (NEM-ROUND, NEM-ACTION-1..5/15, NEM-FIRE-3)."""
+from __future__ import annotations
+
+from ..context import Ctx
+from . import end, hand, wounds
+from .places import active_seats, in_facility, in_order
+
+
+def start_round(ctx: Ctx) -> None:
+    """NEM-ROUND-2..4: draw up, pass the First Player token (not in round 1), first turn."""
+    data = ctx.data
+    data["round"] += 1
+    data["phase"] = "player"
+    ctx.emit("round_started", round=data["round"])
+    seats = active_seats(data)
+    if not seats:
+        end.check_last_out(ctx)
+        return
+    if data["round"] > 1:
+        n = len(data["players"])
+        for step in range(1, n + 1):                   # NEM-ROUND-4
+            candidate = (data["first"] + step) % n
+            if candidate in seats:
+                data["first"] = candidate
+                break
+    for player in data["players"]:
+        player["passed"] = not in_facility(player)
+    for seat in in_order(data):
+        hand.draw_up(ctx, seat)
+    data["turn"] = {"seat": in_order(data)[0], "actions": 0, "first_turn_moves": 0}
+    ctx.emit("turn_started", seat=data["turn"]["seat"])
+
+
+def action_done(ctx: Ctx, seat: int) -> None:
+    """NEM-ACTION-1: a turn is two actions (or one and a pass)."""
+    turn = ctx.data["turn"]
+    if ctx.ended() or turn is None or turn["seat"] != seat:
+        return
+    turn["actions"] += 1
+    player = ctx.player(seat)
+    if not in_facility(player):
+        player["passed"] = True                          # dead, in a pod, out: no more turns
+        end_turn(ctx, seat)
+    elif turn["actions"] >= 2:
+        end_turn(ctx, seat)
+
+
+def pass_turn(ctx: Ctx, seat: int, discards: list[str]) -> None:
+    """NEM-ACTION-2..4: passing counts as an action; discard any cards; the Help card flips."""
+    player = ctx.player(seat)
+    for card in discards:
+        player["hand"].remove(card)
+        player["discard"].append(card)
+    player["passed"] = True
+    ctx.emit("passed", seat=seat, discarded=len(discards))
+    end_turn(ctx, seat)
+
+
+def end_turn(ctx: Ctx, seat: int) -> None:
+    """NEM-FIRE-3: Fire wounds whoever ends a turn in it; then the next player who has not passed."""
+    data = ctx.data
+    player = ctx.player(seat)
+    if in_facility(player) and data["rooms"][player["room"]]["fire"]:
+        wounds.light_wound(ctx, seat)
+    end.check_last_out(ctx)
+    if ctx.ended():
+        return
+    waiting = [s for s in in_order(data) if not data["players"][s]["passed"]]
+    if not waiting:
+        data["turn"] = None
+        ctx.push("end_player_phase")
+        return
+    n = len(data["players"])
+    following = [(seat + step) % n for step in range(1, n + 1)]
+    nxt = next(s for s in following if s in waiting)
+    data["turn"] = {"seat": nxt, "actions": 0, "first_turn_moves": 0}
+    ctx.emit("turn_started", seat=nxt)
+
+
+def end_player_phase(ctx: Ctx) -> None:
+    """NEM-ROUND-6, NEM-ROOM-40: the Vent check, then the Event Phase steps."""
+    data = ctx.data
+    vent = data["venting"]
+    if vent is not None:                                 # NEM-ROOM-27
+        from .intruders import kill
+        for iid in [i for i, x in data["intruders"].items() if x["room"] == vent]:
+            kill(ctx, iid, None)
+        for player in data["players"]:
+            if in_facility(player) and player["room"] == vent:
+                wounds.die(ctx, player["seat"], "venting")
+        data["venting"] = None
+    data["phase"] = "event"
+    ctx.emit("event_phase")
+    from .event_phase import EVENT_STEPS
+    ctx.push(*EVENT_STEPS, "start_round")

@@ -1,0 +1,159 @@
+"""Per-seat views (spec section 8, NEM-VIEW-1..5): what one seat may see, as plain data."""
+from __future__ import annotations
+
+import copy
+
+from engine.core import Data
+
+from .content import content
+
+HIDDEN = "hidden"
+
+
+def _by_type(tokens: list[str]) -> dict[str, int]:
+    """Tokens counted by intruder type (which token it is would show its hidden numbers)."""
+    types = {t.id: t.type for t in content().tokens.intruder_tokens}
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[types[token]] = counts.get(types[token], 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def seat_view(data: Data, seat: int | None) -> Data:
+    view = copy.deepcopy(data)
+    over = data["phase"] == "over"
+    coop = data["mode"] == "coop"
+    for player in view["players"]:
+        own = player["seat"] == seat
+        player["deck"] = len(player["deck"])
+        player["discard"] = ["contamination" if c.startswith("CONT") else c for c in player["discard"]]
+        if not own:
+            player["hand"] = len(player["hand"])
+            player["inventory"] = len(player["inventory"])
+            player["contingency"] = len(player["contingency"])
+            player["known"] = HIDDEN
+            player["scanned"] = len(player["scanned"])
+            if not (coop or over):
+                player["objectives"] = len(player["objectives"])
+        else:
+            scanned = set(player["scanned"])
+            player["hand"] = [c if not c.startswith("CONT") or c in scanned else "contamination"
+                              for c in player["hand"]]
+    for room in view["rooms"].values():
+        if not room["explored"]:
+            room["tile"] = HIDDEN
+        room["token"] = HIDDEN if room["token"] else None
+    view["decks"] = {deck: len(cards) for deck, cards in data["decks"].items()}
+    view["decks"]["computer_top"] = data["decks"]["computer"][-1] if data["decks"]["computer"] else None
+    view["css"] = {slot: HIDDEN for slot in data["css"]}
+    view["weaknesses"] = [w if w["revealed"] else {"id": HIDDEN, "revealed": False, "object": None}
+                          for w in data["weaknesses"]]
+    view["contingency_active"] = data["contingency_active"] if over else HIDDEN
+    view["neutral"] = [t if t in data["neutral_revealed"] else HIDDEN for t in data["neutral"]]
+    view["supply"] = _by_type(data["supply"])
+    view["bag"] = _by_type(data["bag"])    # NEM-BAG-10: the composition (by type) is public
+    view["removed"] = len(data["removed"])
+    view["draft_offer"] = {k: v for k, v in data.get("draft_offer", {}).items() if k == str(seat)}
+    view["effects"] = [{"primitive": e["primitive"], "waiting": "pause" in e,
+                        **({"pause": e["pause"], "seat": e["meta"].get("seat")}
+                           if "pause" in e and e["meta"].get("seat") == seat else {})} for e in data["effects"]]
+    view["viewer"] = seat
+    return view
+
+
+def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an engine Rng
+    """Deal again everything ``seat`` cannot see (NEM-VIEW-1): other hands and every deck order,
+    Contamination identities, unexplored tiles and tokens, CSS tokens, face-down Weaknesses,
+    hidden objectives and contingencies, which tokens of a type are in the bag or the supply."""
+    c = content()
+    dealt = copy.deepcopy(data)
+    players = dealt["players"]
+    mine = players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+    def permute(slots: list[tuple[object, object]]) -> None:
+        """Shuffle the values held at (container, key) slots among themselves."""
+        values = [container[key] for container, key in slots]
+        rng.shuffle(values)
+        for (container, key), value in zip(slots, values):
+            container[key] = value
+
+    # other players' hands and decks (counts stay); own deck order
+    for p in players:
+        if mine is None or p["seat"] != seat:
+            pool = p["hand"] + p["deck"]
+            rng.shuffle(pool)
+            p["hand"], p["deck"] = pool[:len(p["hand"])], pool[len(p["hand"]):]
+        else:
+            rng.shuffle(p["deck"])
+    # which Contamination card is which, wherever the seat sees only "a Contamination card"
+    known = set(mine["scanned"]) & set(mine["hand"]) if mine else set()
+    slots: list[tuple[object, object]] = []
+    for cards in [dealt["decks"]["contamination"]] + [p[z] for p in players for z in ("deck", "hand", "discard")]:
+        slots += [(cards, i) for i, card in enumerate(cards) if card.startswith("CONT") and card not in known]
+    permute(slots)
+    for deck, cards in dealt["decks"].items():
+        if deck == "computer":
+            top = cards.pop() if cards else None
+            rng.shuffle(cards)
+            if top is not None:
+                cards.append(top)
+        elif deck != "contamination":
+            rng.shuffle(cards)
+    # unexplored tiles (with the left-out II tiles) and exploration tokens (with the left-out ones)
+    rooms = dealt["rooms"]
+    board = c.board
+    for pile in ("I", "II"):
+        hidden = [r for r in board.order if board.rooms[r].slot == pile and not rooms[r]["explored"]]
+        placed = {rooms[r]["tile"] for r in board.order if board.rooms[r].slot == pile}
+        pool = [rooms[r]["tile"] for r in hidden] + [t.id for t in c.tiles.values()
+                                                     if t.pile == pile and t.id not in placed]
+        rng.shuffle(pool)
+        for room in hidden:
+            rooms[room]["tile"] = pool.pop()
+    hidden = [r for r in board.order if rooms[r]["token"]]
+    used = {rooms[r]["token"] for r in hidden}
+    explored_tokens = set(data.get("explored_tokens", ()))
+    pool = [rooms[r]["token"] for r in hidden] + [t.id for t in c.tokens.exploration_tokens
+                                                 if t.id not in used and t.id not in explored_tokens]
+    rng.shuffle(pool)
+    for room in hidden:
+        rooms[room]["token"] = pool.pop()
+    # face-down CSS tokens (with the one left out) and face-down Weaknesses (with the three left out)
+    placed_css = set(data["css"].values()) | set(data["css_launched"])
+    pool = list(data["css"].values()) + [t.id for t in c.tokens.css_tokens if t.id not in placed_css]
+    rng.shuffle(pool)
+    dealt["css"] = {slot: pool.pop() for slot in data["css"]}
+    down = [w for w in dealt["weaknesses"] if not w["revealed"]]
+    in_play = {w["id"] for w in data["weaknesses"]}
+    pool = [w["id"] for w in down] + [w for w in c.weaknesses if w not in in_play]
+    rng.shuffle(pool)
+    for w in down:
+        w["id"] = pool.pop()
+    # other players' objectives (unless public) and every contingency the seat does not hold
+    if data["mode"] != "coop" and data["phase"] != "over":
+        for deck in ("personal", "corporate", "solo_coop"):
+            held = {o for p in players for o in p["objectives"]} | set(data["removed"])
+            slots = [(p["objectives"], i) for p in players if p["seat"] != seat
+                     for i, o in enumerate(p["objectives"]) if c.objectives[o].deck == deck]
+            spare = [o.id for o in c.objectives.values() if o.deck == deck and o.id not in held
+                     and o.min_players <= len(players)]
+            values = [container[key] for container, key in slots] + spare
+            rng.shuffle(values)
+            for container, key in slots:
+                container[key] = values.pop()
+    if data["phase"] != "over":
+        holders = [p for p in players if p["seat"] != seat]
+        pool = [dealt["contingency_active"]] + [t for p in holders for t in p["contingency"]] + [
+            t for t in dealt["neutral"] if t not in data["neutral_revealed"]]
+        rng.shuffle(pool)
+        dealt["contingency_active"] = pool.pop()
+        for p in holders:
+            p["contingency"] = [pool.pop() for _ in p["contingency"]]
+        dealt["neutral"] = [t if t in data["neutral_revealed"] else pool.pop() for t in dealt["neutral"]]
+    # tokens of one type are interchangeable between the bag and the supply
+    types = {t.id: t.type for t in c.tokens.intruder_tokens}
+    for kind in set(types.values()):
+        slots = [(dealt["bag"], i) for i, t in enumerate(dealt["bag"]) if types[t] == kind]
+        slots += [(dealt["supply"], i) for i, t in enumerate(dealt["supply"]) if types[t] == kind]
+        permute(slots)
+    return dealt
