@@ -82,15 +82,27 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
     turns.pass_turn(ctx, seat, discards)
 
 
-HANDLERS: dict[str, Handler] = {"move": do_move, "careful_move": do_careful_move, "pass": do_pass}
+Lister = Callable[[Data, int], list[Command]]
+HANDLERS: dict[str, Handler] = {}
+LISTERS: list[Lister] = []
 
 
-def turn_commands(data: Data, seat: int) -> list[Command]:
-    """Every legal turn command of the seat whose turn it is (payments listed once per kind)."""
+def verb(name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
+    """Register a turn command: its handler, and the function listing its legal commands. Each
+    rule module registers its own verbs, so adding one never touches this file."""
+    def register(handler: Handler) -> Handler:
+        if name in HANDLERS:
+            raise ValueError(f"the Nemesis verb {name!r} is registered twice")
+        HANDLERS[name] = handler
+        if lister is not None:
+            LISTERS.append(lister)
+        return handler
+    return register
+
+
+def _movement_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
-    found = [Command("pass", (), (), seat)]
-    if not in_facility(player):
-        return found
+    found: list[Command] = []
     knee = wounded_knee_extra(data, seat)
     for _, room in walkable_neighbours(data, player["room"]):
         for pay in hand.payments(player["hand"], MOVE_COST + knee):
@@ -98,4 +110,19 @@ def turn_commands(data: Data, seat: int) -> list[Command]:
         if not in_combat(data, seat):
             for pay in hand.payments(player["hand"], CAREFUL_COST + knee):
                 found.append(Command("careful_move", (room,), (("pay", pay),), seat))
+    return found
+
+
+verb("move", _movement_commands)(do_move)
+verb("careful_move")(do_careful_move)
+verb("pass")(do_pass)
+
+
+def turn_commands(data: Data, seat: int) -> list[Command]:
+    """Every legal turn command of the seat whose turn it is (payments listed once per kind)."""
+    found = [Command("pass", (), (), seat)]
+    if not in_facility(data["players"][seat]):
+        return found
+    for lister in LISTERS:
+        found += lister(data, seat)
     return found

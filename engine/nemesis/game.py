@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core import Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt, Rng, Text
 
-from . import commands
+from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
 from .context import Ctx, refuse
 from .invariants import check_invariants
 from .setup import setup
