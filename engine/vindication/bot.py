@@ -92,7 +92,8 @@ class HeuristicBot:
         # influence pays for everything; potential is worth nothing until it is augmented
         if command.args[0] == "pot_to_inf":
             return 70.0 if me["influence"] <= 3 else 15.0 + me["potential"]
-        return 30.0 if me["potential"] == 0 and me["conviction"] < 6 else 3.0
+        # below any visit: resting instead of visiting every turn stalls a game with no honor
+        return 12.0 if me["potential"] == 0 and me["conviction"] < 6 else 3.0
 
     def score_move(self, view: Data, me: Data, command: Command) -> float:
         path = command.args[0]

@@ -60,3 +60,20 @@ def test_soak_heuristic_win_rate(soak_games):
     rate = win_rate(games, first_seed=1000)
     print(f"heuristic beat random in {rate:.0%} of {games} two-player games")
     assert rate >= 0.9
+
+
+@pytest.mark.parametrize("seed", [8, 12, 21])
+def test_two_heuristic_bots_never_stall_on_resting(seed: int) -> None:
+    """Seed 8 once looped for ever: both bots rested (influence → conviction) instead of visiting
+    every turn once their potential ran out, so nobody gained honor and no end trigger came."""
+    from engine.bots import bot_rng, make_bot
+    from engine.core import Match
+    match = Match.new("vindication", 2, seed=seed, seats=["bot:heuristic"] * 2)
+    bots = {s: (make_bot("heuristic", match.game), bot_rng(seed, s)) for s in range(2)}
+    for _ in range(3000):
+        if match.state.is_terminal():
+            break
+        seat = match.state.deciders()[0]
+        bot, rng = bots[seat]
+        match.apply(bot.choose(match.state.view(seat), match.state.legal(seat), rng))
+    assert match.state.is_terminal()
