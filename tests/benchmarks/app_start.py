@@ -55,8 +55,9 @@ sys.exit(gui.app.main([]))
 
 def run_child(code: str, *args: str) -> tuple[float, int | None]:
     """Seconds from launch to the 'shown' line, and the peak RSS (KiB) the child reported."""
+    # throw-away settings and data folders: a real autosave would make the app ask to resume
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": tempfile.mkdtemp(),
-           "TABLEKEEPER_GAMES": "tests.toygame"}
+           "XDG_DATA_HOME": tempfile.mkdtemp(), "TABLEKEEPER_GAMES": "tests.toygame"}
     start = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env, text=True,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
