@@ -166,6 +166,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
+        s.spaces_touched.connect(self._on_spaces_touched)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
@@ -485,6 +486,10 @@ class MainWindow(QMainWindow):
         if self.session.has_game() and self._handover_seat is None:
             self.board_view.highlight(self.session.active_spaces())
             self.player_boards_dock.set_drag_state(self.session.drag_sources(), set())
+
+    def _on_spaces_touched(self, spaces: list) -> None:
+        if self._handover_seat is None:  # nothing shows behind the hand-over screen
+            self.board_view.flash_in_turn(spaces)
 
     def _on_bot_moved(self, seat: int, label: str, spaces: list) -> None:
         self.board_view.show_last_move(spaces)

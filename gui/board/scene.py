@@ -39,6 +39,7 @@ EDGE = QColor("#7d7563")
 ACTIVE_EDGE = QColor("#1b7f2a")
 ACTIVE_TRIANGLE_FILL = QColor("#ffe066")
 LAST_MOVE_EDGE = QColor("#1f4e9c")  # the spaces of the computer's last move: a dashed blue edge
+FLASH_EDGE = QColor("#e8590c")      # a space that just changed, shown one after another
 # Seat colours (teal, amber, plum, slate, as the engine names them) and a shape per seat, so
 # players can be told apart without colour vision too.
 SEAT_COLOURS = ("#138a8a", "#d99100", "#8e3fa8", "#4f5d6e")
@@ -82,6 +83,7 @@ class SpaceItem(QGraphicsPathItem):
         self.owner: int | None = None
         self.active = False
         self.last_move = False
+        self.flashing = False
         self.name: str = str(space.get("name") or self.space_id)  # what the space is called
         self.setToolTip(self.name)
         self._restyle()
@@ -89,6 +91,11 @@ class SpaceItem(QGraphicsPathItem):
     def set_mark(self, fill_role: str, owner: int | None) -> None:
         if (fill_role, owner) != (self.fill_role, self.owner):
             self.fill_role, self.owner = fill_role, owner
+            self._restyle()
+
+    def set_flashing(self, on: bool) -> None:
+        if on != self.flashing:
+            self.flashing = on
             self._restyle()
 
     def set_last_move(self, on: bool) -> None:
@@ -112,6 +119,8 @@ class SpaceItem(QGraphicsPathItem):
         self.setBrush(QBrush(fill))
         if self.active:
             self.setPen(QPen(ACTIVE_EDGE, 4.0 if self.shape_kind == "hex" else 3.0))
+        elif self.flashing:
+            self.setPen(QPen(FLASH_EDGE, 5.0))
         elif self.last_move:
             self.setPen(QPen(LAST_MOVE_EDGE, 3.0, Qt.PenStyle.DashLine))
         else:

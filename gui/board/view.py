@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -53,6 +53,7 @@ class TokenGesture:
     ghost: TokenItem | None = None  # follows the pointer once the drag started
 
 ZOOM_STEP = 1.25
+FLASH_STEP_MS = 300
 MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
 MAX_FIT_ZOOM = 1.5  # a small board fitted into a big window would look blown up
 TILE, GAP = 80.0, 12.0
@@ -156,6 +157,19 @@ class BoardView(QGraphicsView):
             on = space in active
             tile.setBrush(QBrush(ACTIVE_FILL if on else TILE_FILL))
             tile.setPen(QPen(ACTIVE_EDGE if on else TILE_EDGE, 2.5 if on else 1.5))
+
+    def flash_in_turn(self, spaces: list[str], step_ms: int = FLASH_STEP_MS) -> None:
+        """Outline each space for a moment, one after another: tiles discovered along a walk
+        appear in the order they were found."""
+        for index, space in enumerate(spaces):
+            QTimer.singleShot(index * step_ms, self, lambda space=space: self._set_flashing(space, True))
+            QTimer.singleShot((index + 1) * step_ms, self, lambda space=space: self._set_flashing(space, False))
+
+    def _set_flashing(self, space: str, on: bool) -> None:
+        # looked up when the timer fires: the drawing may have been rebuilt meanwhile
+        item = self._drawing.item_for_space.get(space) if self._drawing is not None else None
+        if item is not None:
+            item.set_flashing(on)
 
     def show_last_move(self, spaces: Iterable[str]) -> None:
         """Outline the spaces of the last computer move (empty: none)."""

@@ -79,6 +79,9 @@ class GameSession(QObject):
     bot_thinking_started = Signal(int)
     # a computer seat played: seat, the move in words, the board spaces it touched
     bot_moved = Signal(int, str, list)
+    # board spaces the last command's events named, in the order they happened (tiles discovered
+    # along a walk, a visit, a control marker placed…)
+    spaces_touched = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
     bot_failed = Signal(str)
@@ -632,6 +635,10 @@ class GameSession(QObject):
         self._note_spaces()
         self._write_autosave()
         self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
+        touched = [e.data["space"] for e in events
+                   if e.visible_to(self._viewer) and isinstance(e.data.get("space"), str)]
+        if touched:
+            self.spaces_touched.emit(list(dict.fromkeys(touched)))
         self.undo_state_changed.emit()
         self._update_viewer(announce=True)
         if match.state.is_terminal():

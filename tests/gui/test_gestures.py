@@ -348,3 +348,22 @@ def test_a_computer_move_outlines_the_spaces_it_walked(window: MainWindow, qtbot
     assert spaces
     assert all(window.board_view.item_for_space(s).last_move for s in spaces)
     window.session.close_game()
+
+
+def test_tiles_discovered_along_a_walk_light_up_one_after_another(window: MainWindow, tmp_path: Path,
+                                                                 qtbot) -> None:
+    _started_solo(window, tmp_path)
+    session, view = window.session, window.board_view
+    touched: list[list[str]] = []
+    session.spaces_touched.connect(touched.append)
+    walk = max((c for c in session._viewer_legal() if c.verb == "move"), key=lambda c: len(c.args[0]))
+    session.apply(walk)
+    assert touched, "a first walk discovers tiles"
+    found = touched[-1]
+    discovered = [e for e in session._require().events_for(0) if e.kind == "tile_discovered"]
+    assert found == list(dict.fromkeys(e.data["space"] for e in discovered[-len(found):]))
+    first = view.item_for_space(found[0])
+    qtbot.waitUntil(lambda: first.flashing, timeout=2000)
+    if len(found) > 1:
+        qtbot.waitUntil(lambda: view.item_for_space(found[1]).flashing and not first.flashing, timeout=2000)
+    qtbot.waitUntil(lambda: not any(view.item_for_space(s).flashing for s in found), timeout=5000)
