@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_picked.connect(self._on_piece_picked)
         self.player_boards_dock.piece_dropped.connect(s.drop)
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
+        self.player_boards_dock.piece_clicked.connect(self._on_piece_clicked)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
         s.spaces_touched.connect(self._on_spaces_touched)
@@ -478,14 +479,24 @@ class MainWindow(QMainWindow):
 
     def _on_piece_picked(self, piece: str) -> None:
         targets = self.session.drag_targets(piece)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets)
+        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets,
+                                               self.session.clickable_pieces())
         self.board_view.highlight(targets)
+
+    def _on_piece_clicked(self, piece: str) -> None:
+        """A click on a piece of the player's board: what acts on it (one command, or a menu)."""
+        commands = self.session.piece_commands(piece)
+        if len(commands) == 1:
+            self.session.apply(commands[0])
+        else:
+            self._choose_and_play(commands)
 
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
             self.board_view.highlight(self.session.active_spaces())
-            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set())
+            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
+                                                   self.session.clickable_pieces())
 
     def _on_spaces_touched(self, spaces: list) -> None:
         if self._handover_seat is None:  # nothing shows behind the hand-over screen
@@ -549,7 +560,8 @@ class MainWindow(QMainWindow):
         viewer = self.session.viewer if showing else None
         boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set())
+        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
+                                               self.session.clickable_pieces() if showing else set())
         self.board_view.own_seat = viewer
 
     def _refresh_undo_and_title(self) -> None:

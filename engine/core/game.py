@@ -318,6 +318,11 @@ class Game(ABC):
         """The drag (source, target) that plays ``command``, if there is one."""
         return None
 
+    def command_piece(self, command: Command, view: Data) -> str | None:
+        """The piece of a player's board a click on which offers ``command`` (upgrade: the
+        attribute, use: the card…), named as in `drag_command`; None when it acts on none."""
+        return None
+
     def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
         """Each player's board as plain data with names, built from one seat's VIEW only (so no
         secret can show); keys are the game's own. Default: none (the GUI shows no boards)."""

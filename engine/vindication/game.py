@@ -203,6 +203,9 @@ class Vindication(Game):
     def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
         return gestures.command_gesture(command, view)
 
+    def command_piece(self, command: Command, view: Data) -> str | None:
+        return gestures.command_piece(command, view)
+
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it
         as often as anything else never reaches an end trigger."""

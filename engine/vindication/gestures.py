@@ -9,6 +9,7 @@ Pieces a player drags or drops on (the player board's names for them):
   "attr:S" … "attr:V"                      the six attribute spaces
   "companion:K03", "relic:V01"             a card in the player's tableau
   "token"                                  the player's medallion on the board
+  "character"                              the player's character board (activate self, vindicate)
   a space id (R07, T25, A2, venfero_secret/3)  a place on the board
 """
 from __future__ import annotations
@@ -145,4 +146,26 @@ def command_gesture(command: Command, view: Data) -> tuple[str, str] | None:
             return f"relic:{first}", "influence"
         if any(c.get("id") == first for c in player.get("companions") or []):
             return f"companion:{first}", "influence"
+    return None
+
+
+def command_piece(command: Command, view: Data) -> str | None:
+    """The piece a click offers ``command`` on: the attribute an upgrade or a proficiency tile is
+    about, the card an ability or a recovery uses, the character for vindicating."""
+    verb, args = command.verb, command.args
+    first = args[0] if args else None
+    if verb in ("upgrade", "proficiency", "discard_proficiency") and isinstance(first, str):
+        return f"attr:{first}"
+    if verb == "vindicate" or (verb == "activate" and first == "self"):
+        return "character"
+    if verb == "activate" and isinstance(first, str):
+        return f"companion:{first}"
+    if verb in ("use", "recover") and isinstance(first, str) and command.seat is not None:
+        player = (view.get("players") or [{}])[command.seat]
+        if first in (player.get("attrs") or {}):
+            return f"attr:{first}"
+        if any(r.get("id") == first for r in player.get("relics") or []):
+            return f"relic:{first}"
+        if any(c.get("id") == first for c in player.get("companions") or []):
+            return f"companion:{first}"
     return None

@@ -365,6 +365,21 @@ class GameSession(QObject):
         return {gesture[0] for c in self._viewer_legal()
                 if (gesture := match.game.command_gesture(c, view)) is not None}
 
+    def piece_commands(self, piece: str) -> list[str]:
+        """The viewer's legal commands a click on a piece of their board offers (in notation)."""
+        match = self._match
+        if match is None:
+            return []
+        view = match.state.view(self._viewer)
+        return [str(c) for c in self._viewer_legal() if match.game.command_piece(c, view) == piece]
+
+    def clickable_pieces(self) -> set[str]:
+        match = self._match
+        if match is None:
+            return set()
+        view = match.state.view(self._viewer)
+        return {piece for c in self._viewer_legal() if (piece := match.game.command_piece(c, view)) is not None}
+
     def drop(self, source: str, target: str, passed: Sequence[str] = ()) -> None:
         """Play what dropping ``source`` on ``target`` means; a drop the rules refuse (or that
         means nothing) arrives as `command_refused` and changes nothing."""

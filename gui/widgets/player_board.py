@@ -48,7 +48,7 @@ def seat_pixmap(seat: int, size: int = TOKEN_PX) -> QPixmap:
     return pixmap
 
 
-PIECE_STYLE = {  # (can be picked up, may be dropped on) -> look
+PIECE_STYLE = {  # (can be picked up or clicked, may be dropped on) -> look
     (False, False): "border: 1px solid #c9c4b5; background: #faf8f2;",
     (True, False): "border: 2px solid #8a7f62; background: #fffdf5;",
     (False, True): "border: 2px solid #1b7f2a; background: #dcefdc;",
@@ -63,6 +63,7 @@ class PieceLabel(QLabel):
     picked = Signal(str)          # this piece was picked up
     dropped = Signal(str, str)    # (piece dropped here, this piece)
     released = Signal()           # the drag that picked this piece up is over
+    clicked = Signal(str)         # a click (press and release without a drag) on this piece
 
     def __init__(self, piece: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,28 +74,30 @@ class PieceLabel(QLabel):
         self.setWordWrap(True)
         self.setAcceptDrops(True)
         self.draggable = False
+        self.clickable = False
         self.lit = False
         self._pressed_at: QPoint | None = None
         self._restyle()
 
-    def set_state(self, draggable: bool, lit: bool) -> None:
-        if (draggable, lit) != (self.draggable, self.lit):
-            self.draggable, self.lit = draggable, lit
+    def set_state(self, draggable: bool, lit: bool, clickable: bool = False) -> None:
+        if (draggable, lit, clickable) != (self.draggable, self.lit, self.clickable):
+            self.draggable, self.lit, self.clickable = draggable, lit, clickable
             self._restyle()
 
     def _restyle(self) -> None:
-        self.setStyleSheet(f"PieceLabel {{ {PIECE_STYLE[(self.draggable, self.lit)]} border-radius: 4px; "
-                           "padding: 2px 4px; }")
-        self.setCursor(Qt.CursorShape.OpenHandCursor if self.draggable else Qt.CursorShape.ArrowCursor)
+        look = PIECE_STYLE[(self.draggable or self.clickable, self.lit)]
+        self.setStyleSheet(f"PieceLabel {{ {look} border-radius: 4px; padding: 2px 4px; }}")
+        self.setCursor(Qt.CursorShape.OpenHandCursor if self.draggable else
+                       Qt.CursorShape.PointingHandCursor if self.clickable else Qt.CursorShape.ArrowCursor)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton and self.draggable:
+        if event.button() == Qt.MouseButton.LeftButton and (self.draggable or self.clickable):
             self._pressed_at = event.position().toPoint()
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pressed = self._pressed_at
-        if pressed is None or not event.buttons() & Qt.MouseButton.LeftButton:
+        if pressed is None or not event.buttons() & Qt.MouseButton.LeftButton or not self.draggable:
             return
         if (event.position().toPoint() - pressed).manhattanLength() < QApplication.startDragDistance():
             return
@@ -106,8 +109,10 @@ class PieceLabel(QLabel):
             self.released.emit()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        self._pressed_at = None
+        pressed, self._pressed_at = self._pressed_at, None
         super().mouseReleaseEvent(event)
+        if pressed is not None and event.button() == Qt.MouseButton.LeftButton and self.clickable:
+            self.clicked.emit(self.piece)   # no drag started: a click
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if piece_of(event.mimeData()) not in (None, self.piece):
@@ -133,6 +138,7 @@ class PlayerBoard(QFrame):
     piece_picked = Signal(str)
     piece_dropped = Signal(str, str)
     piece_released = Signal()
+    piece_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -196,7 +202,9 @@ class PlayerBoard(QFrame):
             found.append((f"attr:{kind}", f"<span style='color:{colour}'>{escape(name)}<br><b>{n}</b>{tile}</span>",
                           1 + index // 3, index % 3))
         row = 3
-        cards = [(f"companion:{card}", self.tr("{name} ({n} blocks)").format(name=escape(name), n=n) if n
+        side = self.tr("vindicated") if s["vindicated"] else self.tr("wretched")
+        cards = [("character", f"<b>{escape(s['character'])}</b><br>{side}")]
+        cards += [(f"companion:{card}", self.tr("{name} ({n} blocks)").format(name=escape(name), n=n) if n
                   else escape(name)) for card, (name, n) in zip(s.get("companion_ids", []), s["companions"])]
         cards += [(f"relic:{card}", self.tr("{name} ({n} charges)").format(name=escape(name), n=n))
                   for card, (name, n) in zip(s.get("relic_ids", []), s["relics"])]
@@ -217,6 +225,7 @@ class PlayerBoard(QFrame):
                 piece.picked.connect(self.piece_picked)
                 piece.dropped.connect(self.piece_dropped)
                 piece.released.connect(self.piece_released)
+                piece.clicked.connect(self.piece_clicked)
                 self.pieces_grid.addWidget(piece, row, column)
                 self.pieces[name] = piece
         for name, words, _row, _column in wanted:
@@ -287,6 +296,7 @@ class PlayerBoardsDock(QDockWidget):
     piece_picked = Signal(str)         # a piece of the viewer's board was picked up
     piece_dropped = Signal(str, str)   # (piece, the piece it was dropped on)
     piece_released = Signal()          # the drag is over (dropped anywhere, or given up)
+    piece_clicked = Signal(str)        # a click on a piece of the viewer's board
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -309,17 +319,18 @@ class PlayerBoardsDock(QDockWidget):
             board.piece_picked.connect(self.piece_picked)
             board.piece_dropped.connect(self.piece_dropped)
             board.piece_released.connect(self.piece_released)
+            board.piece_clicked.connect(self.piece_clicked)
             self._layout.insertWidget(len(self.boards), board)
             self.boards.append(board)
         for board, (name, summary) in zip(self.boards, ordered):
             board.show_summary(name, summary, full=summary["seat"] == viewer)
 
-    def set_drag_state(self, sources: set[str], targets: set[str]) -> None:
-        """Raise the pieces that can be picked up now and light those a carried piece may be
-        dropped on (only the full board — the viewer's — has pieces)."""
+    def set_drag_state(self, sources: set[str], targets: set[str], clickable: set[str] = frozenset()) -> None:
+        """Raise the pieces that can be picked up or clicked now and light those a carried piece
+        may be dropped on (only the full board — the viewer's — has pieces)."""
         for board in self.boards:
             for name, piece in board.pieces.items():
-                piece.set_state(name in sources, name in targets)
+                piece.set_state(name in sources, name in targets, name in clickable)
 
     def board_for(self, seat: int) -> PlayerBoard | None:
         return next((b for b in self.boards if b.seat == seat), None)

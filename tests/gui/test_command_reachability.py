@@ -231,7 +231,26 @@ def by_drop(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     return True
 
 
-ROUTES: dict[str, Route] = {"panel": by_panel, "choice": by_choice, "board": by_board, "drop": by_drop}
+def by_piece(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+    """Click the piece of the player's board a command with ``verb`` acts on (an attribute, a
+    card, the character); a menu of several commands is answered with the first of that verb."""
+    from tests.gui.test_gestures import piece_widget
+    session = window.session
+    game, view = session._require().game, session.current_view()
+    pieces = [p for c in session._viewer_legal() if c.verb == verb and (p := game.command_piece(c, view))]
+    if not pieces:
+        return False
+    assert pieces[0] in session.clickable_pieces()
+    piece = piece_widget(window, pieces[0])
+    assert piece.clickable
+    qtbot.mouseClick(piece, Qt.MouseButton.LeftButton)
+    return True
+
+
+ROUTES: dict[str, Route] = {"panel": by_panel, "choice": by_choice, "board": by_board, "drop": by_drop,
+                            "piece": by_piece}
+# the kinds a player can also play by clicking the piece of their board they act on
+PIECE_KINDS = ("activate", "upgrade", "proficiency", "discard_proficiency", "recover", "vindicate", "use")
 # the kinds a player can also play by dragging a piece (each is tested by that route alone)
 DROP_KINDS = ("move", "rest", "activate", "control", "recover")
 
@@ -284,6 +303,22 @@ def test_these_kinds_are_played_by_drag_and_drop(verb: str, positions: dict[str,
     match = open_position(window, position, tmp_path)
     before = len(match.history)
     assert by_drop(window, qtbot, verb), f"no drag plays {position.example}"
+    played = [c for c in match.history[before:] if c.command.seat == position.seat]
+    assert played and played[0].command.verb == verb
+    assert not error_dialogs, error_dialogs
+
+
+@pytest.mark.parametrize("verb", PIECE_KINDS)
+def test_these_kinds_are_played_by_clicking_the_piece_they_act_on(verb: str, positions: dict[str, Position],
+                                                                  window: MainWindow, qtbot, monkeypatch, tmp_path,
+                                                                  error_dialogs) -> None:  # noqa: ANN001
+    position = positions[verb]
+    monkeypatch.setattr(dialogs, "choose_command",
+                        lambda parent, commands, labels=None: next(
+                            c for c in commands if c.split(":", 1)[-1].split()[0] == verb))
+    match = open_position(window, position, tmp_path)
+    before = len(match.history)
+    assert by_piece(window, qtbot, verb), f"no piece offers {position.example}"
     played = [c for c in match.history[before:] if c.command.seat == position.seat]
     assert played and played[0].command.verb == verb
     assert not error_dialogs, error_dialogs
