@@ -100,6 +100,7 @@ class BoardView(QGraphicsView):
         self.own_seat: int | None = None  # whose medallion the player may pick up
         self._token: TokenGesture | None = None
         self.token_selected = False  # the medallion was clicked: its reachable triangles are lit
+        self._flash_round = 0        # bumped by each flash_in_turn: older timers do nothing
         # space id -> tooltip text ("" for none); set by whoever knows what a space offers
         self.tooltip_provider: Callable[[str], str] | None = None
         self._placeholder = ""
@@ -160,15 +161,20 @@ class BoardView(QGraphicsView):
 
     def flash_in_turn(self, spaces: list[str], step_ms: int = FLASH_STEP_MS) -> None:
         """Outline each space for a moment, one after another: tiles discovered along a walk
-        appear in the order they were found."""
+        appear in the order they were found. A new call replaces a sequence still running."""
+        self._flash_round += 1
+        if self._drawing is not None:
+            for item in self._drawing.item_for_space.values():
+                item.set_flashing(False)
+        current = self._flash_round
         for index, space in enumerate(spaces):
-            QTimer.singleShot(index * step_ms, self, lambda space=space: self._set_flashing(space, True))
-            QTimer.singleShot((index + 1) * step_ms, self, lambda space=space: self._set_flashing(space, False))
+            QTimer.singleShot(index * step_ms, self, lambda s=space: self._set_flashing(current, s, True))
+            QTimer.singleShot((index + 1) * step_ms, self, lambda s=space: self._set_flashing(current, s, False))
 
-    def _set_flashing(self, space: str, on: bool) -> None:
+    def _set_flashing(self, flash_round: int, space: str, on: bool) -> None:
         # looked up when the timer fires: the drawing may have been rebuilt meanwhile
         item = self._drawing.item_for_space.get(space) if self._drawing is not None else None
-        if item is not None:
+        if item is not None and flash_round == self._flash_round:
             item.set_flashing(on)
 
     def show_last_move(self, spaces: Iterable[str]) -> None:

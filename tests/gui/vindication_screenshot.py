@@ -88,6 +88,7 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en",)) -> list
         window.board_view.fit()
         settle()
         path = folder / (f"vin_{name}.png" if language == "en" else f"vin_{name}_{language}.png")
+        window.board_view.flash_in_turn([])  # a still picture: no space half-way through a flash
         window.grab().save(str(path))
         written.append(path)
         window.close()
@@ -163,6 +164,7 @@ def take_panel_screenshots(folder: Path) -> list[Path]:
             app.processEvents()
         window.player_boards_dock.widget().verticalScrollBar().setValue(0)
         path = folder / f"vin_panels_{language}.png"
+        window.board_view.flash_in_turn([])
         window.grab().save(str(path))
         written.append(path)
         window.close()
