@@ -5,10 +5,14 @@
 - `board`: the Facility graph derived from the content (neighbours, exits, Sections, distances).
 - `vocabulary`: the effect primitives of spec 7.1 and the objective conditions of 7.8; `trees` runs them.
 - `setup`, `steps` (the flow as queued steps), `rules/` (one module per rule area), `commands`
-  (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract).
+  (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract),
+  `log` (event lines in English and Traditional Chinese), `bot` (the heuristic player).
 """
+from engine.bots import register_bot
 from engine.core import register
 
+from .bot import HeuristicBot
 from .game import GAME
 
 register(GAME)
+register_bot("heuristic", HeuristicBot, game_id=GAME.info.id)

@@ -14,7 +14,7 @@ from engine.core import Command, Data
 
 from .context import Ctx, refuse
 from .rules import hand, moving, turns
-from .rules.places import in_combat, in_facility, walkable_neighbours
+from .rules.places import exits_of, has_noise, in_combat, in_facility, walkable_neighbours
 
 Handler = Callable[[Ctx, Command], None]
 MOVE_COST, CAREFUL_COST = 1, 2
@@ -53,8 +53,8 @@ def do_move(ctx: Ctx, cmd: Command) -> None:
     moving.check_destination(ctx, seat, to)
     hand.pay(ctx, seat, _payment(cmd), MOVE_COST + wounded_knee_extra(ctx.data, seat), "Movement")
     ctx.data["turn"]["first_turn_moves"] += 1
-    moving.walk(ctx, seat, to)
-    turns.action_done(ctx, seat)
+    from .rules import reactions
+    reactions.declare_action(ctx, seat, "move", {"to": to})     # NEM-ACTION-17/20: interruptible
 
 
 def do_careful_move(ctx: Ctx, cmd: Command) -> None:
@@ -64,10 +64,12 @@ def do_careful_move(ctx: Ctx, cmd: Command) -> None:
         raise refuse("NEM-SNEAK-1", "Careful Movement is out of combat only (use Movement to escape)")
     to = _target(cmd)
     moving.check_destination(ctx, seat, to)
+    if not _quiet_exit(ctx.data, to):
+        raise refuse("NEM-SNEAK-2", f"every exit of {to} already holds a Noise marker")
     hand.pay(ctx, seat, _payment(cmd), CAREFUL_COST + wounded_knee_extra(ctx.data, seat), "Careful Movement")
     ctx.data["turn"]["first_turn_moves"] += 1
-    moving.arrive(ctx, seat, to, moving.check_destination(ctx, seat, to), careful=True)
-    turns.action_done(ctx, seat)
+    from .rules import reactions
+    reactions.declare_action(ctx, seat, "careful_move", {"to": to})
 
 
 def do_pass(ctx: Ctx, cmd: Command) -> None:
@@ -100,6 +102,11 @@ def verb(name: str, lister: Lister | None = None) -> Callable[[Handler], Handler
     return register
 
 
+def _quiet_exit(data: Data, room: str) -> bool:
+    """NEM-SNEAK-2: Careful Movement needs an exit of the target Room without a Noise marker."""
+    return any(not has_noise(data, e) for e in exits_of(room))
+
+
 def _movement_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
     found: list[Command] = []
@@ -107,7 +114,7 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     for _, room in walkable_neighbours(data, player["room"]):
         for pay in hand.payments(player["hand"], MOVE_COST + knee):
             found.append(Command("move", (room,), (("pay", pay),) if pay else (), seat))
-        if not in_combat(data, seat):
+        if not in_combat(data, seat) and _quiet_exit(data, room):
             for pay in hand.payments(player["hand"], CAREFUL_COST + knee):
                 found.append(Command("careful_move", (room,), (("pay", pay),), seat))
     return found

@@ -24,6 +24,23 @@ def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
     return None
 
 
+def fates(data: Data) -> str:
+    """Each character's fate after the Victory Check (NEM-VICTORY-8): route, alive, objective."""
+    from .content import content
+    c = content()
+    lines = []
+    for seat, player in enumerate(data["players"]):
+        entry = data["result"][str(seat)]
+        character = c.characters[player["character"]].name.en if player["character"] else "nobody"
+        route = {"locked": "locked in the Isolation Room", "bunker": "in the Bunker",
+                 "evacuated": "evacuated by CSS", "dead": "no route"}.get(entry["route"], entry["route"])
+        state = "alive" if entry["alive"] else f"dead: {entry['reason']}"
+        objective = entry.get("objective") or "no objective"
+        verdict = "met" if entry.get("objective_met") else "not met"
+        lines.append(f"seat {seat} {character}: {route}, {state}, objective {objective} {verdict}")
+    return "; ".join(lines)
+
+
 class Nemesis(Game):
     info = GameInfo(
         id="nemesis",
@@ -36,6 +53,10 @@ class Nemesis(Game):
                        choices=("random", "free"),
                        choice_names=(Text("Draw two, keep one", "抽兩張選一張"),
                                      Text("Pick any free character", "自由挑選角色"))),
+            OptionSpec("reaction_prompt", Text("Reaction prompts", "反應詢問"), "choice", "only_when_playable",
+                       choices=("only_when_playable", "always"),
+                       choice_names=(Text("Only players who can react", "只詢問能反應的玩家"),
+                                     Text("Everyone who could (hides who holds a reaction)", "詢問所有可能反應者（隱藏持牌者）"))),
         ),
         rules_prefix="NEM",
         hidden_information=True,
@@ -107,8 +128,9 @@ class Nemesis(Game):
         winners = tuple(seat for seat, entry in enumerate(result) if entry["won"])
         survived = tuple(1.0 if entry["alive"] else 0.0 for entry in result)
         won = tuple(1.0 if entry["won"] else 0.0 for entry in result)
-        breakdown = (("survived", survived), ("objective", won))
-        return Outcome(winners, data["end"]["why"], won, breakdown)
+        met = tuple(1.0 if entry.get("objective_met") else 0.0 for entry in result)
+        breakdown = (("survived", survived), ("objective", met), ("won", won))
+        return Outcome(winners, f"{data['end']['why']}; {fates(data)}", won, breakdown)
 
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)
@@ -120,8 +142,8 @@ class Nemesis(Game):
         return check_invariants(data)
 
     def describe(self, event: Event, language: str = "en") -> str:
-        fields = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        return f"{event.kind.replace('_', ' ')}: {fields}" if fields else event.kind.replace("_", " ")
+        from .log import describe
+        return describe(event, language)
 
     def random_weight(self, command: Command) -> float:
         """Passing at once ends rounds quickly; a random player still walks about."""

@@ -24,12 +24,14 @@ HAND_SIZE = 5
 def new_player(seat: int) -> Data:
     return {
         "seat": seat, "number": seat + 1, "character": None, "where": "facility", "room": None, "pod": None,
+        "cause": None,  # what killed the character (wounds, infection, purge, destroyed, ...)
         "hand": [], "deck": [], "discard": [], "passed": False,
         "light": 0, "serious": [], "slime": False, "larva": False, "signal": False,
         "knowledge": 0, "knowledge_active": False,
         "hands": [], "inventory": [], "quest": None, "starting_item": None,
         "objectives": [], "contingency": [], "known": {"contingency": [], "css": [], "tiles": []},
         "scanned": [],   # contamination card ids this player has scanned (their infected flag is known)
+        "lit_round": None,   # a Glowstick: not in Darkness during this round
         "stats": {"rooms_explored": 0, "kills": {}, "computer_actions": 0, "carried_egg_out": False},
     }
 
@@ -150,6 +152,8 @@ def setup(config: Config, rng: Rng) -> Data:
                        "selfdestruct_red": False},
         "queen_killed": False, "facility_destroyed": False, "end": None,
         "halve_items": row.halve_item_counters, "draft": config.option("draft") or "random",
+        "reaction_prompt": config.option("reaction_prompt") or "only_when_playable",   # NEM-DEC-44
+        "once": {},      # once_per effects already used: "seat:scope:effect" -> round (0 for the game)
         "effects": [],
     }
     return data

@@ -75,9 +75,10 @@ for _name in event_phase.EVENT_STEPS:
 @NEM.primitive("keep_objective")
 def keep_objective(ctx: Ctx) -> None:
     """NEM-MILESTONE-1/2: everyone holding two objectives keeps one (in order, privately)."""
-    for player in ctx.data["players"]:
-        if len(player["objectives"]) > 1 and player["where"] != "dead":
-            ctx.push("keep_one_objective", seat=player["seat"])
+    from .rules.places import in_order
+    holders = [p["seat"] for p in ctx.data["players"] if len(p["objectives"]) > 1 and p["where"] != "dead"]
+    for seat in reversed(in_order(ctx.data, holders)):  # each push goes first: push the last first
+        ctx.push("keep_one_objective", seat=seat)
 
 
 @NEM.primitive("keep_one_objective")

@@ -19,6 +19,12 @@ def _by_type(tokens: list[str]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
+def _back(thing: Data) -> str:
+    """The colour of an Inventory card's back (its deck), all another player sees of it."""
+    item = content().items.get(thing.get("item", "")) if isinstance(thing, dict) else None
+    return item.deck if item is not None else HIDDEN
+
+
 def seat_view(data: Data, seat: int | None) -> Data:
     view = copy.deepcopy(data)
     over = data["phase"] == "over"
@@ -29,7 +35,7 @@ def seat_view(data: Data, seat: int | None) -> Data:
         player["discard"] = ["contamination" if c.startswith("CONT") else c for c in player["discard"]]
         if not own:
             player["hand"] = len(player["hand"])
-            player["inventory"] = len(player["inventory"])
+            player["inventory"] = sorted(_back(t) for t in player["inventory"])   # NEM-ITEM-2: card backs
             player["contingency"] = len(player["contingency"])
             player["known"] = HIDDEN
             player["scanned"] = len(player["scanned"])
@@ -85,6 +91,22 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
             p["hand"], p["deck"] = pool[:len(p["hand"])], pool[len(p["hand"]):]
         else:
             rng.shuffle(p["deck"])
+    # other players' Inventory cards: any card of the same colour (NEM-ITEM-2)
+    for p in players:
+        if mine is not None and p["seat"] == seat:
+            continue
+        for colour in ("red", "yellow", "green"):
+            slots = [(p["inventory"], i) for i, t in enumerate(p["inventory"])
+                     if isinstance(t, dict) and c.items.get(t.get("item", "")) is not None
+                     and c.items[t["item"]].deck == colour]
+            if not slots:
+                continue
+            deck = dealt["decks"][colour]
+            pool = [container[key]["item"] for container, key in slots] + deck
+            rng.shuffle(pool)
+            for container, key in slots:
+                container[key] = {**container[key], "item": pool.pop()}
+            deck[:] = pool
     # which Contamination card is which, wherever the seat sees only "a Contamination card"
     known = set(mine["scanned"]) & set(mine["hand"]) if mine else set()
     slots: list[tuple[object, object]] = []

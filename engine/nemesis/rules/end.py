@@ -16,6 +16,7 @@ def destroy_facility(ctx: Ctx, why: str) -> None:
     """NEM-END-3: everyone in a Facility Room or locked in dies, every intruder dies (the Queen too)."""
     ctx.data["facility_destroyed"] = True
     ctx.data["queen_killed"] = True                     # NEM-INTRUDERDMG-9
+    ctx.data["out_tokens"] += [i["token"] for i in ctx.data["intruders"].values() if i["token"]]
     ctx.data["intruders"] = {}
     finish(ctx, "destroyed", why)
 
@@ -34,10 +35,16 @@ def finish(ctx: Ctx, kind: str, why: str) -> None:
     data = ctx.data
     if data["phase"] == "over":
         return
+    if any(seat is not None for seat in data["pods"].values()) and str(data["time"]) in data["css"]:
+        from .event_phase import e1_css                 # NEM-END-5: the pending launch first
+        e1_css(ctx)
+    for pod, seat in data["pods"].items():
+        if seat is not None:                            # NEM-END-6: still in a pod, dies with the rest
+            data["pods"][pod] = None
     for player in data["players"]:
         dies = player["where"] in ("facility", "pod") or (kind == "destroyed" and player["where"] == "locked")
         if dies and player["character"] is not None:
-            player["where"] = "dead"
+            player["where"], player["cause"] = "dead", kind
             ctx.emit("character_died", seat=player["seat"], cause=kind, room=player["room"])
     data["phase"] = "over"
     data["end"] = {"kind": kind, "why": why}
@@ -77,30 +84,36 @@ def survives_contingency(data: Data, player: Data, colour: str) -> bool:
 
 
 def victory_check(ctx: Ctx) -> None:
-    """NEM-VICTORY: contingency, contamination, then objectives; the results go to ``data["result"]``."""
+    """NEM-VICTORY: contingency, contamination, then objectives; the results go to ``data["result"]``
+    (NEM-VICTORY-8: per player the route, each check's outcome and the objective verdict)."""
     data = ctx.data
     colour = next(t.colour for t in ctx.content.tokens.contingency_tokens if t.id == data["contingency_active"])
     ctx.emit("contingency_revealed", colour=colour, reveals=True)
     result = {}
-    for player in data["players"]:
+    for player in data["players"]:                      # NEM-VICTORY-2: in Player Number order
         seat = player["seat"]
         route = player["where"]
         alive = route in ("locked", "bunker", "evacuated")
-        reason = "" if alive else "died in the Facility"
-        if alive and not survives_contingency(data, player, colour):
-            alive, reason = False, f"the {colour.lower()} contingency"
-        if alive and not contamination_check(ctx, seat):
-            alive, reason = False, "contamination"
-        result[str(seat)] = {"route": route, "alive": alive, "reason": reason}
+        entry = {"route": route, "alive": alive, "contingency": None, "contamination": None,
+                 "reason": "" if alive else f"died ({player.get('cause') or 'in the Facility'})"}
+        if alive:
+            entry["contingency"] = survives_contingency(data, player, colour)
+            if not entry["contingency"]:
+                entry["alive"], entry["reason"] = False, f"the {colour.lower()} contingency"
+        if entry["alive"]:
+            entry["contamination"] = contamination_check(ctx, seat)
+            if not entry["contamination"]:
+                entry["alive"], entry["reason"] = False, "contamination"
+        result[str(seat)] = entry
     data["result"] = result
     for player in data["players"]:
         entry = result[str(player["seat"])]
         kept = player["objectives"]
         entry["objective"] = kept[0] if kept else None
-        entry["won"] = entry["alive"] and bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
-    if data["mode"] == "coop":
-        team = any(e["alive"] for e in result.values()) and all(
-            objective_met(data, p["seat"], o) for p in data["players"] for o in p["objectives"])
+        entry["objective_met"] = bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
+        entry["won"] = entry["alive"] and entry["objective_met"]
+    if data["mode"] == "coop":                          # NEM-VICTORY-7
+        team = any(e["alive"] for e in result.values()) and all(e["objective_met"] for e in result.values())
         for entry in result.values():
             entry["won"] = team
     ctx.emit("victory_check", result=result, reveals=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..context import Ctx
 from ..trees import run_tree
 from . import end, intruders, moving, wounds
-from .places import characters_in, in_combat, in_darkness, in_order, intruders_in
+from .places import characters_in, exits_of, in_combat, in_darkness, in_order, intruders_in, set_noise
 
 EVENT_STEPS = ("e1_css", "e2_time", "e3_noise_removal", "e4_attacks", "e5_fire", "e6_event", "e7_bag")
 
@@ -124,17 +124,23 @@ def e6_event(ctx: Ctx) -> None:
     for number in card.move:
         movers = [iid for room in ctx.content.board.order for iid in intruders_in(data, room)
                   if data["intruders"][iid]["type"] in card.symbols and not characters_in(data, room)]
+        broken: set[tuple[str, str]] = set()           # NEM-DOOR-4: one Door, broken once, all stay
         for iid in movers:
-            if iid in data["intruders"]:
-                intruders.move_through(ctx, iid, number)
+            if iid not in data["intruders"]:
+                continue
+            room = data["intruders"][iid]["room"]
+            exit_id = ctx.content.board.exit(room, number)
+            if (room, exit_id) in broken:
+                continue
+            if exit_id != "TECH" and data["corridors"][exit_id]["door"] == "closed":
+                broken.add((room, exit_id))
+            intruders.move_through(ctx, iid, number)
     if ctx.ended():
         return
     run_tree(ctx, card.effect, room=None)
-    if card.darkness is not None:
-        for seat in in_order(data):
-            if in_darkness(data, seat):
-                run_tree(ctx, card.darkness, target=seat, room=ctx.player(seat)["room"])
-    (data["removed"] if card.remove_after else data["discards"]["event"]).append(card_id)
+    if card.darkness is not None and not ctx.ended():  # NEM-EVENT-8: its selectors pick the dark ones
+        run_tree(ctx, card.darkness, room=None)
+    (data["removed"] if card.remove_after else data["discards"]["event"]).append(card_id)   # NEM-EVENT-9
 
 
 def e7_bag(ctx: Ctx) -> None:
@@ -162,7 +168,9 @@ def e7_bag(ctx: Ctx) -> None:
     elif kind == "queen":
         nest = next((r for r in ctx.content.board.order if data["rooms"][r]["tile"] == "nest"), None)
         inside = characters_in(data, nest) if nest and data["rooms"][nest]["explored"] else []
-        if inside:                                      # NEM-BAG-6/8
+        if inside:                                      # NEM-BAG-6/8: Encounter steps 1, 3 and 4
+            for exit_id in exits_of(nest):
+                set_noise(data, exit_id, False)
             iid = intruders.place_intruder(ctx, "queen", token, nest)
             if iid is None:
                 data["bag"].append(token)

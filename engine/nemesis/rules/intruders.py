@@ -94,21 +94,28 @@ def encounter(ctx: Ctx, room: str, seat: int) -> None:
         return
     iid = place_intruder(ctx, kind, token, room)
     if iid is None:                                     # NEM-ENCOUNTER-10: no miniature free
-        blank_encounter(ctx, room, token)
+        blank_encounter(ctx, room, token, add_adult=False)
         return
     lit, dark = token_numbers(ctx, token)
     player = ctx.player(seat)
-    number = dark if in_darkness(data, seat) else lit
+    number = dark if in_darkness(data, seat) and not lit_encounters(player) else lit   # NEM-SURPRISE-3/4
     if in_facility(player) and len(player["hand"]) < number:   # NEM-ENCOUNTER-7
         ctx.emit("surprise_attack", intruder=iid, seat=seat)
         attack(ctx, iid, seat)
 
 
-def blank_encounter(ctx: Ctx, room: str, token: str) -> None:
-    """NEM-ENCOUNTER-4: noise on every exit, the Blank back in the bag (an Adult if it was empty)."""
+def lit_encounters(player: dict) -> bool:
+    """NEM-SURPRISE-4: a Flashlight held makes Encounters use the lit number."""
+    things = list(player["inventory"]) + list(player["hands"])
+    return any((t.get("item") if isinstance(t, dict) else t) == "flashlight" for t in things)
+
+
+def blank_encounter(ctx: Ctx, room: str, token: str, add_adult: bool = True) -> None:
+    """NEM-ENCOUNTER-4: noise on every exit, the Blank back in the bag (an Adult if it was empty);
+    a token with no free miniature goes back the same way, adding no Adult (NEM-ENCOUNTER-10)."""
     for exit_id in exits_of(room):
         set_noise(ctx.data, exit_id, True)
-    if not ctx.data["bag"]:
+    if add_adult and not ctx.data["bag"]:
         add_from_supply(ctx, "adult")
     ctx.data["bag"].append(token)
     ctx.emit("blank_encounter", room=room)
@@ -142,7 +149,9 @@ def attack(ctx: Ctx, iid: str, seat: int) -> None:
     if not hit:
         return
     run_tree(ctx, card.effect, target=seat, room=player["room"])
-    if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player):
+    from .weakness import ignores_darkness              # Wary of Shadows
+    if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player) \
+            and not ignores_darkness(ctx.data, seat, card_id, intruder["type"]):
         run_tree(ctx, card.darkness, target=seat, room=player["room"])
 
 
@@ -168,7 +177,9 @@ def injure(ctx: Ctx, iid: str, n: int, by: int | None) -> None:
     if intruder["type"] == "larva":                     # NEM-INTRUDERDMG-1
         kill(ctx, iid, by)
         return
-    cards = [draw_attack_card(ctx) for _ in range(2 if intruder["type"] in ("breeder", "queen") else 1)]
+    from .weakness import death_check_cards            # NEM-INTRUDERDMG-2/3, Slow Regeneration
+    normal = 2 if intruder["type"] in ("breeder", "queen") else 1
+    cards = [draw_attack_card(ctx) for _ in range(death_check_cards(data, by, intruder["type"], normal))]
     bloods = [ctx.content.attacks[c].blood for c in cards]
     if "retreat" in bloods:                             # NEM-INTRUDERDMG-4
         retreat(ctx, iid)
@@ -238,6 +249,10 @@ def attack_target(ctx: Ctx, room: str) -> int | None:
     if not seats:
         return None
     ordered = in_order(ctx.data, seats)
+    from .weakness import brood_shielded                # Brood Guardians: picked only if alone
+    shielded = [s for s in ordered if brood_shielded(ctx.data, s)]
+    if len(shielded) < len(ordered):
+        ordered = [s for s in ordered if s not in shielded]
     return min(ordered, key=lambda s: (len(ctx.player(s)["hand"]), ordered.index(s)))
 
 

@@ -104,6 +104,10 @@ def noise_roll(ctx: Ctx, seat: int) -> None:
             danger(ctx, seat, room)
         return
     if face == "DANGER":
+        from .weakness import echo_applies
+        if echo_applies(ctx.data, seat):                # Echo Confusion: the roller may read SILENCE
+            ctx.push({"echo_confusion": {"room": room}}, seat=seat)
+            return
         danger(ctx, seat, room)
         return
     exit_id = ctx.content.board.exit(room, int(face))

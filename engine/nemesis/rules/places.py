@@ -51,8 +51,11 @@ def room_powered(data: Data, room: str) -> bool:
 
 
 def in_darkness(data: Data, seat: int) -> bool:
-    """NEM-POWER-4: in an unpowered Section or an Emergency Staircase."""
+    """NEM-POWER-4: in an unpowered Section or an Emergency Staircase (a Glowstick lights its user
+    until the end of the round)."""
     player = data["players"][seat]
+    if player.get("lit_round") == data["round"]:
+        return False
     return player["room"] is not None and not room_powered(data, player["room"])
 
 

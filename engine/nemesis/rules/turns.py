@@ -12,6 +12,8 @@ def start_round(ctx: Ctx) -> None:
     data["round"] += 1
     data["phase"] = "player"
     ctx.emit("round_started", round=data["round"])
+    from .coop import revive
+    revive(ctx)                                          # NEM-COOP-6: before drawing
     seats = active_seats(data)
     if not seats:
         end.check_last_out(ctx)
@@ -80,6 +82,8 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 def end_player_phase(ctx: Ctx) -> None:
     """NEM-ROUND-6, NEM-ROOM-40: the Vent check, then the Event Phase steps."""
     data = ctx.data
+    from .facility import check_venting
+    check_venting(ctx)                                   # NEM-ROOM-26
     vent = data["venting"]
     if vent is not None:                                 # NEM-ROOM-27
         from .intruders import kill

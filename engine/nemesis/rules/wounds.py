@@ -42,6 +42,9 @@ def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
         kind = ctx.content.serious_wounds[card].id if card else "generic"
         player["serious"].append({"card": card, "type": kind, "dressed": False})
         ctx.emit("serious_wound", seat=seat, wound=kind)
+        if kind == "arm":
+            from .items import arm_wound
+            arm_wound(ctx, seat)                            # NEM-HEAVY-8
 
 
 def die(ctx: Ctx, seat: int, cause: str) -> None:
@@ -61,7 +64,7 @@ def die(ctx: Ctx, seat: int, cause: str) -> None:
     player["larva"] = False
     ctx.data["neutral"] += player["contingency"]
     player["contingency"] = []
-    player["where"] = "dead"
+    player["where"], player["cause"] = "dead", cause
     ctx.emit("character_died", seat=seat, cause=cause, room=room)
     if not ctx.data["milestones"]["first_death"]:
         ctx.data["milestones"]["first_death"] = True       # NEM-MILESTONE-3

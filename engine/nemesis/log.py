@@ -1,0 +1,361 @@
+"""Log lines for Nemesis events, in English and Traditional Chinese (glossary terms of spec section 2;
+names of characters, Rooms, intruders, cards from the content's ``name.en`` / ``name.zh``).
+
+`describe(event, language)` words one event. Every kind emitted anywhere in engine/nemesis has a
+template here (tests/engine/nemesis/test_log.py checks it); a rule module adding an event kind adds
+its line to `TEMPLATES`. Lines only name what the event already tells its audience.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+
+from .content import content
+
+TEMPLATES: dict[str, tuple[str, str]] = {
+    # set-up, rounds and turns
+    "character_drafted": ("{who} plays the {character}.", "{who} 扮演{character}。"),
+    "private_choice": ("Only you can see this choice.", "只有你能看到這個選擇。"),
+    "objective_kept": ("{who} keeps one objective.", "{who} 保留一張目標。"),
+    "round_started": ("Round {round} begins.", "第 {round} 輪開始。"),
+    "turn_started": ("{who}'s turn.", "輪到{who}。"),
+    "passed": ("{who} passes ({discarded} card(s) discarded).", "{who} 跳過（棄掉 {discarded} 張牌）。"),
+    "event_phase": ("The Event Phase begins.", "事件階段開始。"),
+    # hands
+    "cards_drawn": ("{who} draws {n} Action card(s).", "{who} 抽 {n} 張行動卡。"),
+    "deck_reshuffled": ("{who} shuffles the discard pile into a new Action deck.", "{who} 將棄牌堆洗成新的行動牌庫。"),
+    "cards_paid": ("{who} pays with {cards}.", "{who} 支付：{cards}。"),
+    "contamination_gained": ("{who} gains a Contamination card.", "{who} 獲得一張污染卡。"),
+    # movement, exploration, noise
+    "character_moved": ("{who} moves to {to}.", "{who} 移動到{to}。"),
+    "escape": ("{who} tries to escape from {room}.", "{who} 嘗試逃離{room}。"),
+    "room_explored": ("{who} explores {room}: {tile}, {effect}, Item Counter {items}.",
+                      "{who} 探索{room}：{tile}，{effect}，房間物品記數 {items}。"),
+    "door_closed": ("A Door closes in Corridor {corridor}.", "通道 {corridor} 的艙門關閉。"),
+    "door_destroyed": ("The Door in Corridor {corridor} is destroyed.", "通道 {corridor} 的艙門被摧毀。"),
+    "noise_roll": ("{who} rolls for noise in {room}: {face}.", "{who} 在{room}進行噪音判定：{face}。"),
+    "noise_placed": ("A Noise marker is placed on {exit}.", "在{exit}放置噪音標記。"),
+    "danger_noise": ("Danger: Noise markers on every exit of {room}.", "危險：{room}的每個出口都放上噪音標記。"),
+    "slime": ("{who} {slime_state} a Slime marker.", "{who}{slime_state}黏液標記。"),
+    "knowledge_changed": ("{who}'s Knowledge is now {knowledge}.", "{who} 的知識現在是 {knowledge}。"),
+    # intruders
+    "encounter": ("Encounter in {room} ({who}).", "{who} 在{room}遭遇入侵者。"),
+    "blank_encounter": ("Blank token: Noise markers on every exit of {room}.", "空白標記：{room}的每個出口都放上噪音標記。"),
+    "bag_added": ("An intruder token ({type}) is added to the intruder bag.", "一個{type}標記加入入侵者抽袋。"),
+    "intruder_appeared": ("A {type} appears in {room}.", "一隻{type}出現在{room}。"),
+    "intruder_hidden": ("An intruder in {room} goes back to the bag.", "{room}的一隻入侵者回到抽袋。"),
+    "surprise_attack": ("Surprise Attack on {who}!", "{who} 遭到突襲！"),
+    "intruder_attack": ("The {type} attacks {who} ({card}): {hit_word}.", "{type}攻擊{who}（{card}）：{hit_word}。"),
+    "infested": ("A Larva infests {who}.", "幼蟲寄生在{who}身上。"),
+    "intruder_injured": ("An intruder takes {n} Injury(ies) ({injuries} in all).", "入侵者受到 {n} 點傷害（共 {injuries} 點）。"),
+    "intruder_killed": ("The {type} in {room} dies.", "{room}的{type}死亡。"),
+    "intruder_moved": ("An intruder moves to {to}.", "一隻入侵者移動到{to}。"),
+    "intruder_retreats": ("An intruder retreats.", "一隻入侵者逃走。"),
+    "egg_destroyed": ("An Egg is destroyed in {room}.", "{room}的一顆蟲卵被摧毀。"),
+    # wounds and death
+    "light_wound": ("{who} suffers a Light Wound ({light} now).", "{who} 受到輕傷（目前 {light}）。"),
+    "serious_wound": ("{who} suffers a Serious Wound: {wound}.", "{who} 受到重傷：{wound}。"),
+    "character_died": ("{who} dies ({cause}).", "{who} 死亡（{cause}）。"),
+    "main_gate_opened": ("The Main Gate opens.", "主入口開啟。"),
+    # Event Phase
+    "css_launch": ("The CSS launches: {outcome}.", "貨物發射系統 (CSS) 發射：{outcome}。"),
+    "evacuated": ("{who} is evacuated in CSS Pod {pod}.", "{who} 乘發射艙 {pod} 成功逃離。"),
+    "pod_failed": ("CSS Pod {pod} fails to launch; {who} returns to the Facility.", "發射艙 {pod} 發射失敗；{who} 回到基地。"),
+    "time_advanced": ("The Time token moves to {slot}.", "時間標記移到 {slot}。"),
+    "selfdestruct_red": ("Autodestruction turns red (slot {slot}).", "自毀程序轉為紅色（第 {slot} 格）。"),
+    "power_dropped": ("Power drop: Power token {token} goes inactive.", "電力下降：電源 {token} 失效。"),
+    "isolation_opened": ("The Isolation Room opens.", "隔離室開啟。"),
+    "event_card": ("Event card: {card}.", "事件卡：{card}。"),
+    "bag_development": ("Bag development: {type}.", "增殖：{type}。"),
+    # the Facility: markers, power, time, doors, elevator, Rover, peeks
+    "fire_placed": ("A Fire marker is placed in {room}.", "在{room}放置火焰標記。"),
+    "fire_removed": ("The Fire in {room} is put out.", "{room}的火焰標記被移除。"),
+    "malfunction_placed": ("A Malfunction marker is placed in {room}.", "在{room}放置故障標記。"),
+    "malfunction_removed": ("The Malfunction in {room} is repaired.", "{room}的故障標記被移除。"),
+    "power_flipped": ("Power token {token} ({location}) is now {active_word}.", "電源 {token}（{location}）現在{active_word}。"),
+    "power_restored": ("Backup power is restored.", "備用電力恢復。"),
+    "time_token_flipped": ("The Time token turns {time_side}.", "時間標記翻到{time_side}。"),
+    "selfdestruct_started": ("Autodestruction starts (slot {slot}).", "自毀程序啟動（第 {slot} 格）。"),
+    "selfdestruct_stopped": ("Autodestruction is stopped.", "自毀程序停止。"),
+    "alert_started": ("The Alert Procedure starts (slot {slot}).", "警報程序啟動（第 {slot} 格）。"),
+    "css_token_moved": ("A CSS token moves from slot {slot} to slot {to}.", "CSS 標記從第 {slot} 格移到第 {to} 格。"),
+    "door_opened": ("The Door in Corridor {corridor} opens.", "通道 {corridor} 的艙門打開。"),
+    "venting_placed": ("Venting is prepared in {room}.", "{room}準備排氣。"),
+    "venting_removed": ("Venting is cancelled in {room}.", "{room}取消排氣。"),
+    "elevator_moved": ("The Elevator moves to {to}.", "電梯移動到{to}。"),
+    "rover_moved": ("The Rover moves to {to}.", "火星車移動到{to}。"),
+    "egg_added": ("An Egg is added to the Nest.", "巢穴新增一顆蟲卵。"),
+    "peek": ("{who} looks at a hidden {kind} ({where}).", "{who} 查看了隱藏的{kind}（{where}）。"),
+    "peek_result": ("You see {what} ({kind}, {where}).", "你看到 {what}（{kind}，{where}）。"),
+    "object_removed": ("A {object} is removed from {room}.", "{room}的{object}被移除。"),
+    "character_revived": ("{who} is revived in {room}.", "{who} 在{room}復活。"),
+    # survival routes
+    "reached_bunker": ("{who} reaches the Bunker.", "{who} 抵達地堡。"),
+    "escape_failed": ("{who}'s escape to the Bunker fails.", "{who} 逃往地堡失敗。"),
+    "locked_in": ("{who} locks themselves in the Isolation Room.", "{who} 把自己鎖進隔離室。"),
+    "lock_in_failed": ("{who} fails to lock themselves in.", "{who} 未能把自己鎖進隔離室。"),
+    "entered_pod": ("{who} enters CSS Pod {pod}.", "{who} 進入發射艙 {pod}。"),
+    # knowledge and weaknesses
+    "knowledge_token_activated": ("{who} activates their Knowledge token.", "{who} 啟用知識標記。"),
+    "object_researched": ("{who} researches a {object}{revealed_text}.", "{who} 研究{object}{revealed_text}。"),
+    "echo_confusion": ("{who} chooses {choice}.", "{who} 選擇{choice}。"),
+    # actions, reactions and cards
+    "action_declared": ("{who} declares an action ({action}).", "{who} 宣告行動（{action}）。"),
+    "action_cancelled": ("{who}'s action is cancelled.", "{who} 的行動被取消。"),
+    "interruption_played": ("{who} plays Interruption.", "{who} 打出打斷。"),
+    "card_played": ("{who} plays {card}.", "{who} 打出{card}。"),
+    "card_discarded": ("{who} discards a card.", "{who} 棄掉一張牌。"),
+    "hand_discarded": ("{who} discards {n} card(s) from hand.", "{who} 從手牌棄掉 {n} 張牌。"),
+    "room_action": ("{who} uses the Room action {action} in {room}.", "{who} 在{room}執行房間板塊行動：{action}。"),
+    "computer_action": ("{who} uses Computer action {action} of {card}.", "{who} 執行{card}的第 {action} 個電腦行動。"),
+    "computer_card": ("Computer card face up: {card}.", "翻開的電腦卡：{card}。"),
+    "computer_unavailable": ("{who} finds no working Computer.", "{who} 找不到可用的電腦。"),
+    "lockdown": ("Lockdown! ({who})", "死機！（{who}）"),
+    "events_reordered": ("{who} reorders the top Event cards.", "{who} 重新排列事件牌庫頂的卡。"),
+    "bag_drawn": ("Drawn from the intruder bag: {type}.", "從入侵者抽袋抽出：{type}。"),
+    # combat
+    "shot": ("{who} shoots with the {weapon} ({ammo} Ammo left).", "{who} 用{weapon}射擊（剩 {ammo} 彈藥）。"),
+    "melee": ("{who} makes a Melee Attack.", "{who} 進行近戰。"),
+    "combat_roll": ("{who} rolls the {die} die: {face}.", "{who} 擲{die}：{face}。"),
+    "die_rerolled": ("{who} rerolls: {face} (was {was}).", "{who} 重擲：{face}（原為 {was}）。"),
+    "combat_result": ("{who}'s {attack}: {injuries} Injury(ies).", "{who} 的{attack}：{injuries} 點傷害。"),
+    "eggs_destroyed": ("{n} Egg(s) destroyed in {room}.", "{room}有 {n} 顆蟲卵被摧毀。"),
+    "nest_destroyed": ("The Nest is destroyed.", "巢穴被摧毀。"),
+    "egg_taken": ("{who} takes an Egg from the Nest.", "{who} 從巢穴拿走一顆蟲卵。"),
+    # items, search, craft, trade
+    "search": ("{who} searches the {deck} deck ({n} drawn).", "{who} 搜索{deck}牌庫（抽 {n} 張）。"),
+    "search_drawn": ("You draw {cards}.", "你抽到 {cards}。"),
+    "search_kept": ("{who} keeps {kept_word} card.", "{who} {kept_word}。"),
+    "item_counter": ("Item Counter in {room}: {items}.", "{room}的房間物品記數：{items}。"),
+    "item_gained": ("{who} gains {thing_name}.", "{who} 獲得{thing_name}。"),
+    "item_gained_private": ("You gain {item}.", "你獲得{item}。"),
+    "item_used": ("{who} uses {item}.", "{who} 使用{item}。"),
+    "item_discarded": ("{who} discards {thing_name}.", "{who} 丟棄{thing_name}。"),
+    "dropped": ("{who} drops {thing_name} in {room}.", "{who} 把{thing_name}丟在{room}。"),
+    "item_broken": ("{who}'s {item} breaks.", "{who} 的{item}損壞。"),
+    "item_repaired": ("{who} repairs {item}.", "{who} 修好{item}。"),
+    "lit": ("{who} is not in Darkness until the end of the round.", "{who} 直到本輪結束都不處於黑暗中。"),
+    "items_taped": ("{who} tapes {items} together.", "{who} 把{items}黏在一起。"),
+    "reloaded": ("{who} reloads {item} ({ammo} Ammo).", "{who} 為{item}裝填（{ammo} 彈藥）。"),
+    "no_free_hand": ("{who} has no free Hand slot.", "{who} 沒有空的左右手。"),
+    "object_taken": ("{who} picks up a {object} in {room}.", "{who} 在{room}撿起{object}。"),
+    "crafted": ("{who} crafts {item}.", "{who} 製作{item}。"),
+    "quest_activated": ("{who} activates their Quest item: {item}.", "{who} 啟用任務物品：{item}。"),
+    "trade_opened": ("{who} opens a Trade.", "{who} 開始交易。"),
+    "traded": ("{giver_name} gives {receiver_name} {thing_name}.", "{giver_name}交給{receiver_name}{thing_name}。"),
+    "traded_item": ("Traded item: {item}.", "交易的物品：{item}。"),
+    "trade_declined": ("{who} declines the offer.", "{who} 拒絕交易提議。"),
+    "trade_closed": ("The Trade ends ({moves} exchange(s)).", "交易結束（{moves} 次交換）。"),
+    # wounds, contamination, knowledge, signal
+    "light_healed": ("{who} heals: Light Wounds now {light}.", "{who} 治癒：輕傷目前 {light}。"),
+    "serious_healed": ("{who} heals a Serious Wound ({wound}).", "{who} 治癒重傷（{wound}）。"),
+    "wound_dressed": ("{who} dresses a Serious Wound ({wound}).", "{who} 包紮重傷（{wound}）。"),
+    "wounds_treated": ("{who} treats their wounds.", "{who} 處理傷勢。"),
+    "scanned": ("{who} scans their Contamination cards ({removed} removed).", "{who} 掃描污染卡（移除 {removed} 張）。"),
+    "scan_result": ("Scan: {scan}.", "掃描結果：{scan}。"),
+    "infected": ("{who} is infected: a Larva on their board.", "{who} 感染：角色板上放一隻幼蟲。"),
+    "larva_removed": ("{who}'s Larva is removed.", "{who} 的幼蟲寄生被移除。"),
+    "decontaminated": ("{who} is decontaminated.", "{who} 完成除污。"),
+    "knowledge_token_active": ("{who}'s Knowledge token is active.", "{who} 的知識標記已啟用。"),
+    "signal_sent": ("{who} sends the Signal.", "{who} 發出信號。"),
+    # contingencies and peeks
+    "peeked": ("{who} looks at a hidden {kind}.", "{who} 查看了隱藏的{kind}。"),
+    "contingency_obtained": ("{who} takes a Contingency token.", "{who} 拿取一個應急措施標記。"),
+    "contingency_revealed_public": ("A Neutral Pool token is revealed: {colour}.", "中立池的一個標記公開：{colour}。"),
+    "noise_removed": ("The Noise marker on {exit} is removed.", "{exit}的噪音標記被移除。"),
+    "effect_not_ready": ("(not implemented yet: {primitive})", "（尚未實作：{primitive}）"),
+    # the end
+    "game_ended": ("The game ends: {end_kind} ({why}).", "遊戲結束：{end_kind}（{why}）。"),
+    "contingency_revealed": ("The Active Contingency is revealed: {colour}.", "生效的應急措施揭曉：{colour}。"),
+    "victory_check": ("Victory Check: {results}.", "檢查勝利：{results}。"),
+}
+
+WORDS = {
+    "en": {"player": "Player {n}", "hit": "hit", "miss": "miss", "gains": "gains", "loses": "loses",
+           "intruder": "an intruder", "room": "Room {n}", "tech": "the Technical Corridors",
+           "corridor": "Corridor {c}", "purge": "Purge", "destroyed": "Facility destroyed",
+           "wounds": "wounds", "infection": "infection", "venting": "venting", "all": "every pod",
+           "none": "no pod", "pods": "pod {p}", "won": "wins", "lost": "loses", "alive": "alive", "dead": "dead",
+           "sep": ", ", "generic": "a Serious Wound", "unknown": "unknown",
+           "facility": "the Facility parking", "bunker": "the Bunker", "active": "active", "inactive": "inactive",
+           "blue": "its blue side", "red": "its red side"},
+    "zh": {"player": "玩家 {n}", "hit": "命中", "miss": "未命中", "gains": "獲得", "loses": "失去",
+           "intruder": "入侵者", "room": "房間 {n}", "tech": "檢修通道", "corridor": "通道 {c}",
+           "purge": "肅清", "destroyed": "基地爆炸", "wounds": "傷勢", "infection": "感染結算",
+           "venting": "排氣", "all": "所有發射艙", "none": "沒有發射艙", "pods": "發射艙 {p}", "won": "獲勝",
+           "lost": "落敗", "alive": "存活", "dead": "死亡", "sep": "、", "generic": "重傷", "unknown": "未知",
+           "facility": "基地停車處", "bunker": "地堡", "active": "有電", "inactive": "沒電",
+           "blue": "藍色面", "red": "紅色面"},
+}
+OBJECTS = {"en": {"egg": "Egg", "carcass": "Intruder Carcass", "corpse": "Character Corpse"},
+           "zh": {"egg": "蟲卵", "carcass": "異形殘骸", "corpse": "屍體標記"}}
+# Why the game ended (end.purge / destroy_facility callers), for the Chinese line.
+WHY_ZH = {"no one is left in the Facility": "基地裡已沒有人", "time ran out": "時間用盡",
+          "the Autodestruction countdown ran out": "自毀倒數結束", "the Alert Procedure ended": "警報程序結束"}
+NOISE_FACES = {"en": {"SILENCE": "Silence", "DANGER": "Danger"}, "zh": {"SILENCE": "無聲", "DANGER": "危險"}}
+
+
+def _pick(name: Any, lang: str) -> str:
+    return str(name.zh if lang == "zh" else name.en)
+
+
+def room_name(room: str, lang: str) -> str:
+    """A Room slot by its printed name (fixed tiles) or its Room number."""
+    c = content()
+    words = WORDS[lang]
+    if room == "TECH":
+        return words["tech"]
+    if room in ("facility", "bunker"):
+        return words[room]
+    slot = c.board.rooms.get(room)
+    if slot is not None and slot.fixed_tile and slot.fixed_tile in c.tiles:
+        return _pick(c.tiles[slot.fixed_tile].name, lang)
+    if room.startswith("R") and room[1:].isdigit():
+        return words["room"].format(n=room[1:])
+    return room
+
+
+def exit_name(exit_id: str, lang: str) -> str:
+    return WORDS[lang]["tech"] if exit_id == "TECH" else WORDS[lang]["corridor"].format(c=exit_id)
+
+
+def _named(table: Any, key: Any, lang: str) -> str:
+    found = table.get(key) if hasattr(table, "get") else None
+    return _pick(found.name, lang) if found is not None else str(key)
+
+
+def _intruder_type(kind: Any, lang: str) -> str:
+    found = next((t for t in content().tokens.intruder_types if t.id == kind), None)
+    return _pick(found.name, lang) if found else str(kind)
+
+
+def describe(event: Event, language: str = "en") -> str:
+    lang = "zh" if language.startswith("zh") else "en"
+    template = TEMPLATES.get(event.kind)
+    if template is None:
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}({details})"
+    c = content()
+    words = WORDS[lang]
+    fields: dict[str, Any] = dict(event.data)
+    if "seat" in fields and isinstance(fields["seat"], int):
+        fields["who"] = words["player"].format(n=fields["seat"] + 1)
+    if "character" in fields:
+        fields["character"] = _named(c.characters, fields["character"], lang)
+    for key in ("room", "to"):
+        if isinstance(fields.get(key), str):
+            fields[key] = room_name(fields[key], lang)
+    if "exit" in fields:
+        fields["exit"] = exit_name(str(fields["exit"]), lang)
+    if "type" in fields:
+        fields["type"] = _intruder_type(fields["type"], lang)
+    if "tile" in fields:
+        fields["tile"] = _named(c.tiles, fields["tile"], lang)
+    if "effect" in fields:
+        effect = next((e for e in c.tokens.exploration_effects if e.id == fields["effect"]), None)
+        fields["effect"] = _pick(effect.name, lang) if effect else fields["effect"]
+    if "items" in fields and fields["items"] is None:
+        fields["items"] = "-"
+    if "face" in fields:
+        fields["face"] = NOISE_FACES[lang].get(str(fields["face"]), fields["face"])
+    for key in ("giver", "receiver", "against"):
+        if isinstance(fields.get(key), int):
+            fields[f"{key}_name"] = words["player"].format(n=fields[key] + 1)
+    for key in ("item", "weapon"):
+        if key in fields:
+            fields[key] = _any_name(fields[key], lang)
+    if "thing" in fields or "item" in fields or "deck" in fields:
+        thing = fields.get("thing") or event.data.get("item")
+        fields["thing_name"] = OBJECTS[lang].get(str(thing)) or (_any_name(thing, lang) if thing else (
+            f"an item ({fields.get('deck')})" if lang == "en" else f"一張物品（{fields.get('deck')}）"))
+    if "items" in fields and isinstance(fields["items"], (list, tuple)):
+        fields["items"] = words["sep"].join(_any_name(i, lang) for i in fields["items"])
+    if event.kind == "search_kept":
+        fields["kept_word"] = ("one" if fields.get("kept") else "no") if lang == "en" else (
+            "保留一張" if fields.get("kept") else "一張都不留")
+    if event.kind == "scan_result":
+        fields["scan"] = words["sep"].join(f"{v}" for v in (fields.get("cards") or {}).values()) or "-"
+    if event.kind in ("computer_card", "card_played", "computer_action") and "card" in fields:
+        fields["card"] = _any_name(fields["card"], lang)
+    if event.kind == "search_drawn" and isinstance(fields.get("cards"), (list, tuple)):
+        fields["cards"] = words["sep"].join(_any_name(i, lang) for i in fields["cards"])
+    if "by" in fields:
+        by = fields["by"]
+        fields["by_name"] = words["intruder"] if not isinstance(by, int) else words["player"].format(n=by + 1)
+    if "hit" in fields:
+        fields["hit_word"] = words["hit" if fields["hit"] else "miss"]
+    if event.kind == "slime":
+        fields["slime_state"] = words["gains" if fields.get("on") else "loses"]
+    if "object" in fields:
+        fields["object"] = OBJECTS[lang].get(str(fields["object"]), fields["object"])
+    if event.kind == "object_researched":
+        revealed = fields.get("revealed")
+        name = _named(c.weaknesses, revealed, lang) if revealed else ""
+        fields["revealed_text"] = "" if not revealed else (
+            f": Weakness revealed, {name}" if lang == "en" else f"：揭露異形弱點「{name}」")
+    if event.kind == "power_flipped":
+        fields["active_word"] = words["active" if fields.get("active") else "inactive"]
+    if event.kind == "time_token_flipped":
+        fields["time_side"] = words["blue" if fields.get("active") else "red"]
+    if "why" in fields and lang == "zh":
+        fields["why"] = WHY_ZH.get(str(fields["why"]), fields["why"])
+    if event.kind == "intruder_attack" and "card" in fields:
+        fields["card"] = _named(c.attacks, fields["card"], lang)
+    if event.kind == "event_card":
+        fields["card"] = _named(c.events, fields["card"], lang)
+    if "wound" in fields:
+        wound = fields["wound"]
+        fields["wound"] = words["generic"] if wound == "generic" else _named(c.serious_wounds, wound, lang)
+    if "cause" in fields:
+        fields["cause"] = words.get(str(fields["cause"]), fields["cause"])
+    if "cards" in fields and isinstance(fields["cards"], (list, tuple)):
+        fields["cards"] = words["sep"].join(_action_card(card, lang) for card in fields["cards"])
+    if "outcome" in fields:
+        outcome = str(fields["outcome"])
+        fields["outcome"] = words.get(outcome.lower(), words["pods"].format(p=outcome)) \
+            if outcome in ("ALL", "NONE") else words["pods"].format(p=outcome)
+    if "colour" in fields:
+        colour = next((k for k in c.tokens.contingency_colours if k.colour == fields["colour"]), None)
+        fields["colour"] = _pick(colour.name, lang) if colour else fields["colour"]
+    if "kind" in fields and event.kind == "game_ended":
+        fields["end_kind"] = words.get(str(fields["kind"]), fields["kind"])
+    if event.kind == "victory_check":
+        fields["results"] = _results(fields.get("result") or {}, lang)
+    if event.kind == "deck_reshuffled" and "seat" not in fields:
+        template = ("The {deck} discard pile is shuffled into a new deck.", "{deck}棄牌堆洗成新的牌庫。")
+    text = template[1] if lang == "zh" else template[0]
+    try:
+        return text.format(**fields)
+    except (KeyError, ValueError, IndexError):
+        return f"{event.kind}({', '.join(f'{k}={v}' for k, v in event.data.items())})"
+
+
+def _any_name(key: Any, lang: str) -> str:
+    """A content id by its name, whatever it names (items, computer cards, action cards, ...)."""
+    c = content()
+    for table in (c.items, c.computer_cards, c.tiles, c.events, c.attacks, c.weaknesses, c.characters):
+        found = table.get(key) if hasattr(table, "get") else None
+        if found is not None and hasattr(found, "name"):
+            return _pick(found.name, lang)
+    return _action_card(key, lang)
+
+
+def _action_card(card: Any, lang: str) -> str:
+    """An Action card by name (common cards and every character's own, found by id)."""
+    c = content()
+    for candidate in c.common_cards + tuple(x for ch in c.characters.values() for x in ch.cards):
+        if candidate.id == card and hasattr(candidate, "name"):
+            return _pick(candidate.name, lang)
+    return str(card)
+
+
+def _results(result: dict[str, Any], lang: str) -> str:
+    words = WORDS[lang]
+    parts = []
+    for seat, entry in sorted(result.items(), key=lambda kv: int(kv[0])):
+        who = words["player"].format(n=int(seat) + 1)
+        state = words["alive" if entry.get("alive") else "dead"]
+        verdict = words["won" if entry.get("won") else "lost"]
+        parts.append(f"{who} {state} {verdict}" if lang == "en" else f"{who}{state}，{verdict}")
+    return words["sep"].join(parts)

@@ -1,0 +1,334 @@
+"""Action cards (NEM-COST-3/9, NEM-ACTION-7/9, spec 7.3): Search (NEM-SEARCH), Rest and scans
+(NEM-REST, NEM-SCAN), Infection (NEM-INFECT), Dismantle and the characters' unique cards.
+
+Notation::
+
+  card search.0                               Search (cost 0: only the card itself)
+  card search.1 deck=green                    Search in a white Room: the deck colour first
+  card rest.4 pay=dismantle.2                 Rest: the card plus 1 more card
+  card dismantle.2 option=0 target=C04, pay=search.0    an OR card names its part and its targets
+
+``option`` is the 0-based OR part, ``target`` the values of each ``choose`` in the order the effect
+meets them (the lister enumerates them). The Search keep-1-of-2 is the searcher's pending choice,
+since the cards are unknown when the action is declared.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Command, Data
+from engine.core.effects import Param, Pause
+
+from ..context import Ctx, refuse
+from ..steps import NEM
+from ..trees import call_of, check_plan, iter_calls, knowledge_for_requirements, named_args, plans, run_tree
+from .. import commands
+from . import hand, reactions, turns
+from .hand import card_kind, is_contamination
+from .places import in_combat, in_facility
+
+ITEM_DECKS = ("red", "yellow", "green")
+TAG_RULE = {"search": "NEM-SEARCH-1", "rest": "NEM-REST-1"}
+
+
+# -- shared by every action: combat tags, values as tuples ----------------------------------------------
+
+def check_tag(data: Data, seat: int, tag: str, rule: str = "NEM-ACTION-7") -> None:
+    """NEM-ACTION-7: an in-combat-only or out-of-combat-only action must match the character's state."""
+    fighting = in_combat(data, seat)
+    if tag == "in" and not fighting:
+        raise refuse(rule, "this action can only be performed in combat")
+    if tag == "out" and fighting:
+        raise refuse(rule, "this action can only be performed out of combat")
+
+
+def tag_fits(data: Data, seat: int, tag: str) -> bool:
+    fighting = in_combat(data, seat)
+    return not ((tag == "in" and not fighting) or (tag == "out" and fighting))
+
+
+def values(cmd: Command, key: str) -> tuple[Any, ...]:
+    value = cmd.get(key, ())
+    return value if isinstance(value, tuple) else (value,)
+
+
+def acting(ctx: Ctx, seat: int) -> Data:
+    player = ctx.player(seat)
+    if not in_facility(player):
+        raise refuse("NEM-ACTION-10", "only a character standing in a Room can act")
+    return player
+
+
+def plan_options(option: int | None, targets: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
+    found: list[tuple[str, Any]] = []
+    if option is not None:
+        found.append(("option", option))
+    if targets:
+        found.append(("target", tuple(targets)))
+    return tuple(found)
+
+
+def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
+    """A "Knowledge N" part (an ``if`` on knowledge_ge at the top of the chosen part) not met."""
+    node = tree
+    name, raw = call_of(node) if isinstance(node, (str, dict)) or hasattr(node, "items") else ("", None)
+    if name == "choice" and option is not None:
+        options = named_args(name, raw).get("options", ())
+        if 0 <= option < len(options):
+            node = options[option]
+            name, raw = call_of(node) if not isinstance(node, tuple) else ("", None)
+    if name != "if":
+        return False
+    cond = named_args(name, raw).get("cond")
+    for cname, cargs in iter_calls(cond):
+        if cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0)):
+            return True
+    return False
+
+
+def uses(tree: object, *names: str) -> bool:
+    return any(name in names for name, _ in iter_calls(tree))
+
+
+def needs_entrance(tree: object) -> bool:
+    """Vents, Cave Plans, Service Keys: entering the Technical Corridors needs an Entrance."""
+    return any(name == "move_character" and args.get("mode") == "tech" for name, args in iter_calls(tree))
+
+
+def check_entrance(ctx: Ctx, seat: int, tree: object) -> None:
+    if needs_entrance(tree) and not ctx.content.board.has_entrance(ctx.player(seat)["room"]):
+        raise refuse("NEM-MOVE-3", "the Technical Corridors are entered only from a Room with an Entrance")
+
+
+# -- Search (NEM-SEARCH) ---------------------------------------------------------------------------
+
+def room_colour(ctx: Ctx, room: str) -> str | None:
+    state = ctx.data["rooms"][room]
+    tile = ctx.content.tiles[state["tile"]]
+    return tile.colour if state["explored"] and tile.item_counter else None
+
+
+def check_search(ctx: Ctx, seat: int, deck: Any) -> str:
+    """NEM-SEARCH-2/3: a Room with an Item Counter above 0; the deck of its colour (white: chosen)."""
+    room = ctx.player(seat)["room"]
+    state = ctx.data["rooms"][room]
+    colour = room_colour(ctx, room)
+    if colour is None or state["items"] is None:
+        raise refuse("NEM-SEARCH-2", "this Room has no Item Counter: it cannot be searched")
+    if state["items"] <= 0:
+        raise refuse("NEM-SEARCH-2", "this Room's Item Counter is 0")
+    if colour == "white":
+        if deck not in ITEM_DECKS:
+            raise refuse("NEM-SEARCH-3", "in a white Room choose the deck to search: deck=red, yellow or green")
+        return str(deck)
+    if deck not in (None, colour):
+        raise refuse("NEM-SEARCH-3", f"this Room is {colour}: only the {colour} deck can be searched")
+    return colour
+
+
+def search(ctx: Ctx, seat: int, deck: str | None, draw: int = 2, lower_counter: bool = True) -> None:
+    """NEM-SEARCH-3/7/9: lower the counter, draw (the discard shuffled under a short deck), keep one."""
+    data = ctx.data
+    room = ctx.player(seat)["room"]
+    state = data["rooms"][room]
+    colour = deck or room_colour(ctx, room)
+    if colour not in ITEM_DECKS:
+        return
+    if lower_counter and state["items"] is not None:
+        state["items"] = max(0, state["items"] - 1)
+        ctx.emit("item_counter", room=room, items=state["items"])
+    pile = data["decks"][colour]
+    if len(pile) < draw and data["discards"][colour]:     # NEM-SEARCH-7
+        under = data["discards"][colour]
+        data["discards"][colour] = []
+        ctx.rng.shuffle(under)
+        pile[0:0] = under
+    drawn = [pile.pop() for _ in range(min(draw, len(pile)))]
+    ctx.emit("search", seat=seat, deck=colour, n=len(drawn))
+    if state["tile"] == "contaminated_room" and lower_counter:   # NEM-SEARCH-9
+        from ..trees import HANDLERS
+        HANDLERS["slime"](ctx, {"who": seat, "op": "add"}, {})
+    if drawn:
+        ctx.emit("search_drawn", audience=[seat], deck=colour, cards=drawn)
+        ctx.push({"search_keep": {"deck": colour, "cards": drawn}}, seat=seat)
+
+
+@NEM.primitive("search_keep", deck=str, cards=tuple[str, ...])
+def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None) -> Pause | None:
+    """NEM-SEARCH-4/8: keep one card (privately); the other goes face down to the bottom of its deck.
+    A heavy card with both Hand slots full: drop a heavy thing (``card/dropN``) or return it too."""
+    from . import items
+    player = ctx.player()
+    if answer is None:
+        options: list[str] = []
+        for card in dict.fromkeys(cards):
+            if not ctx.content.items[card].heavy or items.free_slots(player) > 0:
+                options.append(card)
+            else:
+                options += [f"{card}/drop{i}" for i in items.droppable_slots(player)]
+                if "bottom" not in options:
+                    options.append("bottom")
+        return Pause("search_keep", tuple(options))
+    kept, _, drop = str(answer).partition("/")
+    rest = list(cards)
+    if kept != "bottom":
+        rest.remove(kept)
+        if drop:
+            items.drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
+        items.receive(ctx, ctx.actor, {"item": kept, "ammo": items.starting_ammo(kept)})
+    ctx.data["decks"][deck][0:0] = rest                   # NEM-ITEM-8: face down to the bottom
+    ctx.emit("search_kept", seat=ctx.actor, deck=deck, kept=kept != "bottom")
+    return None
+
+
+# -- Scans and Infection (NEM-SCAN, NEM-REST, NEM-INFECT) ----------------------------------------------
+
+def infected(ctx: Ctx, card: str) -> bool:
+    return next(c.infected for c in ctx.content.contamination if c.id == card)
+
+
+def scan(ctx: Ctx, seat: int, zones: tuple[str, ...], clean: str, infected_do: str) -> None:
+    """One scan procedure of the named zones: results to the owner only (NEM-SCAN-2); clean and
+    INFECTED cards kept or removed as the effect says (removed: bottom of the Contamination deck,
+    status hidden again, NEM-SCAN-4); one Infection at most (NEM-SCAN-3, NEM-DEC-33)."""
+    player = ctx.player(seat)
+    found: dict[str, bool] = {}
+    for zone in zones:
+        for card in player[zone]:
+            if is_contamination(card):
+                found[card] = infected(ctx, card)
+    for card in found:
+        if card not in player["scanned"]:
+            player["scanned"].append(card)
+    ctx.emit("scan_result", audience=[seat], cards={card: "INFECTED" if bad else "clean" for card, bad in found.items()})
+    removed = [card for card, bad in found.items() if (bad and infected_do == "remove") or (not bad and clean == "remove")]
+    for card in removed:
+        for zone in zones:
+            if card in player[zone]:
+                player[zone].remove(card)
+        player["scanned"].remove(card)
+        ctx.data["decks"]["contamination"].insert(0, card)
+    ctx.emit("scanned", seat=seat, zones=list(zones), removed=len(removed))
+    if infected_do == "infect" and any(found.values()):
+        infect(ctx, seat)
+
+
+def infect(ctx: Ctx, seat: int) -> None:
+    """NEM-INFECT-2/3: a Larva if there is none; a second one kills (Corpse and a Creeper)."""
+    from . import intruders, wounds
+    player = ctx.player(seat)
+    if not in_facility(player):
+        return
+    if not player["larva"]:
+        player["larva"] = True
+        ctx.emit("infected", seat=seat)
+        return
+    room = player["room"]
+    wounds.die(ctx, seat, "infection")
+    token = next((t for t in ctx.data["supply"] if intruders.token_type(ctx, t) == "creeper"), None)
+    if token is not None:
+        ctx.data["supply"].remove(token)
+    placed = intruders.place_intruder(ctx, "creeper", token, room)     # NEM-WOUND-7/11
+    if placed is None and token is not None:
+        ctx.data["supply"].append(token)
+
+
+# -- the card verb ------------------------------------------------------------------------------------
+
+def _card(ctx: Ctx, seat: int, instance: str):  # noqa: ANN202 - a content ActionCard
+    return ctx.content.action_card(ctx.player(seat)["character"], card_kind(instance))
+
+
+def do_card(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    player = acting(ctx, seat)
+    if not cmd.args or not isinstance(cmd.args[0], str):
+        raise refuse("NEM-COST-3", "name the Action card to play (card search.0)")
+    instance = cmd.args[0]
+    if instance not in player["hand"] or is_contamination(instance):
+        raise refuse("NEM-COST-3", f"{instance} is not an Action card in your hand")
+    card = _card(ctx, seat, instance)
+    if card.tag == "reaction":
+        raise refuse("NEM-ACTION-13", f"{card.id} is a reaction: it is played when its trigger occurs")
+    check_tag(ctx.data, seat, card.tag, TAG_RULE.get(card.id, "NEM-ACTION-7"))
+    deck = cmd.get("deck")
+    if uses(card.effect, "search", "item_counter", "gain_item"):
+        deck = check_search(ctx, seat, deck)
+    elif deck is not None:
+        raise refuse("NEM-ACTION-6", "only a Search names a deck")
+    option = cmd.get("option")
+    option = option if isinstance(option, int) else None
+    targets = values(cmd, "target")
+    if requirement_unmet(ctx, card.effect, option):
+        raise refuse("NEM-KNOWLEDGE-4", "your Knowledge is too low for this part of the card")
+    check_entrance(ctx, seat, card.effect)
+    check_plan(ctx, card.effect, option, targets)
+    pay = [str(v) for v in values(cmd, "pay")]
+    if instance in pay:
+        raise refuse("NEM-COST-3", "the card played is not part of its extra cost")
+    hand.pay(ctx, seat, [instance] + pay, card.cost + 1, card.id)     # NEM-COST-3/9
+    ctx.emit("action_declared", seat=seat, action="card", card=card.id)
+    reactions.declare(ctx, seat, {"play_card": {"seat": seat, "card": card.id, "option": option,
+                                                "targets": list(targets), "deck": deck}})
+
+
+@NEM.primitive("play_card", seat=int, card=str, option=Param(int | None, None), targets=Param(tuple[Any, ...], ()),
+               deck=Param(str | None, None), cancelled=Param(bool, False))
+def play_card(ctx: Ctx, seat: int, card: str, option: int | None, targets: tuple[Any, ...], deck: str | None,
+              cancelled: bool) -> None:
+    ctx.push({"finish_action": {"seat": seat}}, seat=seat)
+    if cancelled:
+        return
+    found = ctx.content.action_card(ctx.player(seat)["character"], card)
+    ctx.emit("card_played", seat=seat, card=card, option=option)
+    run_tree(ctx, found.effect, option, tuple(targets), deck=deck)
+
+
+@NEM.primitive("finish_action", seat=int)
+def finish_action(ctx: Ctx, seat: int) -> None:
+    """The action is over: it counts (NEM-ACTION-1); a forced pass ends the turn (NEM-ACTION-15)."""
+    player = ctx.player(seat)
+    if player.pop("forced_pass", False):
+        turn = ctx.data["turn"]
+        if turn is not None and turn["seat"] == seat and not ctx.ended():
+            turns.pass_turn(ctx, seat, [])
+        else:
+            player["passed"] = True
+        return
+    turns.action_done(ctx, seat)
+
+
+def card_commands(data: Data, seat: int) -> list[Command]:
+    ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
+    player = data["players"][seat]
+    found: list[Command] = []
+    seen: set[str] = set()
+    for instance in player["hand"]:
+        kind = card_kind(instance)
+        if is_contamination(instance) or kind in seen:
+            continue
+        seen.add(kind)
+        card = ctx.content.action_card(player["character"], kind)
+        if card.tag == "reaction" or not tag_fits(data, seat, card.tag):
+            continue
+        if needs_entrance(card.effect) and not ctx.content.board.has_entrance(player["room"]):
+            continue
+        decks: list[Any] = [None]
+        if uses(card.effect, "search", "item_counter", "gain_item"):
+            room = player["room"]
+            colour = room_colour(ctx, room)
+            if colour is None or not data["rooms"][room]["items"]:
+                continue
+            decks = list(ITEM_DECKS) if colour == "white" else [None]
+        pays = hand.payments(player["hand"], card.cost, keep=instance)
+        for option, targets in plans(ctx, card.effect):
+            if requirement_unmet(ctx, card.effect, option):
+                continue
+            for deck in decks:
+                extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
+                for pay in pays:
+                    found.append(Command("card", (instance,), extra + ((("pay", pay),) if pay else ()), seat))
+    return found
+
+
+commands.verb("card", card_commands)(do_card)

@@ -1,0 +1,540 @@
+"""Items, Hand slots and objects (NEM-ITEM, NEM-HEAVY), Crafting (NEM-CRAFT), Trade (NEM-TRADE) and
+Activate Quest Item (NEM-ITEM-11).
+
+A held thing is a dict: ``{"item": id, "ammo": n}`` for an item card, ``{"object": kind}`` for an Egg,
+Carcass or Corpse. Heavy items and objects sit in ``hands`` (public), normal items in ``inventory``.
+Notation::
+
+  pick_up carcass pay=search.0          Pick Up Heavy Object (cost 1, out of combat)
+  drop medkit | drop h1                 Drop (free, own turn): an item id, or a Hand slot h0 / h1
+  item medkit option=0                  an item's action (its printed cost)
+  item grenade target=R002, pay=rest.4
+  craft taser use=door_kit,bandages pay=rest.4     Craft (cost 1); in the Repository one card
+  trade pay=rest.4                      opens the trade window (each transfer needs both consents)
+  activate pay=                         Activate Quest Item (cost 0)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Command, Data
+from engine.core.effects import Pause
+
+from .. import commands
+from ..context import Ctx, refuse
+from ..objectives import holds
+from ..steps import NEM
+from ..trees import check_plan, held_items, plans, run_tree
+from . import hand, reactions
+from .cards import acting, check_entrance, check_tag, needs_entrance, plan_options, requirement_unmet, tag_fits, values
+from .places import characters_in, in_combat, in_facility
+
+PICK_UP_COST, TRADE_COST, CRAFT_COST = 1, 1, 1
+TRADE_LIMIT = 12       # transfers in one window (a bound for bots; people stop long before)
+OBJECTS = ("egg", "carcass", "corpse")
+
+
+# -- Hand slots (NEM-HEAVY-1/8) ---------------------------------------------------------------------
+
+def capacity(player: Data) -> int:
+    """2 Hand slots, 1 with an undressed Wounded Arm (NEM-HEAVY-8)."""
+    arm = any(w["type"] == "arm" and not w["dressed"] for w in player["serious"])
+    return 1 if arm else 2
+
+
+def free_slots(player: Data) -> int:
+    return max(0, capacity(player) - len(player["hands"]))
+
+
+def arm_wound(ctx: Ctx, seat: int) -> None:
+    """NEM-HEAVY-8: with a Wounded Arm and both slots full, the player drops one at once (their choice)."""
+    player = ctx.player(seat)
+    if len(player["hands"]) > capacity(player):
+        ctx.push("arm_drop", seat=seat)
+
+
+@NEM.primitive("arm_drop")
+def arm_drop(ctx: Ctx, answer: Any = None) -> Pause | None:
+    player = ctx.player()
+    if len(player["hands"]) <= capacity(player):
+        return None
+    if answer is None:
+        return Pause("arm_drop", tuple(f"h{i}" for i in range(len(player["hands"]))))
+    drop_thing(ctx, ctx.actor, str(answer), used=False)
+    return None
+
+
+def droppable_slots(player: Data) -> list[int]:
+    return list(range(len(player["hands"])))
+
+
+def starting_ammo(item_id: str) -> int | None:
+    from ..content import content
+    weapon = content().items[item_id].weapon
+    return weapon.ammo if weapon else None
+
+
+def is_heavy(ctx: Ctx, thing: Data) -> bool:
+    return "object" in thing or ctx.content.items[thing["item"]].heavy
+
+
+def receive(ctx: Ctx, seat: int, thing: Data) -> None:
+    """NEM-HEAVY-5, NEM-CRAFT-7: heavy things straight into a Hand slot, normal items to the Inventory.
+    With no free slot the thing is lost (callers offer a drop first)."""
+    player = ctx.player(seat)
+    if is_heavy(ctx, thing):
+        if free_slots(player) <= 0:
+            _put_away(ctx, player["room"], thing, used=False)
+            ctx.emit("no_free_hand", seat=seat)
+            return
+        player["hands"].append(thing)
+        ctx.emit("item_gained", seat=seat, heavy=True, thing=thing.get("item") or thing.get("object"))
+    else:
+        player["inventory"].append(thing)
+        ctx.emit("item_gained", seat=seat, heavy=False, deck=ctx.content.items[thing["item"]].deck)
+        ctx.emit("item_gained_private", audience=[seat], item=thing["item"])
+
+
+def _put_away(ctx: Ctx, room: str | None, thing: Data, used: bool) -> None:
+    """An object to the Room; an item used → face up to its discard (NEM-ITEM-3/8), unused → bottom
+    of its deck face down (NEM-ITEM-7/8); Crafted items back to the open Crafted deck (NEM-ITEM-9)."""
+    data = ctx.data
+    if "object" in thing:
+        if room is not None:
+            data["rooms"][room]["objects"].append(thing["object"])
+        return
+    if thing.get("taped"):
+        _put_away(ctx, room, thing["taped"], used)
+    item = ctx.content.items[thing["item"]]
+    if item.deck == "crafted":
+        data["crafted"] = sorted(data["crafted"] + [item.id])
+    elif item.deck in ("red", "yellow", "green"):
+        if used:
+            data["discards"][item.deck].append(item.id)
+        else:
+            data["decks"][item.deck].insert(0, item.id)
+    else:
+        data["removed"].append(item.id)                  # starting and quest items leave the game
+
+
+def find(player: Data, ref: str) -> tuple[str, int] | None:
+    """Where a thing named ``ref`` (item id, object kind, or slot ``h0``/``h1``) is held."""
+    if len(ref) == 2 and ref[0] == "h" and ref[1].isdigit():
+        return ("hands", int(ref[1])) if int(ref[1]) < len(player["hands"]) else None
+    for zone in ("hands", "inventory"):
+        for i, thing in enumerate(player[zone]):
+            if ref in (thing.get("item"), thing.get("object")):
+                return zone, i
+    if player.get("starting_item") and player["starting_item"]["item"] == ref:
+        return "starting_item", 0
+    return None
+
+
+def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
+    player = ctx.player(seat)
+    where = find(player, ref)
+    if where is None:
+        return False
+    zone, i = where
+    if zone == "starting_item":
+        thing, player["starting_item"] = player["starting_item"], None
+    else:
+        thing = player[zone].pop(i)
+    _put_away(ctx, player["room"], thing, used)
+    ctx.emit("item_discarded" if used else "dropped", seat=seat, thing=thing.get("item") or thing.get("object"),
+             room=player["room"])
+    return True
+
+
+def drop_slot(ctx: Ctx, seat: int, slot: int) -> None:
+    player = ctx.player(seat)
+    if 0 <= slot < len(player["hands"]):
+        drop_thing(ctx, seat, f"h{slot}", used=False)
+
+
+def take_object(ctx: Ctx, seat: int, room: str, kind: str) -> None:
+    player = ctx.player(seat)
+    objects = ctx.data["rooms"][room]["objects"]
+    if kind not in objects or free_slots(player) <= 0:
+        return
+    objects.remove(kind)
+    player["hands"].append({"object": kind})
+    ctx.emit("object_taken", seat=seat, object=kind, room=room)
+
+
+# -- Pick up and Drop (NEM-HEAVY-3/4, NEM-ITEM-7, NEM-ACTION-12) -------------------------------------
+
+def do_pick_up(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    player = acting(ctx, seat)
+    kind = cmd.args[0] if cmd.args else None
+    if in_combat(ctx.data, seat):
+        raise refuse("NEM-HEAVY-3", "Pick Up Heavy Object is out of combat only")
+    if kind not in OBJECTS or kind not in ctx.data["rooms"][player["room"]]["objects"]:
+        raise refuse("NEM-HEAVY-3", f"there is no {kind} lying in your Room")
+    if free_slots(player) <= 0:
+        raise refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
+    hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], PICK_UP_COST, "Pick Up Heavy Object")
+    reactions.declare_action(ctx, seat, "pick_up", {"kind": kind})
+
+
+@reactions.resolver("pick_up")
+def _resolve_pick_up(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
+    if not cancelled:
+        take_object(ctx, seat, ctx.player(seat)["room"], args["kind"])
+
+
+def _pick_up_commands(data: Data, seat: int) -> list[Command]:
+    player = data["players"][seat]
+    if in_combat(data, seat) or free_slots(player) <= 0:
+        return []
+    found = []
+    for kind in sorted(set(data["rooms"][player["room"]]["objects"])):
+        for pay in hand.payments(player["hand"], PICK_UP_COST):
+            found.append(Command("pick_up", (kind,), (("pay", pay),), seat))
+    return found
+
+
+def do_drop(ctx: Ctx, cmd: Command) -> None:
+    """Free, own turn only; never an inactive quest item (NEM-ITEM-12)."""
+    seat = ctx.seat
+    player = ctx.player(seat)
+    ref = cmd.args[0] if cmd.args else None
+    quest = player.get("quest") or {}
+    if ref == quest.get("id") and not quest.get("active"):
+        raise refuse("NEM-ITEM-12", "an inactive quest item cannot be dropped")
+    if not isinstance(ref, str) or not drop_thing(ctx, seat, ref, used=False):
+        raise refuse("NEM-ITEM-7", f"you hold no {ref}")
+
+
+def _drop_commands(data: Data, seat: int) -> list[Command]:
+    player = data["players"][seat]
+    refs = [f"h{i}" for i in range(len(player["hands"]))]
+    refs += list(dict.fromkeys(t["item"] for t in player["inventory"]))
+    return [Command("drop", (ref,), (), seat) for ref in refs]
+
+
+# -- Item actions (NEM-ITEM-3..5/13/14, NEM-COST-5/7) -------------------------------------------------
+
+def do_item(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    player = acting(ctx, seat)
+    ref = cmd.args[0] if cmd.args else None
+    if not isinstance(ref, str) or ref not in held_items(player):
+        raise refuse("NEM-ITEM-4", f"you do not hold {ref}: only the holder can use an item")
+    item = ctx.content.items[ref]
+    if item.cost is None or item.tag == "reaction":
+        raise refuse("NEM-ITEM-10", f"{item.id} has no action to perform")
+    starting = player.get("starting_item")
+    if starting and starting["item"] == ref and starting.get("broken"):
+        raise refuse("NEM-ITEM-14", f"{item.id} is broken until repaired")
+    check_tag(ctx.data, seat, item.tag)
+    option = cmd.get("option")
+    option = option if isinstance(option, int) else None
+    targets = values(cmd, "target")
+    if requirement_unmet(ctx, item.effect, option):
+        raise refuse("NEM-ITEM-13", "your Knowledge is too low for this part of the item")
+    check_entrance(ctx, seat, item.effect)
+    check_plan(ctx, item.effect, option, targets)
+    hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], item.cost, item.id)
+    ctx.emit("item_used", seat=seat, item=item.id, reveals=True)          # NEM-ITEM-5
+    reactions.declare_action(ctx, seat, "item", {"item": ref, "option": option, "targets": list(targets)})
+
+
+@reactions.resolver("item")
+def _resolve_item(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
+    item = ctx.content.items[args["item"]]
+    if not cancelled:
+        run_tree(ctx, item.effect, args.get("option"), tuple(args.get("targets") or ()))
+    if item.one_use:                                       # NEM-ITEM-3, NEM-COST-7
+        drop_thing(ctx, seat, item.id, used=True)
+
+
+def _item_commands(data: Data, seat: int) -> list[Command]:
+    from ..content import content
+    ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
+    player = data["players"][seat]
+    found: list[Command] = []
+    for ref in dict.fromkeys(held_items(player)):
+        item = content().items[ref]
+        if item.cost is None or item.tag == "reaction" or not tag_fits(data, seat, item.tag):
+            continue
+        if needs_entrance(item.effect) and not content().board.has_entrance(player["room"]):
+            continue
+        starting = player.get("starting_item")
+        if starting and starting["item"] == ref and starting.get("broken"):
+            continue
+        pays = hand.payments(player["hand"], item.cost)
+        for option, targets in plans(ctx, item.effect):
+            if requirement_unmet(ctx, item.effect, option):
+                continue
+            for pay in pays:
+                found.append(Command("item", (ref,), plan_options(option, targets) + ((("pay", pay),) if pay else ()),
+                                     seat))
+    return found
+
+
+# -- Crafting (NEM-CRAFT) --------------------------------------------------------------------------
+
+def repository_discount(ctx: Ctx, seat: int) -> bool:
+    """NEM-CRAFT-5: in a working Repository one card showing one of the two symbols is enough."""
+    room = ctx.player(seat)["room"]
+    state = ctx.data["rooms"][room]
+    return state["tile"] == "repository" and not state["malfunction"]
+
+
+def components_fit(ctx: Ctx, crafted: str, used: list[str], discount: bool) -> bool:
+    recipe = set(ctx.content.recipe(crafted))
+    symbols = [ctx.content.items[u].component for u in used]
+    if discount and len(used) == 1:
+        return symbols[0] in recipe
+    return len(used) == 2 and set(symbols) == recipe
+
+
+def check_craft(ctx: Ctx, seat: int, crafted: Any, used: list[str], free: bool = False) -> None:
+    player = ctx.player(seat)
+    if not free and in_combat(ctx.data, seat):
+        raise refuse("NEM-CRAFT-1", "Craft is out of combat only")
+    if not isinstance(crafted, str) or crafted not in ctx.content.items or ctx.content.items[crafted].deck != "crafted":
+        raise refuse("NEM-CRAFT-8", f"{crafted} is not a Crafted item")
+    if crafted not in ctx.data["crafted"]:
+        raise refuse("NEM-CRAFT-2", f"no {crafted} is left in the Crafted deck")
+    held = [t["item"] for t in player["hands"] + player["inventory"] if "item" in t]
+    for u in used:
+        if u not in held:
+            raise refuse("NEM-CRAFT-1", f"you hold no {u} to use as a component")
+        held.remove(u)
+    if not components_fit(ctx, crafted, used, repository_discount(ctx, seat)):
+        raise refuse("NEM-CRAFT-5" if len(used) == 1 else "NEM-CRAFT-1",
+                     f"{crafted} needs the symbols {' + '.join(ctx.content.recipe(crafted))}, one card each"
+                     + (" (one card in a working Repository)" if len(used) == 1 else ""))
+    if ctx.content.items[crafted].heavy:
+        freed = sum(1 for t in player["hands"] if t.get("item") in used)
+        if free_slots(player) + freed <= 0:
+            raise refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
+
+
+def craft(ctx: Ctx, seat: int, crafted: str, used: list[str]) -> None:
+    if crafted not in ctx.data["crafted"]:
+        return
+    for u in used:
+        drop_thing(ctx, seat, u, used=True)              # NEM-CRAFT-4: face up to their discards
+    ctx.data["crafted"].remove(crafted)
+    ctx.emit("crafted", seat=seat, item=crafted)
+    receive(ctx, seat, {"item": crafted, "ammo": starting_ammo(crafted)})
+
+
+def do_craft(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    acting(ctx, seat)
+    crafted = cmd.args[0] if cmd.args else None
+    used = [str(v) for v in values(cmd, "use")]
+    check_craft(ctx, seat, crafted, used)
+    hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], CRAFT_COST, "Craft")
+    reactions.declare_action(ctx, seat, "craft", {"item": crafted, "use": used})
+
+
+@reactions.resolver("craft")
+def _resolve_craft(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
+    if not cancelled:
+        craft(ctx, seat, args["item"], list(args["use"]))
+
+
+def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    player = ctx.player(seat)
+    held = list(dict.fromkeys(t["item"] for t in player["hands"] + player["inventory"] if "item" in t))
+    found = []
+    discount = repository_discount(ctx, seat)
+    for crafted in sorted(set(ctx.data["crafted"])):
+        combos = [(a,) for a in held] if discount else []
+        combos += [(a, b) for i, a in enumerate(held) for b in held[i + 1:]]
+        for combo in combos:
+            try:
+                check_craft(ctx, seat, crafted, list(combo), free)
+            except Exception:  # noqa: BLE001 - a Refused: not a legal recipe
+                continue
+            found.append((crafted, combo))
+    return found
+
+
+def _craft_commands(data: Data, seat: int) -> list[Command]:
+    ctx = Ctx(data, None, seat)  # type: ignore[arg-type]
+    if in_combat(data, seat):
+        return []
+    pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
+    return [Command("craft", (crafted,), (("use", combo), ("pay", pay)), seat)
+            for crafted, combo in craft_options(ctx, seat) for pay in pays]
+
+
+def craft_equipment(ctx: Ctx, actor: int) -> None:
+    """NEM-CRAFT-6 (Repository room action, NEM-DEC-17): every character in the Room, in order
+    starting with the actor, may craft one item with the discount, without action or cost."""
+    room = ctx.player(actor)["room"]
+    n = len(ctx.data["players"])
+    order = [s for s in ((actor + i) % n for i in range(n)) if s in characters_in(ctx.data, room)]
+    for seat in reversed(order):
+        ctx.push({"craft_equipment": {"room": room}}, seat=seat)
+
+
+@NEM.primitive("craft_equipment", room=str)
+def craft_equipment_offer(ctx: Ctx, room: str, answer: Any = None) -> Pause | None:
+    seat = ctx.actor
+    player = ctx.player(seat)
+    if not in_facility(player) or player["room"] != room:
+        return None
+    options = [f"{crafted}/{'+'.join(combo)}" for crafted, combo in craft_options(ctx, seat, free=True)]
+    if answer is None:
+        return Pause("craft_equipment", tuple(options + ["skip"])) if options else None
+    if answer != "skip":
+        crafted, _, combo = str(answer).partition("/")
+        craft(ctx, seat, crafted, combo.split("+"))
+    return None
+
+
+# -- Trade (NEM-TRADE) --------------------------------------------------------------------------------
+
+def tradable(ctx: Ctx, seat: int) -> list[str]:
+    """NEM-TRADE-3/5: item cards and objects (an inactive quest item is not held as an item)."""
+    player = ctx.player(seat)
+    refs = [f"h{i}" for i in range(len(player["hands"]))]
+    refs += list(dict.fromkeys(t["item"] for t in player["inventory"]))
+    return refs
+
+
+def do_trade(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    player = acting(ctx, seat)
+    if in_combat(ctx.data, seat):
+        raise refuse("NEM-TRADE-1", "Trade is out of combat only")
+    if len(characters_in(ctx.data, player["room"])) < 2:
+        raise refuse("NEM-TRADE-2", "nobody else is in your Room to trade with")
+    hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], TRADE_COST, "Trade")   # the initiator only
+    reactions.declare_action(ctx, seat, "trade", {})
+
+
+@reactions.resolver("trade")
+def _resolve_trade(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
+    if cancelled:
+        return
+    room = ctx.player(seat)["room"]
+    n = len(ctx.data["players"])
+    order = [s for s in ((seat + i) % n for i in range(n)) if s in characters_in(ctx.data, room)]
+    ctx.emit("trade_opened", seat=seat, participants=order)
+    ctx.push({"trade_turn": {"room": room, "order": order, "at": 0, "done": [], "moves": 0}}, seat=order[0])
+
+
+def _trade_commands(data: Data, seat: int) -> list[Command]:
+    player = data["players"][seat]
+    if in_combat(data, seat) or len(characters_in(data, player["room"])) < 2:
+        return []
+    return [Command("trade", (), (("pay", pay),), seat) for pay in hand.payments(player["hand"], TRADE_COST)]
+
+
+@NEM.primitive("trade_turn", room=str, order=tuple[int, ...], at=int, done=tuple[int, ...], moves=int)
+def trade_turn(ctx: Ctx, room: str, order: tuple[int, ...], at: int, done: tuple[int, ...], moves: int,
+               answer: Any = None) -> Pause | None:
+    """Each participant in turn offers one of their things to another participant, or is done."""
+    data = ctx.data
+    present = [s for s in order if in_facility(data["players"][s]) and data["players"][s]["room"] == room]
+    active = [s for s in present if s not in done]
+    if len(present) < 2 or not active or moves >= TRADE_LIMIT:
+        ctx.emit("trade_closed", moves=moves)
+        return None
+    giver = next(s for s in (order[(at + i) % len(order)] for i in range(len(order))) if s in active)
+    if answer is None:
+        ctx.meta = {**ctx.meta, "seat": giver}
+        options = [f"{ref}/to{r}" for ref in tradable(ctx, giver) for r in present if r != giver]
+        return Pause("trade", tuple(options + ["done"]))
+    nxt = {"room": room, "order": list(order), "at": order.index(giver) + 1, "moves": moves}
+    if answer == "done":
+        ctx.push({"trade_turn": {**nxt, "done": list(done) + [giver]}}, seat=giver)
+        return None
+    ref, _, to = str(answer).rpartition("/to")
+    ctx.push({"trade_accept": {"giver": giver, "thing": ref}}, seat=int(to))
+    ctx.push({"trade_turn": {**nxt, "done": [], "moves": moves + 1}}, seat=giver)
+    # the acceptance runs first: ctx.push puts each batch in front, so queue the turn, then re-order
+    ctx.queue[0], ctx.queue[1] = ctx.queue[1], ctx.queue[0]
+    return None
+
+
+@NEM.primitive("trade_accept", giver=int, thing=str)
+def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause | None:
+    """NEM-TRADE-2/6, NEM-DEC-81: the receiver consents; a full-handed receiver may drop one heavy thing."""
+    receiver = ctx.actor
+    giving = ctx.player(giver)
+    where = find(giving, thing)
+    if where is None:
+        return None
+    zone, i = where
+    held = giving[zone][i]
+    heavy = is_heavy(ctx, held)
+    player = ctx.player(receiver)
+    if answer is None:
+        if heavy and free_slots(player) <= 0:
+            options = [f"accept/drop{s}" for s in droppable_slots(player)]
+        else:
+            options = ["accept"]
+        return Pause("trade_accept", tuple(options + ["decline"]))
+    if answer == "decline":
+        ctx.emit("trade_declined", seat=receiver, giver=giver)
+        return None
+    if "/drop" in str(answer):
+        drop_slot(ctx, receiver, int(str(answer).rpartition("/drop")[2]))
+    giving[zone].pop(i)
+    player["hands" if heavy else "inventory"].append(held)          # NEM-TRADE-4: Ammo moves with it
+    name = held.get("item") or held.get("object")
+    if heavy:                                                       # NEM-HEAVY-7
+        ctx.emit("traded", giver=giver, receiver=receiver, thing=name)
+    else:                                                           # NEM-TRADE-7
+        ctx.emit("traded", giver=giver, receiver=receiver, deck=ctx.content.items[name].deck)
+        ctx.emit("traded_item", audience=[giver, receiver], item=name)
+    return None
+
+
+# -- Activate Quest Item (NEM-ITEM-11/12, NEM-DEC-63) -------------------------------------------------
+
+def quest_ready(ctx: Ctx, seat: int) -> bool:
+    player = ctx.player(seat)
+    quest = player.get("quest")
+    if not quest or quest["active"]:
+        return False
+    item = ctx.content.items[quest["id"]]
+    return holds(ctx.data, seat, item.unlock)
+
+
+def do_activate(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    player = acting(ctx, seat)
+    quest = player.get("quest")
+    if not quest or quest["active"]:
+        raise refuse("NEM-ITEM-11", "you have no inactive quest item")
+    if not quest_ready(ctx, seat):
+        raise refuse("NEM-ITEM-11", f"the condition printed on {quest['id']} is not met yet")
+    if ctx.content.items[quest["id"]].heavy and free_slots(player) <= 0:
+        raise refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
+    hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], 0, "Activate Quest Item")
+    reactions.declare_action(ctx, seat, "activate", {})
+
+
+@reactions.resolver("activate")
+def _resolve_activate(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
+    player = ctx.player(seat)
+    quest = player["quest"]
+    if cancelled or quest is None or quest["active"]:
+        return
+    quest["active"] = True
+    ctx.emit("quest_activated", seat=seat, item=quest["id"])
+    receive(ctx, seat, {"item": quest["id"], "ammo": starting_ammo(quest["id"])})
+
+
+def _activate_commands(data: Data, seat: int) -> list[Command]:
+    ctx = Ctx(data, None, seat)  # type: ignore[arg-type]
+    return [Command("activate", (), (), seat)] if quest_ready(ctx, seat) else []
+
+
+commands.verb("pick_up", _pick_up_commands)(do_pick_up)
+commands.verb("drop", _drop_commands)(do_drop)
+commands.verb("item", _item_commands)(do_item)
+commands.verb("craft", _craft_commands)(do_craft)
+commands.verb("trade", _trade_commands)(do_trade)
+commands.verb("activate", _activate_commands)(do_activate)

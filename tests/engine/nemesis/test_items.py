@@ -1,0 +1,453 @@
+"""Items and Hand slots (NEM-ITEM, NEM-HEAVY), Crafting (NEM-CRAFT), Trade (NEM-TRADE)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Refused
+from engine.nemesis.content import content
+from engine.nemesis.rules import items as item_rules
+from engine.nemesis.rules import wounds
+
+from .scenario import add_intruder, ctx, data, explored, give, place, play, started
+
+HAND = ["search.0", "search.1", "dismantle.2", "rest.4", "interruption.3"]
+
+
+def _game(characters=("sentry", "janitor"), room="R008"):
+    match = started(2, characters=list(characters))
+    explored(match, "R008", "laboratory", 2)
+    place(match, 0, room, list(HAND))
+    place(match, 1, "REP", ["search.0"])
+    return match
+
+
+def _refused(match, text):
+    with pytest.raises(Refused) as refused:
+        play(match, text)
+    return refused.value.rule_id
+
+
+def _answers(match):
+    return [c.args[0] for c in match.state.legal()]
+
+
+# -- items -------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("NEM-ITEM-1")
+@pytest.mark.rule("NEM-HEAVY-5")
+def test_heavy_items_go_to_a_hand_slot_and_normal_ones_to_the_inventory():
+    match = _game(characters=("janitor", "sentry"))
+    data(match)["players"][0]["hands"] = []
+    data(match)["decks"]["green"] += ["medkit"]
+    explored(match, "R008", "cave_entrance", 2)
+    data(match)["decks"]["red"] += ["revolver", "medkit"]
+    play(match, "0: card search.0")
+    play(match, "0: answer revolver")
+    player = data(match)["players"][0]
+    assert player["hands"] == [{"item": "revolver", "ammo": 3}] and player["inventory"] == []
+    c = ctx(match)
+    item_rules.receive(c, 0, {"item": "bandages"})
+    assert player["inventory"] == [{"item": "bandages"}]
+
+
+@pytest.mark.rule("NEM-ITEM-2")
+@pytest.mark.rule("NEM-HEAVY-7")
+def test_inventory_is_hidden_and_hand_slots_are_public():
+    match = _game()
+    give(match, 0, "medkit")
+    view = match.state.game.view(data(match), 1)
+    assert view["players"][0]["inventory"] == ["green"]       # only the card back's colour
+    assert view["players"][0]["hands"] == [{"item": "smg", "ammo": 4}]
+    assert match.state.game.view(data(match), 0)["players"][0]["inventory"] == [{"item": "medkit", "ammo": None}]
+
+
+@pytest.mark.rule("NEM-ITEM-3")
+@pytest.mark.rule("NEM-ITEM-8")
+def test_a_one_use_item_goes_face_up_to_its_discard_and_a_dropped_one_to_the_bottom():
+    match = _game()
+    give(match, 0, "stimulant")
+    give(match, 0, "medkit")
+    play(match, "0: item stimulant")
+    assert data(match)["discards"]["green"] == ["stimulant"] and len(data(match)["players"][0]["hand"]) == 7
+    play(match, "0: drop medkit")
+    assert data(match)["decks"]["green"][0] == "medkit" and "medkit" not in data(match)["discards"]["green"]
+
+
+@pytest.mark.rule("NEM-ITEM-4")
+def test_only_the_holder_uses_an_item():
+    match = _game()
+    give(match, 1, "stimulant")
+    assert _refused(match, "0: item stimulant") == "NEM-ITEM-4"
+
+
+@pytest.mark.rule("NEM-ITEM-5")
+def test_using_an_item_reveals_it():
+    match = _game()
+    give(match, 0, "stimulant")
+    events = play(match, "0: item stimulant")
+    used = next(e for e in events if e.kind == "item_used")
+    assert used.audience is None and used.data["item"] == "stimulant"
+
+
+@pytest.mark.rule("NEM-ITEM-6")
+def test_ammo_starts_at_the_printed_value_and_never_exceeds_the_maximum():
+    match = _game()
+    player = data(match)["players"][0]
+    assert player["hands"] == [{"item": "smg", "ammo": 4}]
+    give(match, 0, "ammo_box")
+    player["hands"][0]["ammo"] = 5
+    play(match, "0: item ammo_box")
+    assert player["hands"][0]["ammo"] == 6
+
+
+@pytest.mark.rule("NEM-ITEM-7")
+def test_drop_puts_objects_in_the_room_and_items_under_their_deck():
+    match = _game()
+    player = data(match)["players"][0]
+    player["hands"].append({"object": "carcass"})
+    play(match, "0: drop h1")
+    assert data(match)["rooms"]["R008"]["objects"] == ["carcass"]
+    play(match, "0: drop smg")
+    assert "smg" in data(match)["removed"] and player["hands"] == []
+    assert not [c for c in match.state.legal() if c.verb == "pick_up" and c.args[0] == "smg"]
+
+
+@pytest.mark.rule("NEM-ITEM-9")
+def test_discarded_crafted_items_return_to_the_open_crafted_deck():
+    match = _game()
+    data(match)["crafted"].remove("taser")
+    give(match, 0, "taser")
+    iid = add_intruder(match, "creeper", "R008")
+    play(match, f"0: item taser option=0 pay=search.0 target={iid}")
+    assert data(match)["crafted"].count("taser") == 3
+
+
+@pytest.mark.rule("NEM-ITEM-10")
+def test_passive_items_have_no_action():
+    match = _game()
+    give(match, 0, "flashlight")
+    assert _refused(match, "0: item flashlight") == "NEM-ITEM-10"
+    assert not [c for c in match.state.legal() if c.verb == "item"]
+
+
+@pytest.mark.rule("NEM-ITEM-11")
+def test_a_quest_item_is_activated_once_its_condition_holds():
+    match = _game(characters=("survivor", "janitor"))
+    assert _refused(match, "0: activate") == "NEM-ITEM-11"
+    assert not [c for c in match.state.legal() if c.verb == "activate"]
+    explored(match, "R008", "cave_entrance", 1)              # an explored red Room
+    assert [str(c) for c in match.state.legal() if c.verb == "activate"] == ["0: activate"]
+    play(match, "0: activate")
+    player = data(match)["players"][0]
+    assert player["quest"]["active"] and player["hands"] == [{"item": "assault_rifle", "ammo": 4}]
+    assert data(match)["turn"]["actions"] == 1
+    assert _refused(match, "0: activate") == "NEM-ITEM-11"
+
+
+@pytest.mark.rule("NEM-ITEM-12")
+def test_an_inactive_quest_item_cannot_be_used_dropped_or_traded_and_dies_with_its_owner():
+    match = _game(characters=("survivor", "janitor"))
+    assert _refused(match, "0: drop assault_rifle") == "NEM-ITEM-12"
+    assert _refused(match, "0: item assault_rifle") == "NEM-ITEM-4"
+    assert "assault_rifle" not in item_rules.tradable(ctx(match), 0)
+    wounds.die(ctx(match), 0, "test")
+    assert data(match)["players"][0]["quest"] is None
+
+
+@pytest.mark.rule("NEM-ITEM-13")
+def test_a_knowledge_part_needs_that_knowledge():
+    match = _game()
+    give(match, 0, "reagent")
+    iid = add_intruder(match, "adult", "R008")
+    assert _refused(match, f"0: item reagent option=1 target={iid}") == "NEM-ITEM-13"
+    data(match)["players"][0]["knowledge"] = 5
+    play(match, f"0: item reagent option=1 target={iid}")
+    assert data(match)["intruders"].get(iid, {}).get("room") != "R008"
+
+
+@pytest.mark.rule("NEM-ITEM-14")
+def test_the_probe_arm_breaks_until_the_toolbelt_repairs_it():
+    match = _game(characters=("xenobiologist", "janitor"))
+    data(match)["rooms"]["R008"]["objects"].append("carcass")
+    play(match, "0: item probe_arm pay=search.0 target=R008/carcass")
+    player = data(match)["players"][0]
+    assert player["hands"] == [{"object": "carcass"}] and player["starting_item"]["broken"]
+    assert _refused(match, "0: item probe_arm pay=search.1 target=R008/carcass") == "NEM-ITEM-14"
+    give(match, 0, "toolbelt")
+    play(match, "0: item toolbelt option=1 pay=search.1")
+    assert not data(match)["players"][0]["starting_item"]["broken"]
+
+
+# -- Hand slots and objects --------------------------------------------------------------------------
+
+@pytest.mark.rule("NEM-HEAVY-1")
+@pytest.mark.rule("NEM-HEAVY-4")
+def test_two_hand_slots_then_drop_first():
+    match = _game()
+    give(match, 0, "revolver")
+    data(match)["rooms"]["R008"]["objects"].append("carcass")
+    assert _refused(match, "0: pick_up carcass pay=search.0") == "NEM-HEAVY-4"
+    assert not [c for c in match.state.legal() if c.verb == "pick_up"]
+    play(match, "0: drop h1")
+    play(match, "0: pick_up carcass pay=search.0")
+    assert data(match)["players"][0]["hands"][1] == {"object": "carcass"}
+
+
+@pytest.mark.rule("NEM-HEAVY-2")
+@pytest.mark.rule("NEM-HEAVY-3")
+def test_pick_up_an_object_costs_one_out_of_combat():
+    match = _game()
+    data(match)["rooms"]["R008"]["objects"].append("egg")
+    assert _refused(match, "0: pick_up egg") == "NEM-COST-1"
+    iid = add_intruder(match, "adult", "R008")
+    assert _refused(match, "0: pick_up egg pay=search.0") == "NEM-HEAVY-3"
+    data(match)["intruders"].pop(iid)
+    play(match, "0: pick_up egg pay=search.0")
+    player = data(match)["players"][0]
+    assert {"object": "egg"} in player["hands"] and player["inventory"] == []
+    assert data(match)["rooms"]["R008"]["objects"] == []
+
+
+@pytest.mark.rule("NEM-HEAVY-6")
+def test_duct_tape_joins_two_heavy_items_into_one_slot():
+    match = _game()
+    give(match, 0, "revolver")
+    give(match, 0, "duct_tape")
+    play(match, "0: item duct_tape target=smg,revolver")
+    hands = data(match)["players"][0]["hands"]
+    assert len(hands) == 1 and hands[0]["taped"]["item"] == "revolver"
+    match = _game()
+    data(match)["players"][0]["hands"].append({"object": "carcass"})
+    give(match, 0, "duct_tape")
+    assert not [c for c in match.state.legal() if c.verb == "item" and c.args[0] == "duct_tape"]
+
+
+@pytest.mark.rule("NEM-HEAVY-8")
+def test_a_wounded_arm_leaves_one_hand_slot():
+    match = _game()
+    data(match)["players"][0]["serious"].append({"card": None, "type": "arm", "dressed": False})
+    data(match)["rooms"]["R008"]["objects"].append("carcass")
+    assert _refused(match, "0: pick_up carcass pay=search.0") == "NEM-HEAVY-4"
+    data(match)["players"][0]["serious"][0]["dressed"] = True
+    play(match, "0: pick_up carcass pay=search.0")
+
+
+# -- Crafting -----------------------------------------------------------------------------------------
+
+def _crafter(room="R008"):
+    match = _game(room=room)
+    give(match, 0, "door_kit")       # ELECTRONIC
+    give(match, 0, "bandages")       # FABRIC
+    return match
+
+
+@pytest.mark.rule("NEM-CRAFT-1")
+@pytest.mark.rule("NEM-CRAFT-4")
+def test_craft_discards_two_matching_components_and_costs_one():
+    match = _crafter()
+    assert _refused(match, "0: craft pistol use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=door_kit pay=search.0") == "NEM-CRAFT-5"
+    listed = [str(c) for c in match.state.legal() if c.verb == "craft"]
+    assert "0: craft taser pay=search.0, use=door_kit,bandages" in listed
+    play(match, "0: craft taser use=door_kit,bandages pay=search.0")
+    d = data(match)
+    assert d["players"][0]["inventory"] == [{"item": "taser", "ammo": None}]
+    assert d["discards"]["yellow"] == ["door_kit"] and d["discards"]["green"] == ["bandages"]
+    assert "search.0" in d["players"][0]["discard"]
+
+
+@pytest.mark.rule("NEM-CRAFT-1")
+def test_craft_is_out_of_combat_only():
+    match = _crafter()
+    add_intruder(match, "adult", "R008")
+    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
+
+
+@pytest.mark.rule("NEM-CRAFT-2")
+def test_craft_needs_a_copy_left():
+    match = _crafter()
+    data(match)["crafted"] = [c for c in data(match)["crafted"] if c != "taser"]
+    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-2"
+
+
+@pytest.mark.rule("NEM-CRAFT-3")
+def test_the_crafted_deck_is_open_to_everyone():
+    match = _crafter()
+    view = match.state.game.view(data(match), 1)
+    assert sorted(view["crafted"]) == sorted(data(match)["crafted"]) and len(view["crafted"]) == 15
+
+
+@pytest.mark.rule("NEM-CRAFT-5")
+def test_the_repository_needs_one_component_only():
+    match = _crafter(room="REP")
+    play(match, "0: craft taser use=bandages pay=search.0")
+    assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
+    match = _crafter(room="REP")
+    data(match)["rooms"]["REP"]["malfunction"] = True
+    assert _refused(match, "0: craft taser use=bandages pay=search.0") == "NEM-CRAFT-5"
+
+
+@pytest.mark.rule("NEM-CRAFT-6")
+def test_craft_equipment_lets_everyone_in_the_repository_craft_in_order():
+    match = _crafter(room="REP")
+    give(match, 1, "medkit")                                   # MEDICAL: an Enviro-Suit or a Neutralizer
+    item_rules.craft_equipment(ctx(match), 1)
+    from engine.nemesis.steps import NEM
+    NEM.drain(ctx(match))
+    assert match.state.prompt.kind == "craft_equipment" and match.state.prompt.seats == (1,)
+    play(match, "1: answer enviro_suit/medkit")
+    assert match.state.prompt.seats == (0,)
+    play(match, "0: answer taser/bandages")
+    assert data(match)["players"][1]["inventory"] == [{"item": "enviro_suit", "ammo": None}]
+    assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
+
+
+@pytest.mark.rule("NEM-CRAFT-7")
+def test_a_crafted_heavy_item_needs_a_free_hand_slot():
+    match = _game()
+    give(match, 0, "ammo_box")       # MECHANICAL
+    give(match, 0, "weapon_battery")  # ELECTRONIC
+    give(match, 0, "revolver")
+    assert _refused(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0") == "NEM-HEAVY-4"
+    play(match, "0: drop h1")
+    play(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0")
+    assert data(match)["players"][0]["hands"][1] == {"item": "pistol", "ammo": 3}
+
+
+@pytest.mark.rule("NEM-CRAFT-8")
+def test_the_five_recipes():
+    c = content()
+    assert {i: set(c.recipe(i)) for i in ("neutralizer", "flamethrower", "pistol", "taser", "enviro_suit")} == {
+        "neutralizer": {"MEDICAL", "CHEMICAL"}, "flamethrower": {"CHEMICAL", "MECHANICAL"},
+        "pistol": {"MECHANICAL", "ELECTRONIC"}, "taser": {"ELECTRONIC", "FABRIC"}, "enviro_suit": {"FABRIC", "MEDICAL"}}
+    match = _game()
+    give(match, 0, "antiseptic")     # CHEMICAL
+    give(match, 0, "medkit")         # MEDICAL
+    play(match, "0: craft neutralizer use=antiseptic,medkit pay=search.0")
+    assert {"item": "neutralizer", "ammo": None} in data(match)["players"][0]["inventory"]
+
+
+# -- Trade ----------------------------------------------------------------------------------------------
+
+def _traders(players=2):
+    match = started(players, characters=["sentry", "janitor", "hacker"][:players])
+    explored(match, "R008", "laboratory", 2)
+    for seat in range(players):
+        place(match, seat, "R008", ["search.0", "search.1", "rest.4"])
+    return match
+
+
+@pytest.mark.rule("NEM-TRADE-1")
+def test_trade_costs_the_initiator_one_card_out_of_combat():
+    match = _traders()
+    iid = add_intruder(match, "adult", "R008")
+    assert _refused(match, "0: trade pay=search.0") == "NEM-TRADE-1"
+    data(match)["intruders"].pop(iid)
+    play(match, "0: trade pay=search.0")
+    assert match.state.prompt.kind == "trade" and len(data(match)["players"][1]["hand"]) == 3
+
+
+@pytest.mark.rule("NEM-TRADE-2")
+@pytest.mark.rule("NEM-TRADE-4")
+def test_a_transfer_needs_both_consents_and_a_weapon_keeps_its_ammo():
+    match = _traders()
+    data(match)["players"][1]["passed"] = True
+    data(match)["players"][0]["hands"][0]["ammo"] = 2
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer h0/to1")
+    assert match.state.prompt.kind == "trade_accept" and match.state.prompt.seats == (1,)
+    play(match, "1: answer decline")
+    assert data(match)["players"][0]["hands"][0]["item"] == "smg"
+    play(match, "1: answer done")                            # the Janitor has nothing more to offer
+    play(match, "0: answer h0/to1")
+    play(match, "1: answer accept")                          # one slot holds the Nail Gun, one is free
+    assert {"item": "smg", "ammo": 2} in data(match)["players"][1]["hands"]
+
+
+@pytest.mark.rule("NEM-TRADE-3")
+def test_objects_gifts_and_transfers_between_other_participants():
+    match = _traders(3)
+    data(match)["players"][1]["hands"] = [{"object": "carcass"}]
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer done")
+    assert match.state.prompt.seats == (1,)
+    play(match, "1: answer h0/to2")
+    play(match, "2: answer accept")
+    assert {"object": "carcass"} in data(match)["players"][2]["hands"]
+
+
+@pytest.mark.rule("NEM-TRADE-5")
+@pytest.mark.rule("NEM-HAND-8")
+def test_action_and_contamination_cards_cannot_be_traded():
+    match = _traders()
+    play(match, "0: trade pay=search.0")
+    offers = _answers(match)
+    assert offers == ["h0/to1", "done"]
+
+
+@pytest.mark.rule("NEM-TRADE-6")
+def test_a_full_handed_receiver_must_make_room():
+    match = _traders()
+    give(match, 1, "revolver")
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer h0/to1")
+    assert sorted(_answers(match)) == ["accept/drop0", "accept/drop1", "decline"]
+
+
+@pytest.mark.rule("NEM-TRADE-7")
+def test_traded_normal_items_are_shown_to_the_participants_only():
+    match = _traders(3)
+    give(match, 0, "medkit")
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer medkit/to1")
+    events = play(match, "1: answer accept")
+    private = next(e for e in events if e.kind == "traded_item")
+    assert private.audience == frozenset({0, 1}) and private.data["item"] == "medkit"
+    public = next(e for e in events if e.kind == "traded")
+    assert "item" not in public.data and public.data["deck"] == "green"
+
+
+@pytest.mark.rule("NEM-HEAVY-9")
+def test_a_carried_object_is_in_its_carriers_room_for_research_only():
+    match = _game()
+    data(match)["players"][0]["hands"].append({"object": "carcass"})
+    give(match, 0, "analyze_toolset")
+    targets = {c.get("target") for c in match.state.legal() if c.verb == "item" and c.args[0] == "analyze_toolset"}
+    assert targets == {("R008/carcass",)}
+    play(match, "0: item analyze_toolset pay=search.0 target=R008/carcass")
+    assert data(match)["players"][0]["hands"] == [{"item": "smg", "ammo": 4}]
+    assert data(match)["players"][0]["knowledge"] == 4
+    match = _game(characters=("xenobiologist", "janitor"))
+    place(match, 0, "R008", ["specimen_handling.8"])
+    data(match)["players"][0]["hands"].append({"object": "carcass"})
+    assert not [c for c in match.state.legal() if c.verb == "card"]       # nothing lies in the Room
+    data(match)["rooms"]["R008"]["objects"].append("egg")
+    assert [c.get("target") for c in match.state.legal() if c.verb == "card"] == [("R008/egg",)]
+
+
+@pytest.mark.rule("NEM-HEAVY-8")
+def test_a_wounded_arm_with_full_hands_drops_one_at_once():
+    match = _game()
+    give(match, 0, "revolver")
+    data(match)["decks"]["wound"].append("arm")              # the next Serious Wound: Wounded Arm
+    c0 = ctx(match)
+    wounds.serious_wound(c0, 0)
+    from engine.nemesis.steps import NEM
+    NEM.drain(c0)
+    assert match.state.prompt.kind == "arm_drop" and match.state.prompt.seats == (0,)
+    play(match, "0: answer h0")
+    assert data(match)["players"][0]["hands"] == [{"item": "revolver", "ammo": 3}]
+    assert data(match)["rooms"]["R008"]["objects"] == []
+
+
+def test_a_glowstick_keeps_you_out_of_darkness_until_the_round_ends():
+    from engine.nemesis.rules.places import in_darkness
+    match = _game()
+    d = data(match)
+    d["active_power"] = []                                    # every Section unpowered
+    give(match, 0, "glowstick")
+    assert in_darkness(d, 0)
+    play(match, "0: item glowstick")
+    assert not in_darkness(data(match), 0)
+    data(match)["round"] += 1
+    assert in_darkness(data(match), 0)
