@@ -46,6 +46,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "intruder_appeared": ("A {type} appears in {room}.", "一隻{type}出現在{room}。"),
     "intruder_hidden": ("An intruder in {room} goes back to the bag.", "{room}的一隻入侵者回到抽袋。"),
     "surprise_attack": ("Surprise Attack on {who}!", "{who} 遭到突襲！"),
+    "attack_retargeted": ("{who} slips aside: the attack goes to another character.", "{who} 悄悄閃開：攻擊轉向另一名角色。"),
+    "surprise_cancelled": ("{who} senses it in the dark: the Surprise Attack is cancelled.", "{who} 在黑暗中察覺：突襲被取消。"),
     "intruder_attack": ("The {type} attacks {who} ({card}): {hit_word}.", "{type}攻擊{who}（{card}）：{hit_word}。"),
     "infested": ("A Larva infests {who}.", "幼蟲寄生在{who}身上。"),
     "intruder_injured": ("An intruder takes {n} Injury(ies) ({injuries} in all).", "入侵者受到 {n} 點傷害（共 {injuries} 點）。"),

@@ -153,6 +153,7 @@ def setup(config: Config, rng: Rng) -> Data:
         "queen_killed": False, "facility_destroyed": False, "end": None,
         "halve_items": row.halve_item_counters, "draft": config.option("draft") or "random",
         "reaction_prompt": config.option("reaction_prompt") or "only_when_playable",   # NEM-DEC-44
+        "fire_wound_once": bool(config.option("fire_wound_once_per_round")),            # NEM-DEC-21
         "once": {},      # once_per effects already used: "seat:scope:effect" -> round (0 for the game)
         "effects": [],
     }

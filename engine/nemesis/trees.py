@@ -397,12 +397,11 @@ def _section_of(walk: Walk, args: dict[str, Any], bindings: dict[str, Any]) -> A
 def _count(walk: Walk, args: dict[str, Any], bindings: dict[str, Any]) -> int:
     """``count(stat, per, max)``: a statistic of the actor, divided by ``per`` (floor), at most ``max``."""
     player = walk.ctx.player()
-    stat = args.get("stat")
-    table = {"serious_wounds": len(player["serious"]), "knowledge": knowledge_for_requirements(walk.ctx.data,
-                                                                                             walk.ctx.actor),
-             "light_wounds": player["light"], "hand": len(player["hand"])}
-    n = table.get(str(stat), player["stats"].get(str(stat), 0) if isinstance(player["stats"].get(str(stat)), int)
-                  else 0)
+    stat = str(args.get("stat"))
+    table = {"serious_wounds": len(player["serious"]), "light_wounds": player["light"], "hand": len(player["hand"]),
+             "knowledge": knowledge_for_requirements(walk.ctx.data, walk.ctx.actor)}
+    counted = player["stats"].get(stat)
+    n = table.get(stat, counted if isinstance(counted, int) else 0)
     if args.get("per"):
         n //= int(args["per"])
     if args.get("max") is not None:
@@ -802,4 +801,32 @@ def iter_calls(tree: object) -> Iterator[tuple[str, dict[str, Any]]]:
         yield from iter_calls(value)
 
 
-from . import primitives  # noqa: E402,F401 - registers the character, item and information primitives
+from . import primitives  # noqa: F401 - registers the character, item and information primitives
+
+
+def unready(tree: object, option: int | None = None) -> list[str]:
+    """The effect primitives of ``tree`` (its OR part ``option``) that no rule module handles yet."""
+    if option is not None and tree is not None and not isinstance(tree, tuple):
+        name, raw = call_of(tree)
+        if name == "choice":
+            options = named_args(name, raw).get("options", ())
+            tree = options[option] if 0 <= option < len(options) else None
+    return sorted({name for name in effects_in(tree) if name not in STRUCTURE and name not in HANDLERS})
+
+
+def effects_in(tree: object) -> Iterator[str]:
+    """The primitive names a tree runs as effects (its effect positions, not its values)."""
+    if isinstance(tree, tuple):
+        for node in tree:
+            yield from effects_in(node)
+        return
+    if tree is None or not (isinstance(tree, str) or hasattr(tree, "items")):
+        return
+    name, raw = call_of(tree)
+    yield name
+    if name in ("duration", "passive", "reaction", "cost_mod"):
+        return                                              # read by their own handlers, never walked
+    args = named_args(name, raw)
+    for key, kind in _kinds(name).items():
+        if kind == "n" and key in args:
+            yield from effects_in(args[key])

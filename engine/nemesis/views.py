@@ -107,6 +107,21 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
             for container, key in slots:
                 container[key] = {**container[key], "item": pool.pop()}
             deck[:] = pool
+    # the two cards another player is choosing between after a Search (NEM-SEARCH-4)
+    for step in dealt["effects"]:
+        if step.get("primitive") == "search_keep" and step.get("meta", {}).get("seat") != seat:
+            params = step["params"]
+            deck = dealt["decks"].get(params["deck"])
+            if deck is None:
+                continue
+            pool = list(params["cards"]) + deck
+            rng.shuffle(pool)
+            params["cards"] = [pool.pop() for _ in params["cards"]]
+            deck[:] = pool
+            if "pause" in step:                    # its options named the real cards
+                from .rules.cards import keep_options
+                searcher = players[step["meta"]["seat"]]
+                step["pause"]["options"] = keep_options(searcher, params["cards"])
     # which Contamination card is which, wherever the seat sees only "a Contamination card"
     known = set(mine["scanned"]) & set(mine["hand"]) if mine else set()
     slots: list[tuple[object, object]] = []

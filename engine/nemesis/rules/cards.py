@@ -19,10 +19,20 @@ from typing import Any
 from engine.core import Command, Data
 from engine.core.effects import Param, Pause
 
+from .. import commands
+from ..content import content
 from ..context import Ctx, refuse
 from ..steps import NEM
-from ..trees import call_of, check_plan, iter_calls, knowledge_for_requirements, named_args, plans, run_tree
-from .. import commands
+from ..trees import (
+    call_of,
+    check_plan,
+    iter_calls,
+    knowledge_for_requirements,
+    named_args,
+    plans,
+    run_tree,
+    unready,
+)
 from . import hand, reactions, turns
 from .hand import card_kind, is_contamination
 from .places import in_combat, in_facility
@@ -70,20 +80,19 @@ def plan_options(option: int | None, targets: tuple[Any, ...]) -> tuple[tuple[st
 
 def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
     """A "Knowledge N" part (an ``if`` on knowledge_ge at the top of the chosen part) not met."""
-    node = tree
-    name, raw = call_of(node) if isinstance(node, (str, dict)) or hasattr(node, "items") else ("", None)
+    def top(node: object) -> tuple[str, object]:
+        return call_of(node) if isinstance(node, str) or hasattr(node, "items") else ("", None)
+
+    name, raw = top(tree)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
         if 0 <= option < len(options):
-            node = options[option]
-            name, raw = call_of(node) if not isinstance(node, tuple) else ("", None)
+            name, raw = top(options[option])
     if name != "if":
         return False
     cond = named_args(name, raw).get("cond")
-    for cname, cargs in iter_calls(cond):
-        if cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0)):
-            return True
-    return False
+    return any(cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0))
+               for cname, cargs in iter_calls(cond))
 
 
 def uses(tree: object, *names: str) -> bool:
@@ -153,6 +162,22 @@ def search(ctx: Ctx, seat: int, deck: str | None, draw: int = 2, lower_counter: 
         ctx.push({"search_keep": {"deck": colour, "cards": drawn}}, seat=seat)
 
 
+def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
+    """The answers to a Search's keep choice: a card, ``card/dropN`` for a heavy card with full hands
+    (NEM-SEARCH-8), or ``bottom`` to return a heavy card too."""
+    from . import items
+    c = content()
+    options: list[str] = []
+    for card in dict.fromkeys(cards):
+        if not c.items[card].heavy or items.free_slots(player) > 0:
+            options.append(card)
+        else:
+            options += [f"{card}/drop{i}" for i in items.droppable_slots(player)]
+            if "bottom" not in options:
+                options.append("bottom")
+    return options
+
+
 @NEM.primitive("search_keep", deck=str, cards=tuple[str, ...])
 def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None) -> Pause | None:
     """NEM-SEARCH-4/8: keep one card (privately); the other goes face down to the bottom of its deck.
@@ -160,15 +185,7 @@ def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None)
     from . import items
     player = ctx.player()
     if answer is None:
-        options: list[str] = []
-        for card in dict.fromkeys(cards):
-            if not ctx.content.items[card].heavy or items.free_slots(player) > 0:
-                options.append(card)
-            else:
-                options += [f"{card}/drop{i}" for i in items.droppable_slots(player)]
-                if "bottom" not in options:
-                    options.append("bottom")
-        return Pause("search_keep", tuple(options))
+        return Pause("search_keep", tuple(keep_options(player, cards)))
     kept, _, drop = str(answer).partition("/")
     rest = list(cards)
     if kept != "bottom":
@@ -200,8 +217,10 @@ def scan(ctx: Ctx, seat: int, zones: tuple[str, ...], clean: str, infected_do: s
     for card in found:
         if card not in player["scanned"]:
             player["scanned"].append(card)
-    ctx.emit("scan_result", audience=[seat], cards={card: "INFECTED" if bad else "clean" for card, bad in found.items()})
-    removed = [card for card, bad in found.items() if (bad and infected_do == "remove") or (not bad and clean == "remove")]
+    ctx.emit("scan_result", audience=[seat], cards={card: "INFECTED" if bad else "clean"
+                                                    for card, bad in found.items()})
+    removed = [card for card, bad in found.items()
+               if (bad and infected_do == "remove") or (not bad and clean == "remove")]
     for card in removed:
         for zone in zones:
             if card in player[zone]:
@@ -235,7 +254,7 @@ def infect(ctx: Ctx, seat: int) -> None:
 
 # -- the card verb ------------------------------------------------------------------------------------
 
-def _card(ctx: Ctx, seat: int, instance: str):  # noqa: ANN202 - a content ActionCard
+def _card(ctx: Ctx, seat: int, instance: str):
     return ctx.content.action_card(ctx.player(seat)["character"], card_kind(instance))
 
 
@@ -322,7 +341,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
             decks = list(ITEM_DECKS) if colour == "white" else [None]
         pays = hand.payments(player["hand"], card.cost, keep=instance)
         for option, targets in plans(ctx, card.effect):
-            if requirement_unmet(ctx, card.effect, option):
+            if requirement_unmet(ctx, card.effect, option) or unready(card.effect, option):
                 continue
             for deck in decks:
                 extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())

@@ -53,3 +53,24 @@ def revive(ctx: Ctx) -> None:
             wound["dressed"] = True
         player["hands"], player["inventory"], player["starting_item"] = [], [], None
         ctx.emit("character_revived", seat=player["seat"], room=room)
+
+
+SIGNAL_CONDITIONS = frozenset({"signal", "has_signal"})
+
+
+def needs_signal(objective: str) -> bool:
+    from ..content import content
+    from ..vocabulary import CONDITION, names_in
+    return bool(names_in(content().objectives[objective].condition, CONDITION) & SIGNAL_CONDITIONS)
+
+
+def signal_shortfall(data: dict, result: dict) -> None:
+    """NEM-COOP-5: each met objective requiring the Signal needs a different signalling character
+    (alive after the checks); with fewer signallers than such objectives, none of them is met."""
+    met = [(str(p["seat"]), o) for p in data["players"] for o in p["objectives"]
+           if result[str(p["seat"])]["objective_met"] and needs_signal(o)]
+    signallers = [p for p in data["players"] if p["signal"] and result[str(p["seat"])]["alive"]]
+    if len(met) > len(signallers):
+        for seat, _ in met:
+            result[seat]["objective_met"] = False
+            result[seat]["won"] = False

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.core import Data
 
 from ..context import Ctx
-from ..objectives import objective_met
+from ..content import content
+from ..objectives import holds, objective_met
 from . import hand
 from .places import active_seats
 
@@ -71,16 +72,10 @@ def contamination_check(ctx: Ctx, seat: int) -> bool:
 
 
 def survives_contingency(data: Data, player: Data, colour: str) -> bool:
-    """NEM-CONTINGENCY-6."""
-    if colour == "YELLOW":
-        return player["knowledge"] > 4
-    if colour == "BLUE":
-        return player["signal"]
-    if colour == "GRAY":
-        return player["where"] != "evacuated"
-    if colour == "RED":
-        return player["where"] != "locked"
-    return True
+    """NEM-CONTINGENCY-6: the colour's `kills` condition from the YAML (Yellow: Knowledge <= 4,
+    NEM-DEC-29); no condition kills nobody."""
+    kills = next(c.kills for c in content().tokens.contingency_colours if c.colour == colour)
+    return kills is None or not holds(data, player["seat"], kills)
 
 
 def victory_check(ctx: Ctx) -> None:
@@ -113,6 +108,8 @@ def victory_check(ctx: Ctx) -> None:
         entry["objective_met"] = bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
         entry["won"] = entry["alive"] and entry["objective_met"]
     if data["mode"] == "coop":                          # NEM-VICTORY-7
+        from .coop import signal_shortfall              # NEM-COOP-5
+        signal_shortfall(data, result)
         team = any(e["alive"] for e in result.values()) and all(e["objective_met"] for e in result.values())
         for entry in result.values():
             entry["won"] = team

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..context import Ctx
 from ..trees import run_tree
 from . import end, intruders, moving, wounds
-from .places import characters_in, exits_of, in_combat, in_darkness, in_order, intruders_in, set_noise
+from .places import characters_in, exits_of, in_combat, in_order, intruders_in, set_noise
 
 EVENT_STEPS = ("e1_css", "e2_time", "e3_noise_removal", "e4_attacks", "e5_fire", "e6_event", "e7_bag")
 
@@ -113,6 +113,8 @@ def e5_fire(ctx: Ctx) -> None:
         elif data["rooms"][room]["tile"] == "nest" and data["nest_eggs"] > 0:
             data["nest_eggs"] -= 1
             ctx.emit("egg_destroyed", room=room)
+            from .combat import check_nest              # NEM-EGG-8, NEM-DEC-15: the last Egg burnt
+            check_nest(ctx)
 
 
 def e6_event(ctx: Ctx) -> None:
@@ -171,14 +173,16 @@ def e7_bag(ctx: Ctx) -> None:
         if inside:                                      # NEM-BAG-6/8: Encounter steps 1, 3 and 4
             for exit_id in exits_of(nest):
                 set_noise(data, exit_id, False)
-            iid = intruders.place_intruder(ctx, "queen", token, nest)
+            ordered = in_order(data, inside)
+            seat = min(ordered, key=lambda s: (len(ctx.player(s)["hand"]), ordered.index(s)))
+            first = not data["milestones"]["first_encounter"]
+            iid = intruders.place_intruder(ctx, "queen", token, nest,
+                                           then=({"surprise_check": {"token": token, "seat": seat}},))
             if iid is None:
                 data["bag"].append(token)
                 return
-            seat = min(inside, key=lambda s: len(ctx.player(s)["hand"]))
-            lit, dark = intruders.token_numbers(ctx, token)
-            if len(ctx.player(seat)["hand"]) < (dark if in_darkness(data, seat) else lit):
-                intruders.attack(ctx, iid, seat)
+            if not first:                               # NEM-SURPRISE-6: one Surprise Attack at most
+                intruders.surprise_check(ctx, token, seat)
         else:                                           # NEM-BAG-7
             data["bag"].append(token)
             if not data["nest_destroyed"] and data["eggs_supply"] > 0:

@@ -47,9 +47,10 @@ def draw_bag(ctx: Ctx) -> str | None:
     return bag.pop(ctx.rng.below(len(bag)))
 
 
-def place_intruder(ctx: Ctx, kind: str, token: str | None, room: str) -> str | None:
+def place_intruder(ctx: Ctx, kind: str, token: str | None, room: str, then: tuple = ()) -> str | None:
     """Put a miniature in a Room; when all of its kind are out, those not in combat go back to the
-    bag first (NEM-ENCOUNTER-9/10). None when no miniature is free."""
+    bag first (NEM-ENCOUNTER-9/10). None when no miniature is free. The first one of the game queues
+    the First Encounter moment, then the steps ``then`` (the rest of the resolution, NEM-ENCOUNTER-6)."""
     data = ctx.data
     cap = limit(ctx, kind)
     mine = [iid for iid, i in data["intruders"].items() if i["type"] == kind]
@@ -67,7 +68,7 @@ def place_intruder(ctx: Ctx, kind: str, token: str | None, room: str) -> str | N
     ctx.emit("intruder_appeared", intruder=iid, type=kind, room=room)
     if not data["milestones"]["first_encounter"]:
         data["milestones"]["first_encounter"] = True        # NEM-MILESTONE-1
-        ctx.push("keep_objective")
+        ctx.push("keep_objective", *then)
     return iid
 
 
@@ -92,16 +93,33 @@ def encounter(ctx: Ctx, room: str, seat: int) -> None:
     if kind == "blank":
         blank_encounter(ctx, room, token)
         return
-    iid = place_intruder(ctx, kind, token, room)
+    first = not data["milestones"]["first_encounter"]
+    iid = place_intruder(ctx, kind, token, room, then=({"surprise_check": {"token": token, "seat": seat}},))
     if iid is None:                                     # NEM-ENCOUNTER-10: no miniature free
         blank_encounter(ctx, room, token, add_adult=False)
         return
-    lit, dark = token_numbers(ctx, token)
+    if not first:                                       # else step 4 runs after the First Encounter
+        surprise_check(ctx, token, seat)
+
+
+def surprise_check(ctx: Ctx, token: str, seat: int) -> None:
+    """Step 4 (NEM-ENCOUNTER-7/8, NEM-SURPRISE-1..6): a hand smaller than the token's number means
+    one Surprise Attack by the intruder of ``token`` on ``seat``; Feel of the Dark may cancel it."""
+    data = ctx.data
+    iid = next((i for i, x in data["intruders"].items() if x["token"] == token), None)
     player = ctx.player(seat)
-    number = dark if in_darkness(data, seat) and not lit_encounters(player) else lit   # NEM-SURPRISE-3/4
-    if in_facility(player) and len(player["hand"]) < number:   # NEM-ENCOUNTER-7
-        ctx.emit("surprise_attack", intruder=iid, seat=seat)
-        attack(ctx, iid, seat)
+    if iid is None or ctx.ended() or not in_facility(player) or data["intruders"][iid]["room"] != player["room"]:
+        return
+    lit, dark = token_numbers(ctx, token)
+    dark_room = in_darkness(data, seat)
+    number = dark if dark_room and not lit_encounters(player) else lit   # NEM-SURPRISE-3/4
+    if len(player["hand"]) >= number:                   # NEM-ENCOUNTER-8
+        return
+    if dark_room and any(c.split(".", 1)[0] == "feel_of_the_dark" for c in player["hand"]):
+        ctx.push({"feel_of_the_dark": {"intruder": iid}}, seat=seat)   # NEM-SURPRISE-5
+        return
+    ctx.emit("surprise_attack", intruder=iid, seat=seat)
+    attack(ctx, iid, seat)
 
 
 def lit_encounters(player: dict) -> bool:
@@ -133,11 +151,16 @@ def draw_attack_card(ctx: Ctx) -> str:
     return card
 
 
-def attack(ctx: Ctx, iid: str, seat: int) -> None:
-    """NEM-ATTACK-4/8: a Larva infests; others draw an Attack card and hit if their type is on it."""
+def attack(ctx: Ctx, iid: str, seat: int, window: bool = True) -> None:
+    """NEM-ATTACK-4/8: a Larva infests; others draw an Attack card and hit if their type is on it.
+    With ``window``, a target holding Inconspicuous beside another character is asked first (NEM-ATTACK-7)."""
     intruder = ctx.data["intruders"].get(iid)
     player = ctx.player(seat)
     if intruder is None or not in_facility(player):
+        return
+    if window and player["room"] == intruder["room"] and len(characters_in(ctx.data, player["room"])) > 1 \
+            and any(c.split(".", 1)[0] == "inconspicuous" for c in player["hand"]):
+        ctx.push({"inconspicuous": {"intruder": iid}}, seat=seat)
         return
     if intruder["type"] == "larva":
         infest(ctx, iid, seat)

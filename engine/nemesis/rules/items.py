@@ -17,16 +17,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Data
+from engine.core import Command, Data, Refused
 from engine.core.effects import Pause
 
 from .. import commands
 from ..context import Ctx, refuse
 from ..objectives import holds
 from ..steps import NEM
-from ..trees import check_plan, held_items, plans, run_tree
+from ..trees import check_plan, held_items, plans, run_tree, unready
 from . import hand, reactions
-from .cards import acting, check_entrance, check_tag, needs_entrance, plan_options, requirement_unmet, tag_fits, values
+from .cards import (
+    acting,
+    check_entrance,
+    check_tag,
+    needs_entrance,
+    plan_options,
+    requirement_unmet,
+    tag_fits,
+    values,
+)
 from .places import characters_in, in_combat, in_facility
 
 PICK_UP_COST, TRADE_COST, CRAFT_COST = 1, 1, 1
@@ -266,7 +275,7 @@ def _item_commands(data: Data, seat: int) -> list[Command]:
             continue
         pays = hand.payments(player["hand"], item.cost)
         for option, targets in plans(ctx, item.effect):
-            if requirement_unmet(ctx, item.effect, option):
+            if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue
             for pay in pays:
                 found.append(Command("item", (ref,), plan_options(option, targets) + ((("pay", pay),) if pay else ()),
@@ -351,8 +360,8 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
         for combo in combos:
             try:
                 check_craft(ctx, seat, crafted, list(combo), free)
-            except Exception:  # noqa: BLE001 - a Refused: not a legal recipe
-                continue
+            except Refused:
+                continue                                   # not a legal recipe here
             found.append((crafted, combo))
     return found
 

@@ -26,7 +26,7 @@ def walk(ctx: Ctx, seat: int, to: str, careful: bool = False) -> None:
     if in_combat(ctx.data, seat):
         ctx.emit("escape", seat=seat, room=player["room"])
         for iid in intruders_in(ctx.data, player["room"]):
-            intruders.attack(ctx, iid, seat)
+            intruders.attack(ctx, iid, seat, window=False)   # resolved before leaving (no Inconspicuous)
             if player["where"] != "facility":
                 return                                  # NEM-ESCAPE-4: died trying to leave
     arrive(ctx, seat, to, corridor, careful)

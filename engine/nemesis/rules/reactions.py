@@ -108,7 +108,7 @@ Resolver = Any   # (ctx, seat, args: dict, cancelled: bool) -> None
 RESOLVERS: dict[str, Resolver] = {}
 
 
-def resolver(verb: str):  # noqa: ANN201 - a decorator
+def resolver(verb: str):
     """Register how a declared action of ``verb`` resolves (``cancelled`` when an Interruption won)."""
     def register(fn: Resolver) -> Resolver:
         RESOLVERS[verb] = fn

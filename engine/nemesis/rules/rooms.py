@@ -276,6 +276,8 @@ def _egg(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     ctx.data["nest_eggs"] -= 1
     ctx.player(seat)["hands"].append({"object": "egg"})
     ctx.emit("egg_taken", seat=seat)
+    from .combat import check_nest                      # NEM-EGG-8, NEM-DEC-15: the last Egg taken
+    check_nest(ctx)
     moving.noise_roll(ctx, seat)
 
 
@@ -501,6 +503,9 @@ def _obtain_choices(data: Data, seat: int) -> list[Choice]:
 
 @action("obtain_contingency", "NEM-ROOM-36")
 def _obtain(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
+    if ctx.data["mode"] == "coop":                      # NEM-COOP-3: revealed to all, stays in the pool
+        peek_contingency(ctx, seat, str(target))
+        return
     index = int(str(target).split(".")[1])
     token = ctx.data["neutral"].pop(index)
     ctx.player(seat)["contingency"].append(token)

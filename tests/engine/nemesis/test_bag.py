@@ -112,6 +112,7 @@ def test_queen_adds_nothing_to_a_destroyed_nest_or_from_an_empty_supply(match):
 def test_queen_appears_in_an_occupied_nest_and_surprises_the_smallest_hand(match):
     set_bag(match, "queen")
     d = D(match)
+    d["milestones"]["first_encounter"] = True       # not the first: step 4 at once (NEM-ENCOUNTER-6)
     room = nest(match)
     place(match, 0, room)
     place(match, 1, room)

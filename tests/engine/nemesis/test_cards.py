@@ -508,3 +508,13 @@ def test_vents_needs_an_entrance_in_your_room():
     place(match, 0, "REP", ["vents.9", "search.0"])          # the Repository has no Entrance
     assert _refused(match, "0: card vents.9 pay=search.0 target=R002") == "NEM-MOVE-3"
     assert not [c for c in match.state.legal() if c.verb == "card" and c.args[0] == "vents.9"]
+
+
+def test_cards_whose_effects_no_rule_handles_yet_are_not_offered():
+    from engine.nemesis import trees
+    match = _game(hand=("defense_plan.8",))
+    explored(match, "R008", "cave_entrance", 1)                # a red Room: Defense Plan's first part
+    options = {c.get("option") for c in match.state.legal() if c.verb == "card"}
+    assert (0 in options) == ("room_action_free" in trees.HANDLERS)
+    assert 1 in options
+

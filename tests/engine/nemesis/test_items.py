@@ -447,7 +447,51 @@ def test_a_glowstick_keeps_you_out_of_darkness_until_the_round_ends():
     d["active_power"] = []                                    # every Section unpowered
     give(match, 0, "glowstick")
     assert in_darkness(d, 0)
+    assert [str(c) for c in match.state.legal() if c.verb == "item"] == ["0: item glowstick"]
     play(match, "0: item glowstick")
     assert not in_darkness(data(match), 0)
     data(match)["round"] += 1
     assert in_darkness(data(match), 0)
+
+
+@pytest.mark.rule("NEM-ITEM-4")
+def test_items_naming_another_target_reach_it():
+    match = _game()
+    place(match, 1, "R008", ["search.0"])
+    d = data(match)
+    d["players"][1]["larva"] = True
+    give(match, 0, "scalpel")
+    play(match, "0: item scalpel option=0 pay=search.0 target=1")
+    assert not d["players"][1]["larva"] and len(d["players"][1]["serious"]) == 1
+
+
+def test_a_grenade_hurts_everyone_in_the_chosen_room():
+    match = _game()
+    place(match, 1, "R008", ["search.0"])
+    iid = add_intruder(match, "queen", "R008")
+    give(match, 0, "grenade")
+    play(match, "0: item grenade pay=search.0 target=R008")
+    d = data(match)
+    assert d["players"][0]["light"] == 1 and d["players"][1]["light"] == 1
+    assert iid not in d["intruders"] or d["intruders"][iid]["injuries"] == 1
+
+
+def test_a_taser_injures_and_drives_off_an_intruder():
+    match = _game()
+    iid = add_intruder(match, "queen", "R008")
+    give(match, 0, "taser")
+    events = play(match, f"0: item taser option=0 pay=search.0 target={iid}")
+    happened = [e.kind for e in events if e.data.get("intruder") == iid]
+    assert happened[0] == "intruder_injured"
+    assert "intruder_retreats" in happened or "intruder_killed" in happened
+
+
+def test_a_welding_torch_closes_a_corridor_of_the_room():
+    match = _game()
+    place(match, 0, "REP", list(HAND))
+    give(match, 0, "welding_torch")
+    play(match, "0: drop smg")
+    legal = [c.get("target") for c in match.state.legal() if c.verb == "item" and c.args[0] == "welding_torch"]
+    assert ("C16",) in legal
+    play(match, "0: item welding_torch pay=search.0 target=C16")
+    assert data(match)["corridors"]["C16"]["door"] == "closed"

@@ -20,6 +20,7 @@ def position(players=2, room="R006", hand=5, seed=1):
     for seat in range(players):
         p = d["players"][seat]
         place(match, seat, room if seat == 0 else "BPS", sorted(p["hand"] + p["deck"])[:hand])
+    d["milestones"]["first_encounter"] = True       # step 4 then resolves at once (NEM-ENCOUNTER-6)
     return match
 
 
@@ -142,6 +143,7 @@ def test_an_empty_bag_gets_an_adult_first_and_with_none_left_nothing_happens():
 def test_an_intruder_token_places_its_miniature_linked_to_the_token():
     match = position()
     d = data(match)
+    d["milestones"]["first_encounter"] = False
     set_bag(match, "creeper")
     token = d["bag"][0]
     intruders.encounter(ctx(match), "R006", 0)

@@ -145,3 +145,17 @@ def test_searching_the_contaminated_room_gives_slime():
     match = _game(tile="contaminated_room")
     play(match, "0: card search.0")
     assert data(match)["players"][0]["slime"]
+
+
+def test_resampling_for_another_seat_redeals_the_searchers_two_cards():
+    from engine.core import Rng
+    match = _game()
+    play(match, "0: card search.0")
+    real = data(match)["effects"][0]["params"]["cards"]
+    dealt = match.state.game.resample_hidden(data(match), 1, Rng(5))
+    step = dealt["effects"][0]
+    assert step["primitive"] == "search_keep" and len(step["params"]["cards"]) == 2
+    assert sorted(step["pause"]["options"]) == sorted(set(step["params"]["cards"]))
+    assert sorted(dealt["decks"]["green"] + step["params"]["cards"]) == sorted(data(match)["decks"]["green"] + real)
+    own = match.state.game.resample_hidden(data(match), 0, Rng(5))
+    assert own["effects"][0]["params"]["cards"] == real
