@@ -1,6 +1,8 @@
 """State invariants (issue 5), checked after every command by the conformance suite:
   - each character's ten Action cards are in exactly one of deck / hand / discard;
   - the 27 Contamination cards are in the Contamination deck or in some player's cards;
+  - the 90 searchable and 15 Crafted item cards are in their decks, with a player, waiting in a
+    Search, or out of the game;
   - the 27 intruder tokens are in the bag, the supply, out of the game or under a miniature;
   - every character is in exactly one place (a Room when in the Facility, a pod when in a pod);
   - at most two things in Hand slots; Ammo between 0 and the weapon's maximum;
@@ -40,6 +42,7 @@ def check_invariants(data: Data) -> list[str]:
             item = c.items.get(thing.get("item", ""))
             if item is not None and item.weapon is not None and not 0 <= (thing["ammo"] or 0) <= item.weapon.max:
                 problems.append(f"seat {p['seat']}: {item.id} holds {thing['ammo']} Ammo")
+    problems += _items_conserved(data)
     counts = Counter(contamination)
     if sorted(counts) != sorted(card.id for card in c.contamination) or max(counts.values()) > 1:
         problems.append("Contamination cards are not conserved")
@@ -52,3 +55,28 @@ def check_invariants(data: Data) -> list[str]:
     if sorted(data["power"].values()) != [1, 2, 3, 4]:
         problems.append("the four Power tokens are not one per location")
     return problems
+
+
+def _items_conserved(data: Data) -> list[str]:
+    c = content()
+    decks = ("red", "yellow", "green", "crafted")
+    found: Counter[str] = Counter()
+    for deck in ("red", "yellow", "green"):
+        found.update(data["decks"][deck])
+        found.update(data["discards"].get(deck, []))
+    found.update(data["crafted"])
+    for p in data["players"]:
+        for thing in p["hands"] + p["inventory"] + ([p["starting_item"]] if p["starting_item"] else []):
+            for held in (thing, thing.get("taped") or {}):
+                if held.get("item"):
+                    found[held["item"]] += 1
+    found.update(i for i in data["removed"] if i in c.items)
+    for step in data["effects"]:
+        if step.get("primitive") == "search_keep":
+            found.update(step["params"]["cards"])
+    found = Counter({i: n for i, n in found.items() if c.items[i].deck in decks})
+    expected = Counter({i.id: i.copies for i in c.items.values() if i.deck in decks})
+    if found != expected:
+        off = sorted(set(found) ^ set(expected) | {i for i in found if found[i] != expected[i]})
+        return [f"item cards are not conserved ({', '.join(off[:5])})"]
+    return []

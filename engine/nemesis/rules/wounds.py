@@ -59,6 +59,9 @@ def die(ctx: Ctx, seat: int, cause: str) -> None:
         if ctx.data["corpse_supply"] > 0:
             ctx.data["corpse_supply"] -= 1
             rooms[room]["objects"].append("corpse")
+    things = player["hands"] + player["inventory"] + ([player["starting_item"]] if player["starting_item"] else [])
+    ctx.data["removed"] += [held["item"] for thing in things          # NEM-WOUND-6: out of the game
+                            for held in (thing, thing.get("taped") or {}) if held.get("item")]
     player["hands"], player["inventory"], player["starting_item"] = [], [], None
     player["quest"] = None if player["quest"] and not player["quest"]["active"] else player["quest"]
     player["larva"] = False
