@@ -74,13 +74,14 @@ def test_death_leaves_a_corpse_drops_objects_removes_items_and_pools_contingenci
     d = data(match)
     p = d["players"][0]
     p["hands"] = [{"object": "egg"}, {"item": "smg", "ammo": 2}]
-    p["inventory"] = ["flashlight"]
+    p["inventory"] = [{"item": "flashlight"}]
     p["larva"] = True
     held = list(p["contingency"])
     pool = list(d["neutral"])
     wounds.die(ctx(match), 0, "wounds")
     assert p["where"] == "dead" and sorted(d["rooms"]["R006"]["objects"]) == ["corpse", "egg"]
     assert p["hands"] == [] and p["inventory"] == [] and p["quest"] is None and not p["larva"]
+    assert {"smg", "flashlight"} <= set(d["removed"])      # out of the game, not lost
     assert p["contingency"] == [] and d["neutral"] == pool + held
 
 
