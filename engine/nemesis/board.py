@@ -128,12 +128,23 @@ class Board:
 
     def corridors_of(self, room: str) -> tuple[str, ...]:
         """The Corridors of `room`, by exit number."""
-        exits = self.rooms[room].exits
-        return tuple(exits[n] for n in EXIT_NUMBERS if exits[n] != TECH)
+        return self._corridors_by_room[room]
+
+    @cached_property
+    def _corridors_by_room(self) -> dict[str, tuple[str, ...]]:
+        # built once: effect walks and movement ask for a Room's Corridors many times per command
+        return {rid: tuple(room.exits[n] for n in EXIT_NUMBERS if room.exits[n] != TECH)
+                for rid, room in self.rooms.items()}
 
     def neighbours(self, room: str, closed: Collection[str] = ()) -> tuple[tuple[str, str], ...]:
         """(corridor id, neighbouring room id) pairs by exit number; Corridors in `closed` are left out."""
-        return tuple((cid, self.corridors[cid].other(room)) for cid in self.corridors_of(room) if cid not in closed)
+        pairs = self._neighbours_by_room[room]
+        return tuple(pair for pair in pairs if pair[0] not in closed) if closed else pairs
+
+    @cached_property
+    def _neighbours_by_room(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        return {rid: tuple((cid, self.corridors[cid].other(rid)) for cid in self.corridors_of(rid))
+                for rid in self.rooms}
 
     def neighbour_rooms(self, room: str, closed: Collection[str] = ()) -> tuple[str, ...]:
         return tuple(other for _, other in self.neighbours(room, closed))

@@ -153,8 +153,9 @@ class Plan:
         seen: set[str] = set()
         for group in (me.get("contingency"), self.view.get("neutral"),
                       (me.get("known") or {}).get("contingency") if isinstance(me.get("known"), dict) else None):
-            if isinstance(group, list):
-                seen |= {str(t) for t in group}
+            if isinstance(group, list):                 # known records: {"where", "what": {"token"}}
+                seen |= {str(t["what"]["token"]) if isinstance(t, dict) and isinstance(t.get("what"), dict)
+                         else str(t) for t in group}
         return {t.colour for t in self.c.tokens.contingency_tokens if t.id not in seen}
 
     # -- geography ------------------------------------------------------------------------------

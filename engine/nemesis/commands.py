@@ -111,10 +111,11 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
     found: list[Command] = []
     knee = wounded_knee_extra(data, seat)
+    fighting = in_combat(data, seat)
     for _, room in walkable_neighbours(data, player["room"]):
         for pay in hand.payments(player["hand"], MOVE_COST + knee):
             found.append(Command("move", (room,), (("pay", pay),) if pay else (), seat))
-        if not in_combat(data, seat) and _quiet_exit(data, room):
+        if not fighting and _quiet_exit(data, room):
             for pay in hand.payments(player["hand"], CAREFUL_COST + knee):
                 found.append(Command("careful_move", (room,), (("pay", pay),), seat))
     return found

@@ -245,7 +245,17 @@ def _injure(ctx: Ctx, args: Args, bindings: Args) -> None:
     n = _n(args.get("n")) + _n(args.get("plus"), 0)
     for iid in _intruders(args.get("intruder")):
         if iid in ctx.data["intruders"]:
-            intruders.injure(ctx, iid, n, ctx.actor)
+            intruders.injure(ctx, iid, n, own_action_seat(ctx))
+
+
+def own_action_seat(ctx: Ctx) -> int | None:
+    """The character credited with a kill: the actor only while performing their own action in the
+    Player Phase (an Event card's effect, or someone else's turn, credits nobody)."""
+    data = ctx.data
+    turn = data.get("turn") or {}
+    if data["phase"] == "player" and turn.get("seat") == ctx.actor:
+        return ctx.actor
+    return None
 
 
 @handles("retreat")
@@ -370,32 +380,26 @@ def _break(ctx: Ctx, args: Args, bindings: Args) -> None:
 
 @handles("peek")
 def _peek(ctx: Ctx, args: Args, bindings: Args) -> None:
-    """Information for the acting player only (NEM-VIEW-1): what was seen goes to their ``known``."""
+    """Information for the acting player only (NEM-VIEW-1): each look is recorded in their ``known``
+    as ``{"where", "what"}`` (facility.peek). A Neutral Pool token in co-op is shown to everyone
+    (NEM-COOP-3, rooms.peek_contingency)."""
+    from .rules import facility, rooms
     kind, target = args.get("kind"), args.get("target")
-    player = ctx.player()
-    data = ctx.data
-    seen: Any = None
+    data, seat = ctx.data, ctx.actor
     if kind == "room_tile":
-        rooms = [target] if isinstance(target, str) else list(target or ())
-        seen = {room: data["rooms"][room]["tile"] for room in rooms if room in data["rooms"]}
-        player["known"]["tiles"] += [room for room in seen if room not in player["known"]["tiles"]]
-    elif kind == "contingency" and isinstance(target, str) and target.startswith("N"):
-        index = int(target[1:])
-        if index < len(data["neutral"]):
-            seen = data["neutral"][index]
-            if seen not in player["known"]["contingency"]:
-                player["known"]["contingency"].append(seen)
+        for room in [target] if isinstance(target, str) else list(target or ()):
+            if room in data["rooms"] and not data["rooms"][room]["explored"]:
+                facility.peek(ctx, seat, "tiles", room, data["rooms"][room]["tile"])
+    elif kind == "contingency" and isinstance(target, str) and target[:1] == "N" and target[1:].isdigit():
+        if int(target[1:]) < len(data["neutral"]):
+            rooms.peek_contingency(ctx, seat, f"neutral.{int(target[1:])}")
     elif kind == "css_token" and target is not None and str(target) in data["css"]:
-        seen = data["css"][str(target)]
-        if seen not in player["known"]["css"]:
-            player["known"]["css"].append(seen)
+        facility.peek(ctx, seat, "css", int(str(target)), facility.css_outcome(ctx, data["css"][str(target)]))
     elif kind == "event_top":
-        seen = data["decks"]["event"][-1] if data["decks"]["event"] else None
+        deck = data["decks"]["event"]
+        facility.peek(ctx, seat, "events", "top", list(reversed(deck[-1:])))
     else:
         ctx.emit("effect_not_ready", primitive=f"peek {kind}")
-        return
-    ctx.emit("peeked", seat=ctx.actor, kind=kind, target=target if isinstance(target, (str, int)) else None)
-    ctx.emit("peek_result", audience=[ctx.actor], kind=kind, seen=seen)
 
 
 @handles("attack_card")

@@ -40,9 +40,20 @@ def handles(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
+_PARAMS: dict[str, tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _params(name: str) -> tuple[tuple[str, str, bool], ...]:
+    """The parsed parameters of a primitive, parsed once (walks ask for them constantly)."""
+    found = _PARAMS.get(name)
+    if found is None:
+        found = _PARAMS[name] = tuple(_param(spec) for spec in PRIMITIVES.get(name, ()))
+    return found
+
+
 def named_args(name: str, args: object) -> dict[str, Any]:
     """A call's arguments by parameter name, whichever way the content wrote them."""
-    params = [_param(spec) for spec in PRIMITIVES.get(name, ())]
+    params = _params(name)
     names = [p[0] for p in params]
     if args is None or not params:
         return {}
@@ -56,7 +67,7 @@ def named_args(name: str, args: object) -> dict[str, Any]:
 
 
 def _kinds(name: str) -> dict[str, str]:
-    return {p[0]: p[1] for p in (_param(spec) for spec in PRIMITIVES.get(name, ()))}
+    return {p[0]: p[1] for p in _params(name)}
 
 
 def call_of(tree: object) -> tuple[str, object]:
@@ -91,6 +102,7 @@ class Walk:
         self.optional = False
         self.chosen: list[Any] = []
         self.context = ""       # the primitive whose arguments are being resolved
+        self.memo: dict[tuple[Any, ...], list[Any]] | None = None    # see `plans`
 
     # -- choices ------------------------------------------------------------------------------
 
@@ -370,17 +382,30 @@ def _pool(walk: Walk, name: str, bindings: dict[str, Any]) -> list[Any]:
 
 
 def _choose(walk: Walk, args: dict[str, Any], bindings: dict[str, Any]) -> Any:
-    source = args.get("from")
+    candidates = _candidates(walk, args.get("from"), bindings)
+    if walk.optional:
+        chosen = walk.take_target(candidates + [NONE])
+        return None if chosen == NONE else chosen
+    return walk.take_target(candidates)
+
+
+def _candidates(walk: Walk, source: Any, bindings: dict[str, Any]) -> list[Any]:
+    """What a ``choose`` offers. While planning, remembered in ``walk.memo`` by where the walk stands
+    (its option, the targets taken so far, the choose's content node): each plan walks the tree again
+    from the top, and the same choose offers the same candidates each time."""
+    used = walk.used
+    key = (walk.option, tuple(walk.targets[:used]), id(source))
+    if walk.memo is not None and key in walk.memo:
+        return walk.memo[key]
     if isinstance(source, str) and source not in NAMED_SELECTORS[:4]:
         candidates = [c for c in _pool(walk, source, bindings) if c not in walk.chosen]   # two different things
     else:
         found = walk.value(source, bindings)
         candidates = list(found) if isinstance(found, (list, tuple)) else [found]
     candidates = [c for c in dict.fromkeys(candidates) if c is not None]
-    if walk.optional:
-        chosen = walk.take_target(candidates + [NONE])
-        return None if chosen == NONE else chosen
-    return walk.take_target(candidates)
+    if walk.memo is not None and walk.used == used:     # a choose nested in the source took a target: not kept
+        walk.memo[key] = candidates
+    return candidates
 
 
 def _lowest_order(walk: Walk, args: dict[str, Any], bindings: dict[str, Any]) -> Any:
@@ -443,6 +468,9 @@ def _f_in_room(walk: Walk, kind: str, x: Any, args: dict[str, Any], bindings: di
 
 
 def _f_other(walk: Walk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    """Another character than the actor; for Rooms, a Room other than the actor's own."""
+    if kind == "room":
+        return x != walk.ctx.player()["room"]
     return x != walk.ctx.actor
 
 
@@ -702,9 +730,11 @@ def run_tree(ctx: Ctx, tree: object, option: int | None = None, targets: tuple[A
 def plans(ctx: Ctx, tree: object, option: int | None = None, **bindings: Any) -> list[tuple[int | None, tuple]]:
     """Every (option, targets) a command may name for ``tree`` (no option: each OR part)."""
     found: list[tuple[int | None, tuple]] = []
+    memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
 
     def explore(opt: int | None, prefix: tuple) -> None:
         walk = Walk(ctx, opt, prefix, planning=True)
+        walk.memo = memo
         try:
             walk.run(tree, dict(bindings))
         except NeedChoice as need:

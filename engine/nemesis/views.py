@@ -1,9 +1,7 @@
 """Per-seat views (spec section 8, NEM-VIEW-1..5): what one seat may see, as plain data."""
 from __future__ import annotations
 
-import copy
-
-from engine.core import Data
+from engine.core import Data, plain
 
 from .content import content
 
@@ -25,8 +23,18 @@ def _back(thing: Data) -> str:
     return item.deck if item is not None else HIDDEN
 
 
+# Parts of the state the view rebuilds from ``data`` itself: they are not copied first.
+_REBUILT = frozenset({"decks", "css", "weaknesses", "contingency_active", "neutral", "supply", "bag", "removed",
+                      "draft_offer", "effects"})
+
+
+def _copy(data: Data) -> Data:
+    """An independent copy of plain data (a marshal round trip: many times faster than deepcopy)."""
+    return plain.thaw(plain.freeze(data))
+
+
 def seat_view(data: Data, seat: int | None) -> Data:
-    view = copy.deepcopy(data)
+    view = _copy({key: None if key in _REBUILT else value for key, value in data.items()})   # keeps key order
     over = data["phase"] == "over"
     coop = data["mode"] == "coop"
     for player in view["players"]:
@@ -67,14 +75,53 @@ def seat_view(data: Data, seat: int | None) -> Data:
     return view
 
 
+def _peeks(data: Data, mine: Data | None) -> dict:
+    """What the seat's own ``known`` records still pin down in the current state (spec 8): unexplored
+    Rooms whose tile it saw, CSS slots whose outcome it saw, contingency tokens it saw, the number of
+    Event cards on top it saw, seats whose objectives it saw."""
+    found: dict = {"tiles": set(), "css": set(), "contingency": set(), "event_top": 0, "objectives": set()}
+    known = mine.get("known") if mine else None
+    if not isinstance(known, dict):
+        return found
+    c = content()
+    records = {kind: [r for r in known.get(kind, ()) if isinstance(r, dict)] for kind in known}
+    for r in records.get("tiles", ()):
+        room = data["rooms"].get(r.get("where"))
+        if room is not None and not room["explored"] and room["tile"] == r.get("what"):
+            found["tiles"].add(r["where"])
+    outcomes = {t.id: t.outcome for t in c.tokens.css_tokens}
+    for r in records.get("css", ()):
+        slot = str(r.get("where"))
+        if slot in data["css"] and outcomes.get(data["css"][slot]) == r.get("what"):
+            found["css"].add(slot)
+    for r in records.get("contingency", ()):
+        what = r.get("what")
+        if isinstance(what, dict) and what.get("token"):
+            found["contingency"].add(what["token"])
+    if records.get("events"):
+        seen = list(records["events"][-1].get("what") or ())
+        deck = data["decks"]["event"]
+        top = list(reversed(deck[-len(seen):])) if seen else []
+        n = 0
+        while n < len(seen) and n < len(top) and top[n] == seen[n]:
+            n += 1
+        found["event_top"] = n
+    for r in records.get("objectives", ()):
+        who = r.get("where")
+        if isinstance(who, int) and 0 <= who < len(data["players"]) and data["players"][who]["objectives"] == r.get("what"):
+            found["objectives"].add(who)
+    return found
+
+
 def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an engine Rng
     """Deal again everything ``seat`` cannot see (NEM-VIEW-1): other hands and every deck order,
     Contamination identities, unexplored tiles and tokens, CSS tokens, face-down Weaknesses,
     hidden objectives and contingencies, which tokens of a type are in the bag or the supply."""
     c = content()
-    dealt = copy.deepcopy(data)
+    dealt = _copy(data)
     players = dealt["players"]
     mine = players[seat] if seat is not None and 0 <= seat < len(players) else None
+    peeks = _peeks(data, mine)
 
     def permute(slots: list[tuple[object, object]]) -> None:
         """Shuffle the values held at (container, key) slots among themselves."""
@@ -134,13 +181,19 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
             rng.shuffle(cards)
             if top is not None:
                 cards.append(top)
+        elif deck == "event" and peeks["event_top"]:          # the top cards the seat looked at stay
+            keep = peeks["event_top"]
+            rest = cards[:len(cards) - keep]
+            rng.shuffle(rest)
+            cards[:len(cards) - keep] = rest
         elif deck != "contamination":
             rng.shuffle(cards)
     # unexplored tiles (with the left-out II tiles) and exploration tokens (with the left-out ones)
     rooms = dealt["rooms"]
     board = c.board
     for pile in ("I", "II"):
-        hidden = [r for r in board.order if board.rooms[r].slot == pile and not rooms[r]["explored"]]
+        hidden = [r for r in board.order if board.rooms[r].slot == pile and not rooms[r]["explored"]
+                  and r not in peeks["tiles"]]
         placed = {rooms[r]["tile"] for r in board.order if board.rooms[r].slot == pile}
         pool = [rooms[r]["tile"] for r in hidden] + [t.id for t in c.tiles.values()
                                                      if t.pile == pile and t.id not in placed]
@@ -157,9 +210,10 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
         rooms[room]["token"] = pool.pop()
     # face-down CSS tokens (with the one left out) and face-down Weaknesses (with the three left out)
     placed_css = set(data["css"].values()) | set(data["css_launched"])
-    pool = list(data["css"].values()) + [t.id for t in c.tokens.css_tokens if t.id not in placed_css]
+    free_css = [slot for slot in data["css"] if slot not in peeks["css"]]
+    pool = [data["css"][slot] for slot in free_css] + [t.id for t in c.tokens.css_tokens if t.id not in placed_css]
     rng.shuffle(pool)
-    dealt["css"] = {slot: pool.pop() for slot in data["css"]}
+    dealt["css"] = {slot: data["css"][slot] if slot in peeks["css"] else pool.pop() for slot in data["css"]}
     down = [w for w in dealt["weaknesses"] if not w["revealed"]]
     in_play = {w["id"] for w in data["weaknesses"]}
     pool = [w["id"] for w in down] + [w for w in c.weaknesses if w not in in_play]
@@ -170,7 +224,7 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
     if data["mode"] != "coop" and data["phase"] != "over":
         for deck in ("personal", "corporate", "solo_coop"):
             held = {o for p in players for o in p["objectives"]} | set(data["removed"])
-            slots = [(p["objectives"], i) for p in players if p["seat"] != seat
+            slots = [(p["objectives"], i) for p in players if p["seat"] != seat and p["seat"] not in peeks["objectives"]
                      for i, o in enumerate(p["objectives"]) if c.objectives[o].deck == deck]
             spare = [o.id for o in c.objectives.values() if o.deck == deck and o.id not in held
                      and o.min_players <= len(players)]
@@ -180,13 +234,14 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
                 container[key] = values.pop()
     if data["phase"] != "over":
         holders = [p for p in players if p["seat"] != seat]
-        pool = [dealt["contingency_active"]] + [t for p in holders for t in p["contingency"]] + [
-            t for t in dealt["neutral"] if t not in data["neutral_revealed"]]
+        seen = peeks["contingency"]                      # tokens the seat looked at stay where they are
+        pool = [dealt["contingency_active"]] + [t for p in holders for t in p["contingency"] if t not in seen] + [
+            t for t in dealt["neutral"] if t not in data["neutral_revealed"] and t not in seen]
         rng.shuffle(pool)
         dealt["contingency_active"] = pool.pop()
         for p in holders:
-            p["contingency"] = [pool.pop() for _ in p["contingency"]]
-        dealt["neutral"] = [t if t in data["neutral_revealed"] else pool.pop() for t in dealt["neutral"]]
+            p["contingency"] = [t if t in seen else pool.pop() for t in p["contingency"]]
+        dealt["neutral"] = [t if t in data["neutral_revealed"] or t in seen else pool.pop() for t in dealt["neutral"]]
     # tokens of one type are interchangeable between the bag and the supply
     types = {t.id: t.type for t in c.tokens.intruder_tokens}
     for kind in set(types.values()):

@@ -282,6 +282,9 @@ def do_card(ctx: Ctx, cmd: Command) -> None:
         raise refuse("NEM-KNOWLEDGE-4", "your Knowledge is too low for this part of the card")
     check_entrance(ctx, seat, card.effect)
     check_plan(ctx, card.effect, option, targets)
+    from .rooms import free_room_unmet
+    if free_room_unmet(ctx, card.effect, option):
+        raise refuse("NEM-ACTION-9", "this part needs a red or white Room whose action you can perform now")
     pay = [str(v) for v in values(cmd, "pay")]
     if instance in pay:
         raise refuse("NEM-COST-3", "the card played is not part of its extra cost")
@@ -317,7 +320,20 @@ def finish_action(ctx: Ctx, seat: int) -> None:
     turns.action_done(ctx, seat)
 
 
+_SHAPES: dict[int, tuple[object, bool, bool]] = {}
+
+
+def _shape(tree: object) -> tuple[bool, bool]:
+    """(needs an Entrance, searches) of a content tree. Content never changes, so each tree is read
+    once rather than at every decision; the tree is kept in the entry so its id stays its own."""
+    entry = _SHAPES.get(id(tree))
+    if entry is None or entry[0] is not tree:
+        entry = _SHAPES[id(tree)] = (tree, needs_entrance(tree), uses(tree, "search", "item_counter", "gain_item"))
+    return entry[1], entry[2]
+
+
 def card_commands(data: Data, seat: int) -> list[Command]:
+    from .rooms import free_room_unmet              # Defense Plan (rooms imports this module)
     ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []
@@ -330,18 +346,25 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         card = ctx.content.action_card(player["character"], kind)
         if card.tag == "reaction" or not tag_fits(data, seat, card.tag):
             continue
-        if needs_entrance(card.effect) and not ctx.content.board.has_entrance(player["room"]):
+        pays = hand.payments(player["hand"], card.cost, keep=instance)
+        if not pays:                                        # unaffordable: no need to plan it
+            continue
+        entrance, searching = _shape(card.effect)
+        if entrance and not ctx.content.board.has_entrance(player["room"]):
             continue
         decks: list[Any] = [None]
-        if uses(card.effect, "search", "item_counter", "gain_item"):
+        if searching:
             room = player["room"]
             colour = room_colour(ctx, room)
             if colour is None or not data["rooms"][room]["items"]:
                 continue
             decks = list(ITEM_DECKS) if colour == "white" else [None]
-        pays = hand.payments(player["hand"], card.cost, keep=instance)
+        unmet: dict[int | None, bool] = {}                 # these depend on the OR part only, not the targets
         for option, targets in plans(ctx, card.effect):
-            if requirement_unmet(ctx, card.effect, option) or unready(card.effect, option):
+            if option not in unmet:
+                unmet[option] = bool(requirement_unmet(ctx, card.effect, option) or unready(card.effect, option)
+                                     or free_room_unmet(ctx, card.effect, option))
+            if unmet[option]:
                 continue
             for deck in decks:
                 extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())

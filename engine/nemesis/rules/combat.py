@@ -99,21 +99,39 @@ def weapon_of(thing: object) -> Any:
     return None
 
 
+TAPED = 10    # slot TAPED + i: the weapon Duct-Taped to the one in Hand slot i (NEM-HEAVY-6)
+
+
+def slot_thing(player: Data, slot: int) -> Data:
+    """The thing in a weapon slot: Hand slot ``slot``, or for ``TAPED + i`` the item taped to slot i."""
+    hands = player["hands"]
+    if 0 <= slot < len(hands):
+        return hands[slot]
+    if 0 <= slot - TAPED < len(hands):
+        return hands[slot - TAPED].get("taped") or {}
+    return {}
+
+
+def weapon_slots(player: Data) -> list[int]:
+    """Every slot holding a weapon, taped second weapons included."""
+    slots = [i for i, thing in enumerate(player["hands"]) if weapon_of(thing)]
+    return slots + [TAPED + i for i, thing in enumerate(player["hands"]) if weapon_of(thing.get("taped"))]
+
+
 def loaded_slots(player: Data) -> list[int]:
-    return [i for i, thing in enumerate(player["hands"]) if weapon_of(thing) and (thing.get("ammo") or 0) > 0]
+    return [i for i in weapon_slots(player) if (slot_thing(player, i).get("ammo") or 0) > 0]
 
 
 def _weapon_slot(player: Data, value: object) -> int:
     """The Hand slot named by ``weapon=`` (an index, or an item id: its first loaded slot)."""
-    hands = player["hands"]
     if isinstance(value, int):
-        if 0 <= value < len(hands) and weapon_of(hands[value]):
+        if value in weapon_slots(player):
             return value
         raise refuse("NEM-SHOOT-1", f"Hand slot {value} holds no weapon")
-    slots = [i for i, thing in enumerate(hands) if weapon_of(thing) and thing["item"] == value]
+    slots = [i for i in weapon_slots(player) if slot_thing(player, i)["item"] == value]
     if not slots:
         raise refuse("NEM-SHOOT-1", f"Shoot needs a weapon in a Hand slot; you hold no {value}")
-    loaded = [i for i in slots if (hands[i].get("ammo") or 0) > 0]
+    loaded = [i for i in slots if (slot_thing(player, i).get("ammo") or 0) > 0]
     return loaded[0] if loaded else slots[0]
 
 
@@ -172,7 +190,7 @@ def final_face(data: Data, seat: int, attack: str, slot: int, face: str, unmodif
     if attack != "shoot":
         return face
     player = data["players"][seat]
-    item = weapon_of(player["hands"][slot]) if 0 <= slot < len(player["hands"]) else None
+    item = weapon_of(slot_thing(player, slot))
     if item is not None:
         for name, args in modifiers(item.effect, player["room"], data):
             if name == "face_map":
@@ -192,7 +210,7 @@ def shot_injuries(data: Data, seat: int, attack: str, slot: int, face: str, targ
     if attack != "shoot":
         return n
     player = data["players"][seat]
-    item = weapon_of(player["hands"][slot]) if 0 <= slot < len(player["hands"]) else None
+    item = weapon_of(slot_thing(player, slot))
     mods = modifiers(item.effect, player["room"], data) if item is not None else []
     for name, args in mods:
         if name == "min_injury_unless_blank" and face != "BLANK":
@@ -223,7 +241,7 @@ def reroll_offer(data: Data, seat: int, attack: str, slot: int, face: str, used:
     `melee: reroll(n)` (Combat Knife), free. NEM-COMBAT-5: the same on either die."""
     player = data["players"][seat]
     if attack == "shoot":
-        item = weapon_of(player["hands"][slot]) if 0 <= slot < len(player["hands"]) else None
+        item = weapon_of(slot_thing(player, slot))
         for name, args in modifiers(item.effect if item else None, player["room"], data):
             if name == "reroll" and face == "BLANK" and used < int(args.get("times", 1)):
                 return str(args.get("cost", "none")), int(args.get("times", 1))
@@ -285,7 +303,7 @@ def do_shoot(ctx: Ctx, cmd: Command) -> None:
     if cmd.get("weapon") is None:
         raise refuse("NEM-SHOOT-1", "Shoot needs a weapon: weapon=<item>")
     slot = _weapon_slot(player, cmd.get("weapon"))
-    thing = player["hands"][slot]
+    thing = slot_thing(player, slot)
     if (thing.get("ammo") or 0) < 1:
         raise refuse("NEM-SHOOT-1", f"your {thing['item']} has no Ammo")
     hand.pay(ctx, seat, _payment(cmd), SHOOT_COST, "Shoot")
@@ -304,7 +322,7 @@ def do_melee(ctx: Ctx, cmd: Command) -> None:
 @reactions.resolver("shoot")
 def _resolve_shoot(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
     """NEM-SHOOT-2: 1 Ammo leaves the weapon, then the roll (nothing when interrupted, NEM-ACTION-17)."""
-    thing = ctx.player(seat)["hands"][args["slot"]] if args["slot"] < len(ctx.player(seat)["hands"]) else {}
+    thing = slot_thing(ctx.player(seat), args["slot"])
     if cancelled or not in_facility(ctx.player(seat)) or not (thing.get("ammo") or 0):
         return
     thing["ammo"] -= 1
@@ -338,7 +356,7 @@ def _combat_commands(data: Data, seat: int) -> list[Command]:
         return []
     pays = hand.payments(player["hand"], SHOOT_COST)
     found: list[Command] = []
-    weapons = sorted({player["hands"][i]["item"] for i in loaded_slots(player)})
+    weapons = sorted({slot_thing(player, i)["item"] for i in loaded_slots(player)})
     for target in targets:
         for pay in pays:
             for weapon in weapons:
@@ -381,7 +399,7 @@ def reroll(ctx: Ctx, attack: str, target: str, slot: int, face: str, used: int,
     offer = reroll_offer(ctx.data, seat, attack, slot, face, used)
     cost = offer[0] if offer else "none"
     if cost == "ammo":
-        options: tuple[str, ...] = ("keep", "reroll") if (player["hands"][slot].get("ammo") or 0) > 0 else ("keep",)
+        options: tuple[str, ...] = ("keep", "reroll") if (slot_thing(player, slot).get("ammo") or 0) > 0 else ("keep",)
     elif cost == "card":
         options = ("keep", *(pay[0] for pay in hand.payments(player["hand"], 1)))
     else:
@@ -395,7 +413,7 @@ def reroll(ctx: Ctx, attack: str, target: str, slot: int, face: str, used: int,
         ctx.push({"combat_resolve": {k: params[k] for k in ("attack", "target", "slot", "face")}}, seat=seat)
         return None
     if cost == "ammo":
-        player["hands"][slot]["ammo"] -= 1
+        slot_thing(player, slot)["ammo"] -= 1
     elif cost == "card":
         hand.pay(ctx, seat, [str(answer)], 1, "the reroll")
     new = roll_die(ctx, die_for(ctx.data, seat, attack))
@@ -450,7 +468,7 @@ def _after_hit(ctx: Ctx, seat: int, slot: int, attack: str, target: str, room: s
     if attack != "shoot":
         return
     player = ctx.player(seat)
-    item = weapon_of(player["hands"][slot]) if 0 <= slot < len(player["hands"]) else None
+    item = weapon_of(slot_thing(player, slot))
     for name, args in modifiers(item.effect if item else None, room, ctx.data):
         if name == "on_face" and args.get("face") == "hit":
             intruder = ctx.data["intruders"].get(target)
@@ -461,7 +479,7 @@ def _after_hit(ctx: Ctx, seat: int, slot: int, attack: str, target: str, room: s
 def _on_faces(ctx: Ctx, seat: int, slot: int, face: str, room: str) -> None:
     """on_face(FACE, effect) of the weapon (Flamethrower: HIT2 places Fire in your Room)."""
     player = ctx.player(seat)
-    item = weapon_of(player["hands"][slot]) if 0 <= slot < len(player["hands"]) else None
+    item = weapon_of(slot_thing(player, slot))
     for name, args in modifiers(item.effect if item else None, room, ctx.data):
         if name == "on_face" and args.get("face") == face:
             effect = args.get("effect")

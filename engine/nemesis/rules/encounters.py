@@ -69,3 +69,82 @@ def inconspicuous(ctx: Ctx, intruder: str, answer: Any = None) -> Pause | None:
         ctx.emit("attack_retargeted", seat=seat, intruder=intruder, to=target)
     intruders.attack(ctx, intruder, target, window=False)
     return None
+
+
+ARMOR_VEST = "armor_vest"
+
+
+def armor_vest_window(ctx: Ctx, iid: str, seat: int, card_id: str) -> bool:
+    """7.4 Armor Vest (reaction ``serious_wound_from_attack``): its holder is asked when the hit
+    would give them a Serious Wound (a serious wound, or Light Wounds past the second)."""
+    from ..trees import held_items, iter_calls
+    player = ctx.player(seat)
+    if ARMOR_VEST not in held_items(player):
+        return False
+    light = player["light"]
+    for tree in intruders.hit_trees(ctx, iid, seat, card_id):
+        for name, args in iter_calls(tree):
+            if name != "wound" or args.get("who") not in ("target", None):
+                continue
+            n = args.get("n") if isinstance(args.get("n"), int) else 1
+            if args.get("severity") == "serious":
+                return True
+            light += n
+            if light > 2:
+                return True
+    return False
+
+
+@NEM.primitive("armor_vest", intruder=str, card=str)
+def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause | None:
+    """Play (the vest is discarded, one use) or pass; then the hit resolves, the first Serious Wound
+    it gives becoming a Light Wound when played."""
+    seat = ctx.actor
+    player = ctx.player(seat)
+    if not in_facility(player) or ctx.ended():
+        return None
+    from ..trees import held_items
+    usable = ARMOR_VEST in held_items(player)
+    if answer is None and usable:
+        return Pause(ARMOR_VEST, (PLAY, PASS))
+    if answer == PLAY and usable:
+        from .items import drop_thing
+        drop_thing(ctx, seat, ARMOR_VEST, used=True)
+        ctx.emit("armor_vest_used", seat=seat)
+        ctx.armor_vest = seat
+    try:
+        intruders.resolve_hit(ctx, intruder, seat, card)
+    finally:
+        ctx.armor_vest = None
+    return None
+
+
+@NEM.primitive("bag_noise_roll")
+def bag_noise_roll(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """NEM-BAG-4: each character not in combat rolls for noise; Inconspicuous (7.3 Lab Rat) lets its
+    holder, in Darkness, discard it to skip the roll."""
+    from . import moving
+    from .places import in_combat
+    seat = ctx.actor
+    player = ctx.player(seat)
+    if ctx.ended() or not in_facility(player) or in_combat(ctx.data, seat):
+        return None
+    card = next((c for c in player["hand"] if card_kind(c) == INCONSPICUOUS), None)
+    usable = may_skip_noise(ctx, seat)
+    if answer is None and usable:
+        return Pause("inconspicuous_noise", (PLAY, PASS))
+    if answer == PLAY and usable:
+        player["hand"].remove(card)
+        player["discard"].append(card)
+        ctx.emit("noise_roll_skipped", seat=seat)
+        return None
+    moving.noise_roll(ctx, seat)
+    return None
+
+
+def may_skip_noise(ctx: Ctx, seat: int) -> bool:
+    """The seat, not in combat and in Darkness, holds Inconspicuous (its second option)."""
+    from .places import in_combat
+    player = ctx.player(seat)
+    return in_facility(player) and not in_combat(ctx.data, seat) and in_darkness(ctx.data, seat) \
+        and any(card_kind(c) == INCONSPICUOUS for c in player["hand"])

@@ -161,8 +161,16 @@ def e7_bag(ctx: Ctx) -> None:
         intruders.add_from_supply(ctx, "breeder")
     elif kind in ("adult", "breeder"):
         data["bag"].append(token)
-        for seat in in_order(data):
-            if not in_combat(data, seat) and not ctx.ended():
+        from .encounters import may_skip_noise
+        order = in_order(data)
+        for i, seat in enumerate(order):
+            if ctx.ended():
+                break
+            if may_skip_noise(ctx, seat):               # Inconspicuous: from here on, rolls wait as steps
+                for rest in reversed(order[i:]):         # in order (each push goes first)
+                    ctx.push("bag_noise_roll", seat=rest)
+                break
+            if not in_combat(data, seat):
                 moving.noise_roll(ctx, seat)            # NEM-BAG-4
     elif kind == "blank":
         data["bag"].append(token)

@@ -121,7 +121,7 @@ def css_move(ctx: Ctx, slot: int, delta: int) -> bool:
 
 # -- doors and Venting (NEM-DOOR, NEM-ROOM-25/26) ------------------------------------------------------
 
-def set_door(ctx: Ctx, corridor: str, state: str) -> bool:
+def set_door(ctx: Ctx, corridor: str, state: str, keep: tuple[str, ...] = ()) -> bool:
     """open | closed | destroyed; a Destroyed Door stays destroyed (NEM-DOOR-5/6); one Door per
     Corridor, borrowed from the board when the 11 are all out (NEM-DOOR-2/8)."""
     data = ctx.data
@@ -130,7 +130,7 @@ def set_door(ctx: Ctx, corridor: str, state: str) -> bool:
         return False
     if state == "closed" and door["door"] == "open" and doors_on_board(data) >= DOOR_TOKENS:
         spare = next((c for c in ctx.content.board.corridors
-                      if data["corridors"][c]["door"] == "closed" and c != corridor), None)
+                      if data["corridors"][c]["door"] == "closed" and c != corridor and c not in keep), None)
         if spare is None:
             return False
         data["corridors"][spare]["door"] = "open"
@@ -165,8 +165,9 @@ def vent_rooms(data: Data) -> list[str]:
 
 
 def vent_out(ctx: Ctx, room: str) -> None:
-    for corridor in ctx.content.board.corridors_of(room):
-        set_door(ctx, corridor, "closed")
+    own = tuple(ctx.content.board.corridors_of(room))
+    for corridor in own:                                # never borrow a Door of the vented Room itself
+        set_door(ctx, corridor, "closed", keep=own)
     board_markers.remove(ctx, "fire", room)
     ctx.data["venting"] = room
     ctx.emit("venting_placed", room=room)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.core import Data
 
@@ -91,6 +92,12 @@ def pay(ctx: Ctx, seat: int, cards: Sequence[str], cost: int, what: str) -> None
 def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tuple[str, ...]]:
     """The different ways to pay ``cost`` from a hand (identical cards count once), optionally
     keeping one card (the card whose own action is being played)."""
+    return list(_payments(tuple(hand), cost, keep))
+
+
+@lru_cache(maxsize=4096)
+def _payments(hand: tuple[str, ...], cost: int, keep: str | None) -> tuple[tuple[str, ...], ...]:
+    # cached: every lister asks for the same hand's payments, at every decision of the turn
     cards = [c for c in hand if not is_contamination(c) and c != keep]
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -103,4 +110,4 @@ def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tu
             pick(i + 1, chosen + [cards[i]])
     if len(cards) >= cost:
         pick(0, [])
-    return sorted(found.values())
+    return tuple(sorted(found.values()))

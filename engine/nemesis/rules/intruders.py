@@ -171,10 +171,33 @@ def attack(ctx: Ctx, iid: str, seat: int, window: bool = True) -> None:
     ctx.emit("intruder_attack", intruder=iid, type=intruder["type"], seat=seat, card=card_id, hit=hit)
     if not hit:
         return
+    from .encounters import armor_vest_window
+    if armor_vest_window(ctx, iid, seat, card_id):      # 7.4 Armor Vest: the holder answers first
+        ctx.push({"armor_vest": {"intruder": iid, "card": card_id}}, seat=seat)
+        return
+    resolve_hit(ctx, iid, seat, card_id)
+
+
+def hit_trees(ctx: Ctx, iid: str, seat: int, card_id: str) -> list:
+    """The effect trees a hit by Attack card ``card_id`` runs on ``seat`` (its darkness part in Darkness)."""
+    card = ctx.content.attacks[card_id]
+    intruder = ctx.data["intruders"].get(iid)
+    trees = [card.effect]
+    from .weakness import ignores_darkness              # Wary of Shadows
+    if card.darkness is not None and in_darkness(ctx.data, seat) \
+            and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
+        trees.append(card.darkness)
+    return trees
+
+
+def resolve_hit(ctx: Ctx, iid: str, seat: int, card_id: str) -> None:
+    card = ctx.content.attacks[card_id]
+    player = ctx.player(seat)
+    intruder = ctx.data["intruders"].get(iid)
     run_tree(ctx, card.effect, target=seat, room=player["room"])
     from .weakness import ignores_darkness              # Wary of Shadows
     if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player) \
-            and not ignores_darkness(ctx.data, seat, card_id, intruder["type"]):
+            and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
         run_tree(ctx, card.darkness, target=seat, room=player["room"])
 
 
@@ -250,6 +273,8 @@ def move_through(ctx: Ctx, iid: str, number: int) -> None:
     if corridor["door"] == "closed":
         corridor["door"] = "destroyed"
         ctx.emit("door_destroyed", corridor=exit_id, by=iid)
+        from .facility import check_venting                 # NEM-ROOM-26: at once
+        check_venting(ctx)
         return
     target = ctx.content.board.corridors[exit_id].other(intruder["room"])
     intruder["room"] = target

@@ -65,7 +65,8 @@ def closed_corridors(data: Data) -> set[str]:
 
 def walkable_neighbours(data: Data, room: str) -> list[tuple[str, str]]:
     """NEM-MOVE-2: (corridor, room) pairs a character may walk to (no Closed Door between)."""
-    return list(content().board.neighbours(room, closed_corridors(data)))
+    corridors = data["corridors"]       # only this Room's Doors matter (setup lists every Corridor)
+    return [(cid, other) for cid, other in content().board.neighbours(room) if corridors[cid]["door"] != "closed"]
 
 
 def exits_of(room: str) -> list[str]:

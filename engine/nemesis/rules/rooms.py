@@ -26,6 +26,7 @@ from .. import commands
 from ..content import content
 from ..context import Ctx, refuse
 from ..steps import NEM
+from ..trees import handles as trees_handles
 from ..trees import run_tree
 from . import board_markers, escape, facility, hand, intruders, items, moving, reactions, weakness, wounds
 from .places import characters_in, in_combat, in_darkness, in_facility, in_order, intruders_in
@@ -680,3 +681,67 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
 
 
 commands.verb("room", _room_commands)(do_room)
+
+
+# -- Defense Plan: the Room's action for free (room_action_free, 7.3 Sentry) --------------------------
+
+def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None) -> dict[str, tuple[str, Any, Any]]:
+    """The Room's actions the seat may perform now without cost, encoded ``action/option/target``;
+    none when the tree's condition (``room_has: [red, white]``) fails."""
+    from ..trees import Walk
+    walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)  # type: ignore[arg-type]
+    if conds and not walk.cond(conds, {}):
+        return {}
+    player = _player(data, seat)
+    if not in_facility(player):
+        return {}
+    found: dict[str, tuple[str, Any, Any]] = {}
+    for tile_act in content().tiles[data["rooms"][player["room"]]["tile"]].actions:
+        if base_problem(data, seat, tile_act.id) is not None:
+            continue
+        try:
+            legal = CHOICES[tile_act.id](data, seat)
+        except Refused:
+            continue
+        for option, target in legal:
+            text = "+".join(map(str, target)) if isinstance(target, tuple) else "-" if target is None else str(target)
+            found[f"{tile_act.id}/{'-' if option is None else option}/{text}"] = (tile_act.id, option, target)
+    return found
+
+
+def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
+    """A card part ``room_action_free`` with no Room action available to perform for free now."""
+    from ..trees import Walk, call_of, iter_calls, named_args
+    name, raw = call_of(tree) if isinstance(tree, str) or hasattr(tree, "items") else ("", None)
+    if name == "choice" and option is not None:
+        options = named_args(name, raw).get("options", ())
+        tree = options[option] if 0 <= option < len(options) else None
+    for cname, cargs in iter_calls(tree):
+        if cname == "room_action_free":
+            walk = Walk(ctx, None, (), planning=True)
+            return not free_room_choices(ctx.data, ctx.actor, walk, cargs.get("filters"))
+    return False
+
+
+@trees_handles("room_action_free")
+def _room_action_free(ctx: Ctx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+    from ..trees import walk_of
+    if free_room_choices(ctx.data, ctx.actor, walk_of(bindings), args.get("filters")):
+        ctx.push({"free_room_action": {"filters_met": True}}, seat=ctx.actor)
+
+
+@NEM.primitive("free_room_action", filters_met=bool)
+def free_room_action(ctx: Ctx, filters_met: bool, answer: Any = None) -> Pause | None:
+    """The acting player picks which of the Room's actions to perform (no cost, NEM-COST)."""
+    seat = ctx.actor
+    options = free_room_choices(ctx.data, seat)
+    if not options:
+        return None
+    if answer is None:
+        return Pause("room_action", tuple(options) + ("skip",))
+    if answer not in options:
+        return None
+    action_id, option, target = options[str(answer)]
+    ctx.emit("room_action", seat=seat, action=action_id, room=ctx.player(seat)["room"])
+    ACTIONS[action_id].run(ctx, seat, option, target)
+    return None

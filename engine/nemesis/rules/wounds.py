@@ -30,6 +30,11 @@ def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
         player = ctx.player(seat)
         if not in_facility(player):
             return
+        if getattr(ctx, "armor_vest", None) == seat:         # 7.4 Armor Vest: a Light Wound instead
+            ctx.armor_vest = None
+            ctx.emit("wound_absorbed", seat=seat)
+            light_wound(ctx, seat)
+            continue
         if len(player["serious"]) >= SERIOUS_LIMIT:
             die(ctx, seat, "wounds")
             return
