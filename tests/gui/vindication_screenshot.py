@@ -176,7 +176,8 @@ def take_panel_screenshots(folder: Path) -> list[Path]:
 
 
 def take_end_screenshots(folder: Path) -> list[Path]:
-    """A seeded 2-player bot game played to the end: the end-of-game screen, once per language."""
+    """A seeded 2-player game of heuristic bots (short) played to the end: the end-of-game screen,
+    once per language."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -201,7 +202,7 @@ def take_end_screenshots(folder: Path) -> list[Path]:
         window.set_language(language)
         window.resize(1280, 820)
         window.show()
-        session.new_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "bot:random"), {}, seed=1))
+        session.new_game(NewGameConfig("vindication", 2, "standard", ("bot:heuristic", "bot:heuristic"), {}, seed=1))
         deadline = time.monotonic() + 120
         while not (session.is_over() and window.end_dialog is not None) and time.monotonic() < deadline:
             app.processEvents()
