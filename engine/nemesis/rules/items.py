@@ -511,16 +511,26 @@ def quest_ready(ctx: Ctx, seat: int) -> bool:
     return holds(ctx.data, seat, item.unlock)
 
 
-def do_activate(ctx: Ctx, cmd: Command) -> None:
-    seat = ctx.seat
-    player = acting(ctx, seat)
+def activation_refusal(ctx: Ctx, seat: int) -> Refused | None:
+    """Why the quest item cannot be activated now (None: it can) — one check for the handler
+    and the lister, so the legal list never offers a refused activation."""
+    player = ctx.player(seat)
     quest = player.get("quest")
     if not quest or quest["active"]:
-        raise refuse("NEM-ITEM-11", "you have no inactive quest item")
+        return refuse("NEM-ITEM-11", "you have no inactive quest item")
     if not quest_ready(ctx, seat):
-        raise refuse("NEM-ITEM-11", f"the condition printed on {quest['id']} is not met yet")
+        return refuse("NEM-ITEM-11", f"the condition printed on {quest['id']} is not met yet")
     if ctx.content.items[quest["id"]].heavy and free_slots(player) <= 0:
-        raise refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
+        return refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
+    return None
+
+
+def do_activate(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    acting(ctx, seat)
+    refusal = activation_refusal(ctx, seat)
+    if refusal is not None:
+        raise refusal
     hand.pay(ctx, seat, [str(v) for v in values(cmd, "pay")], 0, "Activate Quest Item")
     reactions.declare_action(ctx, seat, "activate", {})
 
@@ -538,7 +548,7 @@ def _resolve_activate(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 def _activate_commands(data: Data, seat: int) -> list[Command]:
     ctx = Ctx(data, None, seat)  # type: ignore[arg-type]
-    return [Command("activate", (), (), seat)] if quest_ready(ctx, seat) else []
+    return [Command("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
 
 
 commands.verb("pick_up", _pick_up_commands)(do_pick_up)

@@ -495,3 +495,25 @@ def test_a_welding_torch_closes_a_corridor_of_the_room():
     assert ("C16",) in legal
     play(match, "0: item welding_torch pay=search.0 target=C16")
     assert data(match)["corridors"]["C16"]["door"] == "closed"
+
+
+@pytest.mark.rule("NEM-HEAVY-4")
+def test_a_heavy_quest_item_is_not_offered_while_both_hand_slots_are_full():
+    """The soak found the lister offering this activation and the handler refusing it."""
+    from engine.core import Command, Match, Refused
+    match = Match.new("nemesis", 2, mode="standard", seed=4, seats=["human", "human"])
+    while match.state.prompt.kind == "draft":
+        match.apply(match.state.legal()[0])
+    seat = match.state.prompt.seats[0]
+    d = match.state.data
+    player = d["players"][seat]
+    player["quest"] = {"id": "assault_rifle", "active": False}
+    player["room"] = "R001"
+    d["rooms"]["R001"].update(tile="guard_room", explored=True)       # an explored red Room
+    player["hands"] = [{"object": "egg"}, {"object": "carcass"}]
+    assert not any(c.verb == "activate" for c in match.state.legal(seat))
+    with pytest.raises(Refused) as refused:
+        match.apply(Command("activate", (), (), seat))
+    assert refused.value.rule_id == "NEM-HEAVY-4"
+    match.state.data["players"][seat]["hands"] = [{"object": "egg"}]
+    assert any(c.verb == "activate" for c in match.state.legal(seat))
