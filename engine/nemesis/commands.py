@@ -112,11 +112,13 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
+    move_pays = hand.payments(player["hand"], MOVE_COST + knee)
+    careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
-        for pay in hand.payments(player["hand"], MOVE_COST + knee):
+        for pay in move_pays:
             found.append(Command("move", (room,), (("pay", pay),) if pay else (), seat))
-        if not fighting and _quiet_exit(data, room):
-            for pay in hand.payments(player["hand"], CAREFUL_COST + knee):
+        if careful_pays and _quiet_exit(data, room):
+            for pay in careful_pays:
                 found.append(Command("careful_move", (room,), (("pay", pay),), seat))
     return found
 

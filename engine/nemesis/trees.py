@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from engine.core.content import FrozenMap
+
 from .context import Ctx, refuse
 from .vocabulary import PRIMITIVES, _param
 
@@ -51,8 +53,37 @@ def _params(name: str) -> tuple[tuple[str, str, bool], ...]:
     return found
 
 
+# Content trees are read-only (FrozenMaps and tuples) and are walked again at every decision, so what
+# a node says is read once and remembered by the node's id. Each entry keeps its node alive, so the id
+# cannot pass to another object while the entry exists; trees built while playing pass through too,
+# so the memory is emptied when it grows large.
+_NODES: dict[tuple[str, int], tuple[object, Any]] = {}
+_NODES_MAX = 50_000
+
+
+def _known(kind: str, node: object) -> Any:
+    entry = _NODES.get((kind, id(node)))
+    return entry[1] if entry is not None and entry[0] is node else None
+
+
+def _keep(kind: str, node: object, found: Any) -> None:
+    if len(_NODES) >= _NODES_MAX:
+        _NODES.clear()
+    _NODES[(kind, id(node))] = (node, found)
+
+
 def named_args(name: str, args: object) -> dict[str, Any]:
     """A call's arguments by parameter name, whichever way the content wrote them."""
+    if not isinstance(args, (FrozenMap, tuple)):
+        return _named_args(name, args)
+    known = _known(name, args)
+    if known is None:
+        known = _named_args(name, args)
+        _keep(name, args, known)
+    return dict(known)                                   # the caller's own dict
+
+
+def _named_args(name: str, args: object) -> dict[str, Any]:
     params = _params(name)
     names = [p[0] for p in params]
     if args is None or not params:
@@ -73,7 +104,12 @@ def _kinds(name: str) -> dict[str, str]:
 def call_of(tree: object) -> tuple[str, object]:
     if isinstance(tree, str):
         return tree, None
+    known = _known("", tree)                             # "": no primitive is named so
+    if known is not None:
+        return known
     [(name, args)] = tree.items()  # type: ignore[union-attr]
+    if isinstance(tree, FrozenMap):
+        _keep("", tree, (name, args))
     return name, args
 
 

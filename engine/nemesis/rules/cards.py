@@ -320,16 +320,18 @@ def finish_action(ctx: Ctx, seat: int) -> None:
     turns.action_done(ctx, seat)
 
 
-_SHAPES: dict[int, tuple[object, bool, bool]] = {}
+_SHAPES: dict[int, tuple[object, bool, bool, bool]] = {}
 
 
-def _shape(tree: object) -> tuple[bool, bool]:
-    """(needs an Entrance, searches) of a content tree. Content never changes, so each tree is read
-    once rather than at every decision; the tree is kept in the entry so its id stays its own."""
+def _shape(tree: object) -> tuple[bool, bool, bool]:
+    """(needs an Entrance, searches, performs a Room action for free) of a content tree. Content never
+    changes, so each tree is read once rather than at every decision; the tree is kept in the entry so
+    its id stays its own."""
     entry = _SHAPES.get(id(tree))
     if entry is None or entry[0] is not tree:
-        entry = _SHAPES[id(tree)] = (tree, needs_entrance(tree), uses(tree, "search", "item_counter", "gain_item"))
-    return entry[1], entry[2]
+        entry = _SHAPES[id(tree)] = (tree, needs_entrance(tree), uses(tree, "search", "item_counter", "gain_item"),
+                                     uses(tree, "room_action_free"))
+    return entry[1], entry[2], entry[3]
 
 
 def card_commands(data: Data, seat: int) -> list[Command]:
@@ -349,7 +351,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         pays = hand.payments(player["hand"], card.cost, keep=instance)
         if not pays:                                        # unaffordable: no need to plan it
             continue
-        entrance, searching = _shape(card.effect)
+        entrance, searching, free_room = _shape(card.effect)
         if entrance and not ctx.content.board.has_entrance(player["room"]):
             continue
         decks: list[Any] = [None]
@@ -363,7 +365,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         for option, targets in plans(ctx, card.effect):
             if option not in unmet:
                 unmet[option] = bool(requirement_unmet(ctx, card.effect, option) or unready(card.effect, option)
-                                     or free_room_unmet(ctx, card.effect, option))
+                                     or (free_room and free_room_unmet(ctx, card.effect, option)))
             if unmet[option]:
                 continue
             for deck in decks:

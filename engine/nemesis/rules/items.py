@@ -268,12 +268,14 @@ def _item_commands(data: Data, seat: int) -> list[Command]:
         item = content().items[ref]
         if item.cost is None or item.tag == "reaction" or not tag_fits(data, seat, item.tag):
             continue
+        pays = hand.payments(player["hand"], item.cost)
+        if not pays:                                        # unaffordable: no need to plan it
+            continue
         if needs_entrance(item.effect) and not content().board.has_entrance(player["room"]):
             continue
         starting = player.get("starting_item")
         if starting and starting["item"] == ref and starting.get("broken"):
             continue
-        pays = hand.payments(player["hand"], item.cost)
         for option, targets in plans(ctx, item.effect):
             if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue

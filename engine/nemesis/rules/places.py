@@ -38,7 +38,8 @@ def intruders_in(data: Data, room: str) -> list[str]:
 def in_combat(data: Data, seat: int) -> bool:
     """NEM-ACTION-8: an intruder miniature shares the character's Room (Eggs are not intruders)."""
     player = data["players"][seat]
-    return in_facility(player) and bool(intruders_in(data, player["room"]))
+    room = player["room"]
+    return in_facility(player) and any(i["room"] == room for i in data["intruders"].values())
 
 
 def section_powered(data: Data, section: str | None) -> bool:
