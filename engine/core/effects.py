@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
@@ -27,7 +28,10 @@ H = TypeVar("H", bound=Handler)
 _REQUIRED = object()
 _NO_ANSWER = object()
 _MAX_STEPS = 10_000  # an effect that keeps queueing itself is a content bug, not a long turn
-_CHECKED_MEMORY = 20_000  # bounded, like any memo fed by saved data
+# Bounded, like any memo fed by saved data, and least-recently-used first out: queued items that
+# carry game data (rooms, cards) are often one-offs, so a memo that only stops growing when full
+# would look like a leak over a long run, while the items that recur stay near the front.
+_CHECKED_MEMORY = 2_048
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ class EffectInterpreter:
     def __init__(self, game_prefix: str) -> None:
         self.game_prefix = game_prefix  # e.g. "VIN", names the game in messages
         self._primitives: dict[str, _Primitive] = {}
-        self._checked: dict[str, Effect] = {}   # queued items already checked, by canonical text
+        self._checked: OrderedDict[str, Effect] = OrderedDict()   # checked queued items, by canonical text
         self._register_control_primitives()
 
     @property
@@ -278,14 +282,17 @@ class EffectInterpreter:
             key = None
         known = self._checked.get(key) if key is not None else None
         if known is not None:
+            self._checked.move_to_end(key)
             return known
         try:
             effect = self.decode_effect({item["primitive"]: item["params"]}, ("queue", 0))
         except (FieldError, KeyError, TypeError) as exc:
             detail = f"{render_path(exc.path)}: {exc.reason}" if isinstance(exc, FieldError) else repr(exc)
             raise EffectError(f"{self.game_prefix}: a queued effect is not valid ({detail})") from None
-        if key is not None and len(self._checked) < _CHECKED_MEMORY:
+        if key is not None:
             self._checked[key] = effect
+            if len(self._checked) > _CHECKED_MEMORY:
+                self._checked.popitem(last=False)
         return effect
 
     def _register_control_primitives(self) -> None:

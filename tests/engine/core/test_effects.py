@@ -314,3 +314,29 @@ def test_meta_tags_follow_their_effects_and_sub_effects_inherit_them():
     assert interp.pending_meta(ctx) == {"seat": 2}
     interp.resume(ctx, "b")
     assert seen == [2, (2, "b"), 2]
+
+
+def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
+    """One-off queued items must not grow memory for ever (a long run would look like a leak),
+    while an item that keeps coming back stays remembered."""
+    from engine.core import effects as effects_module
+    interp = EffectInterpreter("MEMO")
+
+    @interp.primitive("note", n=int)
+    def note(ctx, n: int) -> None:  # noqa: ANN001
+        ctx.seen.append(n)
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list = []
+            self.meta: dict = {}
+            self.seen: list = []
+
+    ctx = Ctx()
+    recurring = interp.parse([{"note": {"n": -1}}], "test")
+    for n in range(effects_module._CHECKED_MEMORY * 3):
+        interp.run(ctx, interp.parse([{"note": {"n": n}}], "test"))
+        interp.run(ctx, recurring)
+    assert len(interp._checked) <= effects_module._CHECKED_MEMORY
+    assert any('"n": -1' in key for key in interp._checked)
+    assert ctx.seen[-2:] == [effects_module._CHECKED_MEMORY * 3 - 1, -1]
