@@ -148,6 +148,10 @@ class Nemesis(Game):
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
 
+    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
+        from .labels import label_command
+        return label_command(command, language, view)
+
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe
         return describe(event, language)
