@@ -1,0 +1,12 @@
+"""Dragonbond: Lords of Vaala (spec ../shared/rules/dragonbond.md) on the shared core.
+
+- `content`: every YAML file under resources/dragonbond/ loaded into frozen dataclasses and checked on load
+  (schema, the counts of spec 3.1 and section 7, the map rules of spec 3.5, cross-references), with errors
+  naming file, line and field.
+- `board`: the map of Valerna (regions, borders, mountains, city sites, start regions, polygons) and its
+  pure queries (neighbours, distances, nearest regions, fly ranges).
+- `vocabulary`: the icons, effect primitives, modifier kinds, selectors and conditions of spec 7.1, and the
+  decoders that check card icons and effect lists when the content loads.
+
+Not registered as a playable game yet (no rules, flow or views).
+"""
