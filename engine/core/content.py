@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import types
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import (TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar, Union, get_args, get_origin,
                     get_type_hints)
@@ -252,6 +252,27 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_unique(items: Sequence[Any], key: str, path: FieldPath) -> None:
+    """A repeated ``key`` in one list of a file, reported at the repeat's own line.
+
+    Raises FieldError with the path from the file's root, so only top-level file schemas (whose
+    paths are known) call this; the loader adds file and line.
+    """
+    seen: dict[object, int] = {}
+    for i, item in enumerate(items):
+        value = getattr(item, key)
+        if value in seen:
+            raise FieldError(path + (i, key), f"duplicate {key} {value!r} (first at "
+                                              f"{render_path(path + (seen[value],))})")
+        seen[value] = i
+
+
+def check_count(path: FieldPath, what: str, got: int, expected: int, hint: str) -> None:
+    """A content list must hold exactly the number the spec gives (``hint`` says where)."""
+    if got != expected:
+        raise FieldError(path, f"{got} {what}, expected {expected} ({hint})")
 
 
 def render_path(path: FieldPath) -> str:

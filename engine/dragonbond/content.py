@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Literal, NoReturn
 
 from engine.core import ContentError, load_content
-from engine.core.content import FieldError, FieldPath, render_path
+from engine.core.content import FieldError, FieldPath, check_count, check_unique, render_path
 
 from .board import (
     Map,
@@ -46,20 +46,8 @@ COUNTS = {
 LAYOUT_TOLERANCE = 0.5  # scene units a layout circle may graze its polygon's edge by (rounding in map.yaml)
 
 
-def _unique(items: tuple[Any, ...], key: str, path: FieldPath) -> None:
-    """A repeated id in one file, reported at the repeat's own line."""
-    seen: dict[object, int] = {}
-    for i, item in enumerate(items):
-        value = getattr(item, key)
-        if value in seen:
-            raise FieldError(path + (i, key), f"duplicate {key} {value!r} (first at "
-                                              f"{render_path(path + (seen[value],))})")
-        seen[value] = i
 
 
-def _count(path: FieldPath, what: str, got: int, expected: int, hint: str) -> None:
-    if got != expected:
-        raise FieldError(path, f"{got} {what}, expected {expected} ({hint})")
 
 
 # -- params.yaml (spec 3.2) -----------------------------------------------------------------------------
@@ -138,7 +126,7 @@ class Die:
     oath_success_faces: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        _count(("die", "faces"), "faces", len(self.faces), COUNTS["die_faces"], "spec 3.3: a ten-sided die")
+        check_count(("die", "faces"), "faces", len(self.faces), COUNTS["die_faces"], "spec 3.3: a ten-sided die")
         seen: dict[str, Face] = {}
         for i, face in enumerate(self.faces):
             if face.normal < 0 or face.crit < 0:
@@ -203,9 +191,9 @@ class CharactersFile:
     characters: tuple[Character, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.characters, "id", ("characters",))
-        _unique(self.characters, "start_region", ("characters",))
-        _count(("characters",), "characters", len(self.characters), COUNTS["characters"], "spec 3.4")
+        check_unique(self.characters, "id", ("characters",))
+        check_unique(self.characters, "start_region", ("characters",))
+        check_count(("characters",), "characters", len(self.characters), COUNTS["characters"], "spec 3.4")
         roles = Counter(c.role for c in self.characters)
         if roles != Counter({"general": COUNTS["generals"], "dragon": COUNTS["dragons"]}):
             raise FieldError(("characters",), f"two generals and two dragons, got {dict(roles)}")
@@ -230,9 +218,9 @@ class MapSpec:
 
     def __post_init__(self) -> None:
         at = ("map", "regions")
-        _unique(self.regions, "id", at)
-        _unique(self.regions, "order", at)
-        _count(at, "regions", len(self.regions), COUNTS["regions"], "spec 3.1")
+        check_unique(self.regions, "id", at)
+        check_unique(self.regions, "order", at)
+        check_count(at, "regions", len(self.regions), COUNTS["regions"], "spec 3.1")
         orders = sorted(r.order for r in self.regions)
         if orders != list(range(1, len(self.regions) + 1)):
             raise FieldError(at, f"orders run 1..{len(self.regions)} without gaps, got {orders}")
@@ -348,8 +336,8 @@ class ActionCardsFile:
     action_cards: tuple[ActionCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.action_cards, "id", ("action_cards",))
-        _count(("action_cards",), "action cards", len(self.action_cards), COUNTS["action_cards"], "spec 7.2")
+        check_unique(self.action_cards, "id", ("action_cards",))
+        check_count(("action_cards",), "action cards", len(self.action_cards), COUNTS["action_cards"], "spec 7.2")
 
 
 @dataclass(frozen=True)
@@ -373,9 +361,9 @@ class RegionCardsFile:
     region_cards: tuple[RegionCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.region_cards, "id", ("region_cards",))
-        _unique(self.region_cards, "region", ("region_cards",))
-        _count(("region_cards",), "region cards", len(self.region_cards), COUNTS["region_cards"], "spec 7.3")
+        check_unique(self.region_cards, "id", ("region_cards",))
+        check_unique(self.region_cards, "region", ("region_cards",))
+        check_count(("region_cards",), "region cards", len(self.region_cards), COUNTS["region_cards"], "spec 7.3")
 
 
 @dataclass(frozen=True)
@@ -391,8 +379,8 @@ class EventCardsFile:
     event_cards: tuple[EventCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.event_cards, "id", ("event_cards",))
-        _count(("event_cards",), "event cards", len(self.event_cards), COUNTS["event_cards"], "spec 7.4")
+        check_unique(self.event_cards, "id", ("event_cards",))
+        check_count(("event_cards",), "event cards", len(self.event_cards), COUNTS["event_cards"], "spec 7.4")
 
 
 @dataclass(frozen=True)
@@ -409,11 +397,11 @@ class UpgradeCardsFile:
     upgrade_cards: tuple[UpgradeCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.upgrade_cards, "id", ("upgrade_cards",))
-        _count(("upgrade_cards",), "upgrade cards", len(self.upgrade_cards), COUNTS["upgrade_cards"], "spec 7.5")
+        check_unique(self.upgrade_cards, "id", ("upgrade_cards",))
+        check_count(("upgrade_cards",), "upgrade cards", len(self.upgrade_cards), COUNTS["upgrade_cards"], "spec 7.5")
         per_type = Counter(u.unit_type for u in self.upgrade_cards)
         for unit_type in UNIT_TYPES:
-            _count(("upgrade_cards",), f"{unit_type} upgrades", per_type[unit_type], COUNTS["upgrades_per_type"],
+            check_count(("upgrade_cards",), f"{unit_type} upgrades", per_type[unit_type], COUNTS["upgrades_per_type"],
                    "spec 7.5: four per unit type")
         for i, card in enumerate(self.upgrade_cards):
             for name, args in walk(card.effects):
@@ -450,8 +438,8 @@ class VaalaCardsFile:
     vaala_cards: tuple[VaalaCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.vaala_cards, "id", ("vaala_cards",))
-        _count(("vaala_cards",), "Vaala cards", len(self.vaala_cards), COUNTS["vaala_cards"], "spec 7.6")
+        check_unique(self.vaala_cards, "id", ("vaala_cards",))
+        check_count(("vaala_cards",), "Vaala cards", len(self.vaala_cards), COUNTS["vaala_cards"], "spec 7.6")
 
 
 @dataclass(frozen=True)
@@ -468,9 +456,9 @@ class DragonbondCardsFile:
     dragonbond_cards: tuple[DragonbondCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.dragonbond_cards, "id", ("dragonbond_cards",))
-        _unique(self.dragonbond_cards, "owner", ("dragonbond_cards",))
-        _count(("dragonbond_cards",), "Dragonbond cards", len(self.dragonbond_cards), COUNTS["dragonbond_cards"],
+        check_unique(self.dragonbond_cards, "id", ("dragonbond_cards",))
+        check_unique(self.dragonbond_cards, "owner", ("dragonbond_cards",))
+        check_count(("dragonbond_cards",), "Dragonbond cards", len(self.dragonbond_cards), COUNTS["dragonbond_cards"],
                "spec 7.7")
 
 
@@ -501,11 +489,11 @@ class AiBoardsFile:
     ai_boards: tuple[AiBoard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.ai_boards, "role", ("ai_boards",))
+        check_unique(self.ai_boards, "role", ("ai_boards",))
         if sorted(b.role for b in self.ai_boards) != sorted(ROLES):
             raise FieldError(("ai_boards",), "one AI board side per role: general and dragon")
         for i, board in enumerate(self.ai_boards):
-            _unique(board.icons, "icon", ("ai_boards", i, "icons"))
+            check_unique(board.icons, "icon", ("ai_boards", i, "icons"))
             for k, row in enumerate(board.icons):
                 if row.icon not in ICONS or board.role not in ICONS[row.icon].users:
                     raise FieldError(("ai_boards", i, "icons", k, "icon"), f"{row.icon!r} is not an icon a "

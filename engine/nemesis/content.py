@@ -13,10 +13,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Literal, NoReturn
 
 from engine.core import ContentError, Text, load_content
-from engine.core.content import FieldError, FieldPath, render_path
+from engine.core.content import FieldError, FieldPath, check_count, check_unique, render_path
 
 from .board import EXIT_NUMBERS, SECTIONS, TECH, Board, Corridor, Rect, Room
 from .vocabulary import CONDITION, EFFECT, STATISTICS
@@ -52,20 +52,8 @@ class Name:
         return Text(self.en, self.zh)
 
 
-def _unique(items: tuple[Any, ...], key: str, path: FieldPath) -> None:
-    """A repeated id in one file, reported at the repeat's own line."""
-    seen: dict[object, int] = {}
-    for i, item in enumerate(items):
-        value = getattr(item, key)
-        if value in seen:
-            raise FieldError(path + (i, key), f"duplicate {key} {value!r} (first at "
-                                              f"{render_path(path + (seen[value],))})")
-        seen[value] = i
 
 
-def _count(path: FieldPath, what: str, got: int, expected: int, hint: str) -> None:
-    if got != expected:
-        raise FieldError(path, f"{got} {what}, expected {expected} ({hint})")
 
 
 # -- board_basic.yaml (spec 3.1) --------------------------------------------------------------------
@@ -120,9 +108,9 @@ class BoardFile:
     elevator: Elevator
 
     def __post_init__(self) -> None:
-        _unique(self.rooms, "id", ("rooms",))
-        _unique(self.rooms, "number", ("rooms",))
-        _unique(self.corridors, "id", ("corridors",))
+        check_unique(self.rooms, "id", ("rooms",))
+        check_unique(self.rooms, "number", ("rooms",))
+        check_unique(self.corridors, "id", ("corridors",))
         rooms = {r.id: i for i, r in enumerate(self.rooms)}
         corridors = {c.id: (i, c) for i, c in enumerate(self.corridors)}
         for i, c in enumerate(self.corridors):
@@ -242,12 +230,12 @@ class RoomsFile:
     tiles: tuple[Tile, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.tiles, "id", ("tiles",))
+        check_unique(self.tiles, "id", ("tiles",))
         piles = Counter(t.pile for t in self.tiles)
-        _count(("tiles",), '"I" tiles', piles["I"], COUNTS["tiles_I"], "spec 3.4")
-        _count(("tiles",), '"II" tiles', piles["II"], COUNTS["tiles_II"], "spec 3.4")
+        check_count(("tiles",), '"I" tiles', piles["I"], COUNTS["tiles_I"], "spec 3.4")
+        check_count(("tiles",), '"II" tiles', piles["II"], COUNTS["tiles_II"], "spec 3.4")
         for i, tile in enumerate(self.tiles):
-            _unique(tile.actions, "id", ("tiles", i, "actions"))
+            check_unique(tile.actions, "id", ("tiles", i, "actions"))
 
 
 # -- time_track.yaml (spec 3.6) ---------------------------------------------------------------------
@@ -299,7 +287,7 @@ class Dice:
 
     def __post_init__(self) -> None:
         for die, sides in (("noise", 10), ("combat", 6), ("advantage", 6)):
-            _count((die,), "faces", len(getattr(self, die)), sides, f"the {die} die is a d{sides}")
+            check_count((die,), "faces", len(getattr(self, die)), sides, f"the {die} die is a d{sides}")
 
 
 # -- modes.yaml (spec 4.1) --------------------------------------------------------------------------
@@ -448,13 +436,13 @@ class TokensFile:
         for key, field_ in (("exploration_effects", "id"), ("exploration_tokens", "id"), ("intruder_types", "id"),
                             ("intruder_tokens", "id"), ("css_tokens", "id"), ("contingency_colours", "colour"),
                             ("contingency_tokens", "id"), ("supplies", "id")):
-            _unique(getattr(self, key), field_, (key,))
-        _count(("exploration_tokens",), "exploration tokens", len(self.exploration_tokens),
+            check_unique(getattr(self, key), field_, (key,))
+        check_count(("exploration_tokens",), "exploration tokens", len(self.exploration_tokens),
                COUNTS["exploration_tokens"], "spec 3.5")
-        _count(("intruder_tokens",), "intruder tokens", len(self.intruder_tokens), COUNTS["intruder_tokens"],
+        check_count(("intruder_tokens",), "intruder tokens", len(self.intruder_tokens), COUNTS["intruder_tokens"],
                "spec 3.7")
-        _count(("css_tokens",), "CSS tokens", len(self.css_tokens), COUNTS["css_tokens"], "spec 7.12")
-        _count(("contingency_tokens",), "contingency tokens", len(self.contingency_tokens),
+        check_count(("css_tokens",), "CSS tokens", len(self.css_tokens), COUNTS["css_tokens"], "spec 7.12")
+        check_count(("contingency_tokens",), "contingency tokens", len(self.contingency_tokens),
                COUNTS["contingency_tokens"], "spec 7.11")
         effects = {e.id for e in self.exploration_effects}
         for i, token in enumerate(self.exploration_tokens):
@@ -519,20 +507,20 @@ class CharactersFile:
     characters: tuple[Character, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.common_cards, "id", ("common_cards",))
-        _unique(self.characters, "id", ("characters",))
-        _count(("characters",), "characters", len(self.characters), COUNTS["characters"], "spec 7.3")
-        _count(("common_cards",), "common cards (copies counted)", sum(c.copies for c in self.common_cards),
+        check_unique(self.common_cards, "id", ("common_cards",))
+        check_unique(self.characters, "id", ("characters",))
+        check_count(("characters",), "characters", len(self.characters), COUNTS["characters"], "spec 7.3")
+        check_count(("common_cards",), "common cards (copies counted)", sum(c.copies for c in self.common_cards),
                COUNTS["common_cards"], "Search x2, Dismantle, Interruption, Rest")
         common = {c.id for c in self.common_cards}
         for i, character in enumerate(self.characters):
             where = ("characters", i, "cards")
-            _unique(character.cards, "id", where)
+            check_unique(character.cards, "id", where)
             for k, card in enumerate(character.cards):
                 if card.id in common:
                     raise FieldError(where + (k, "id"), f"{card.id} is a common card; list it once under "
                                                         "common_cards")
-            _count(where, f"unique cards for {character.id} (copies counted)",
+            check_count(where, f"unique cards for {character.id} (copies counted)",
                    sum(c.copies for c in character.cards), COUNTS["unique_cards"], "spec 7.3: 5 + 5 common = 10")
 
 
@@ -590,15 +578,15 @@ class ItemsFile:
     items: tuple[Item, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.items, "id", ("items",))
+        check_unique(self.items, "id", ("items",))
         copies = Counter[str]()
         for item in self.items:
             copies[item.deck] += item.copies
         for deck, hint in (("red", "7.4"), ("yellow", "7.4"), ("green", "7.4"), ("crafted", "7.4: 5 x 3"),
                            ("starting", "3.9"), ("quest", "3.9")):
-            _count(("items",), f"{deck} item cards (copies counted)", copies[deck], COUNTS[deck], f"spec {hint}")
+            check_count(("items",), f"{deck} item cards (copies counted)", copies[deck], COUNTS[deck], f"spec {hint}")
         crafted = [item for item in self.items if item.deck == "crafted"]
-        _count(("items",), "crafted item kinds", len(crafted), COUNTS["crafted_kinds"], "NEM-CRAFT-8")
+        check_count(("items",), "crafted item kinds", len(crafted), COUNTS["crafted_kinds"], "NEM-CRAFT-8")
         recipes: dict[frozenset[str], str] = {}
         for item in crafted:
             key = frozenset(item.recipe)
@@ -650,8 +638,8 @@ class EventsFile:
     events: tuple[EventCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.events, "id", ("events",))
-        _count(("events",), "event cards", len(self.events), COUNTS["events"], "spec 7.5")
+        check_unique(self.events, "id", ("events",))
+        check_count(("events",), "event cards", len(self.events), COUNTS["events"], "spec 7.5")
 
 
 @dataclass(frozen=True)
@@ -670,8 +658,8 @@ class AttacksFile:
     attacks: tuple[AttackCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.attacks, "id", ("attacks",))
-        _count(("attacks",), "attack cards", len(self.attacks), COUNTS["attacks"], "spec 7.6")
+        check_unique(self.attacks, "id", ("attacks",))
+        check_count(("attacks",), "attack cards", len(self.attacks), COUNTS["attacks"], "spec 7.6")
 
 
 @dataclass(frozen=True)
@@ -687,8 +675,8 @@ class WeaknessesFile:
     weaknesses: tuple[Weakness, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.weaknesses, "id", ("weaknesses",))
-        _count(("weaknesses",), "weakness cards", len(self.weaknesses), COUNTS["weaknesses"], "spec 7.7")
+        check_unique(self.weaknesses, "id", ("weaknesses",))
+        check_count(("weaknesses",), "weakness cards", len(self.weaknesses), COUNTS["weaknesses"], "spec 7.7")
 
 
 @dataclass(frozen=True)
@@ -710,10 +698,10 @@ class ObjectivesFile:
     objectives: tuple[Objective, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.objectives, "id", ("objectives",))
+        check_unique(self.objectives, "id", ("objectives",))
         decks = Counter(o.deck for o in self.objectives)
         for deck in ("personal", "corporate", "solo_coop"):
-            _count(("objectives",), f"{deck} objectives", decks[deck], COUNTS[deck], "spec 7.8")
+            check_count(("objectives",), f"{deck} objectives", decks[deck], COUNTS[deck], "spec 7.8")
 
 
 @dataclass(frozen=True)
@@ -743,9 +731,9 @@ class ComputerFile:
     computer_cards: tuple[ComputerCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.computer_cards, "id", ("computer_cards",))
-        _count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"], "spec 7.9")
-        _count(("computer_cards",), "Lockdown cards", sum(c.lockdown for c in self.computer_cards), 1, "spec 7.9")
+        check_unique(self.computer_cards, "id", ("computer_cards",))
+        check_count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"], "spec 7.9")
+        check_count(("computer_cards",), "Lockdown cards", sum(c.lockdown for c in self.computer_cards), 1, "spec 7.9")
 
 
 @dataclass(frozen=True)
@@ -763,8 +751,8 @@ class SeriousWoundsFile:
     serious_wounds: tuple[SeriousWound, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.serious_wounds, "id", ("serious_wounds",))
-        _count(("serious_wounds",), "serious wound cards (copies counted)",
+        check_unique(self.serious_wounds, "id", ("serious_wounds",))
+        check_count(("serious_wounds",), "serious wound cards (copies counted)",
                sum(w.copies for w in self.serious_wounds), COUNTS["serious_wounds"], "spec 7.10")
 
 
@@ -780,10 +768,10 @@ class ContaminationFile:
     contamination: tuple[ContaminationCard, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.contamination, "id", ("contamination",))
-        _count(("contamination",), "contamination cards", len(self.contamination), COUNTS["contamination"],
+        check_unique(self.contamination, "id", ("contamination",))
+        check_count(("contamination",), "contamination cards", len(self.contamination), COUNTS["contamination"],
                "spec 7.13")
-        _count(("contamination",), "INFECTED cards", sum(c.infected for c in self.contamination),
+        check_count(("contamination",), "INFECTED cards", sum(c.infected for c in self.contamination),
                COUNTS["infected"], "NEM-DEC-57")
 
 

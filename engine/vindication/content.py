@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any, ClassVar, Literal, NoReturn
+from typing import ClassVar, Literal, NoReturn
 
 from engine.core import ContentError, Effect, Text, load_content
-from engine.core.content import FieldError
+from engine.core.content import FieldError, check_unique
 
 from .board import Board, Hex, Triangle, derive_board, ring_region_ids
 from .effects import EFFECTS
@@ -308,19 +308,6 @@ class Content:
         return {**self.board.triangles, **self.isle.triangles}
 
 
-def _unique(items: tuple[Any, ...], key: str, path: tuple[Any, ...]) -> None:
-    """A repeated id in one file, reported at the repeat's own line.
-
-    Raises FieldError with the path from the file's root, so only top-level file schemas (whose
-    paths are known) call this; the loader adds file and line.
-    """
-    seen: dict[object, int] = {}
-    for i, item in enumerate(items):
-        value = getattr(item, key)
-        if value in seen:
-            raise FieldError(path + (i, key), f"duplicate {key} {value!r} (first at "
-                                              f"{'.'.join(map(str, path))}[{seen[value]}])")
-        seen[value] = i
 
 
 @dataclass(frozen=True)
@@ -329,7 +316,7 @@ class _CardsFile:
     DECKS: ClassVar[tuple[str, ...]] = DECKS   # the decks this file may hold
 
     def __post_init__(self) -> None:
-        _unique(self.cards, "id", ("cards",))
+        check_unique(self.cards, "id", ("cards",))
         for i, card in enumerate(self.cards):
             if card.deck not in self.DECKS:
                 raise FieldError(("cards", i, "deck"),
@@ -362,7 +349,7 @@ class _RegionsFile:
     regions: tuple[Region, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.regions, "id", ("regions",))
+        check_unique(self.regions, "id", ("regions",))
 
 
 @dataclass(frozen=True)
@@ -370,7 +357,7 @@ class _MountsFile:
     mounts: tuple[Mount, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.mounts, "rank", ("mounts",))
+        check_unique(self.mounts, "rank", ("mounts",))
 
 
 @dataclass(frozen=True)
@@ -378,8 +365,8 @@ class _JourneysFile:
     journeys: tuple[Journey, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.journeys, "id", ("journeys",))
-        _unique(self.journeys, "start_position", ("journeys",))
+        check_unique(self.journeys, "id", ("journeys",))
+        check_unique(self.journeys, "start_position", ("journeys",))
 
 
 @dataclass(frozen=True)
@@ -387,7 +374,7 @@ class _QuestsFile:
     quests: tuple[Quest, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.quests, "id", ("quests",))
+        check_unique(self.quests, "id", ("quests",))
 
 
 @dataclass(frozen=True)
@@ -395,7 +382,7 @@ class _EndTriggersFile:
     end_triggers: tuple[EndTrigger, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.end_triggers, "id", ("end_triggers",))
+        check_unique(self.end_triggers, "id", ("end_triggers",))
 
 
 @dataclass(frozen=True)
@@ -403,7 +390,7 @@ class _CharactersFile:
     characters: tuple[Character, ...]
 
     def __post_init__(self) -> None:
-        _unique(self.characters, "id", ("characters",))
+        check_unique(self.characters, "id", ("characters",))
 
 
 @dataclass(frozen=True)
@@ -422,7 +409,7 @@ class _ModuleFile:
 
     def __post_init__(self) -> None:
         for key in ("settlements", "runes", "isle_areas"):
-            _unique(getattr(self.module, key), "id", ("module", key))
+            check_unique(getattr(self.module, key), "id", ("module", key))
 
 
 FOLDER = "vindication"
