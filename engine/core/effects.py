@@ -314,6 +314,15 @@ class EffectInterpreter:
             return None
 
 
+def waiting_choice(queue: list[dict[str, Any]]) -> tuple[str, int, tuple[Any, ...]] | None:
+    """(prompt kind, deciding seat, options) of the choice a game's effect queue waits on, if any;
+    the seat is the paused item's ``meta["seat"]``, read from plain data (works after a load)."""
+    if queue and "pause" in queue[0]:
+        pause = queue[0]["pause"]
+        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
+    return None
+
+
 def to_plain(value: object) -> Any:
     """JSON-like data for a loaded value (effects in their file form), as kept in game states."""
     if value is None or isinstance(value, (str, int, float, bool)):

@@ -3,7 +3,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt, Rng, Text
+from engine.core import (
+    Command,
+    Config,
+    Data,
+    Event,
+    Game,
+    GameInfo,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    Text,
+)
+from engine.core.effects import waiting_choice
 
 from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
 from .context import Ctx, refuse
@@ -17,11 +31,8 @@ PRIVATE_PROMPTS = frozenset({"draft", "keep_objective"})
 
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    queue = data["effects"]
-    if queue and "pause" in queue[0]:
-        pause = queue[0]["pause"]
-        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
-    return None
+    """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
+    return waiting_choice(data["effects"])
 
 
 def fates(data: Data) -> str:

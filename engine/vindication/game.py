@@ -4,11 +4,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome, Prompt,
-                         Rng, Text)
+from engine.core import (
+    Command,
+    Config,
+    Data,
+    Event,
+    Game,
+    GameInfo,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    Text,
+)
+from engine.core.effects import waiting_choice
 
-from . import commands, gestures
-from . import layout, rule_refs
+from . import commands, gestures, layout, rule_refs
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
@@ -28,11 +40,7 @@ ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "l
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
     """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
-    queue = data["effects"]
-    if queue and "pause" in queue[0]:
-        pause = queue[0]["pause"]
-        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
-    return None
+    return waiting_choice(data["effects"])
 
 
 def answer_value(cmd: Command) -> Any:
