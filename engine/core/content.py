@@ -18,12 +18,23 @@ import dataclasses
 import functools
 import types
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import (TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar, Union, get_args, get_origin,
-                    get_type_hints)
-
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    Protocol,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from .errors import TablekeeperError
+from .game import Text
 
 if TYPE_CHECKING:  # importlib.resources pulls in tempfile, zipfile and random: not at start-up
     from importlib.resources.abc import Traversable
@@ -252,6 +263,17 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@dataclass(frozen=True)
+class Name:
+    """A player-facing name in content files: ``{en: …, zh: …}`` (Traditional Chinese)."""
+
+    en: str
+    zh: str
+
+    def text(self) -> Text:
+        return Text(self.en, self.zh)
 
 
 def check_unique(items: Sequence[Any], key: str, path: FieldPath) -> None:

@@ -15,8 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Annotated, Literal, NoReturn
 
-from engine.core import ContentError, Text, load_content
-from engine.core.content import FieldError, FieldPath, check_count, check_unique, render_path
+from engine.core import ContentError, load_content
+from engine.core.content import FieldError, FieldPath, Name, check_count, check_unique, render_path
 
 from .board import EXIT_NUMBERS, SECTIONS, TECH, Board, Corridor, Rect, Room
 from .vocabulary import CONDITION, EFFECT, STATISTICS
@@ -42,18 +42,6 @@ COUNTS = {
 
 
 # -- shared pieces ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Name:
-    en: str
-    zh: str
-
-    def text(self) -> Text:
-        return Text(self.en, self.zh)
-
-
-
-
 
 
 # -- board_basic.yaml (spec 3.1) --------------------------------------------------------------------

@@ -13,13 +13,22 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import ClassVar, Literal, NoReturn
 
-from engine.core import ContentError, Effect, Text, load_content
-from engine.core.content import FieldError, check_unique
+from engine.core import ContentError, Effect, load_content
+from engine.core.content import FieldError, Name, check_unique
 
 from .board import Board, Hex, Triangle, derive_board, ring_region_ids
 from .effects import EFFECTS
-from .vocabulary import (ATTRIBUTES, DECK_ATTRIBUTE, DECKS, Attribute, Condition, Counter, Deck,
-                         parse_condition, parse_counter)
+from .vocabulary import (
+    ATTRIBUTES,
+    DECK_ATTRIBUTE,
+    DECKS,
+    Attribute,
+    Condition,
+    Counter,
+    Deck,
+    parse_condition,
+    parse_counter,
+)
 
 AbilityType = Literal["none", "passive", "on_join", "activated", "passive_once", "whenever", "relic"]
 
@@ -49,15 +58,6 @@ def parse_trigger(text: str) -> tuple[str, str | None]:
     if isinstance(allowed, tuple) and arg not in allowed:
         raise ValueError(f"trigger {name} takes one of {', '.join(allowed)}")
     return name, arg
-
-
-@dataclass(frozen=True)
-class Name:
-    en: str
-    zh: str
-
-    def text(self) -> Text:
-        return Text(self.en, self.zh)
 
 
 @dataclass(frozen=True)
@@ -306,8 +306,6 @@ class Content:
     def triangles(self) -> dict[str, Triangle]:
         """Both boards' triangles (ids differ: T.. and F..); each keeps its own board's links."""
         return {**self.board.triangles, **self.isle.triangles}
-
-
 
 
 @dataclass(frozen=True)
