@@ -9,23 +9,13 @@ from engine.core import Data
 
 from .content import content
 
-from .vocabulary import CONDITIONS, _param
+from .vocabulary import CONDITIONS, arguments
 
 SURVIVAL_ROUTES = {"bunker": "bunker", "css": "evacuated", "isolation": "locked"}
 
 
 def _args(name: str, args: object) -> dict[str, Any]:
-    params = [_param(spec) for spec in CONDITIONS.get(name, ())]
-    names = [p[0] for p in params]
-    if args is None or not params:
-        return {}
-    if isinstance(args, Mapping) and all(key in names for key in args):
-        return dict(args)
-    if isinstance(args, tuple) and not (len(params) == 1 and not params[0][2]):
-        if params[-1][2]:
-            return {**dict(zip(names[:-1], args)), names[-1]: args[len(params) - 1:]}
-        return dict(zip(names, args))
-    return {names[0]: args}
+    return arguments(CONDITIONS, name, args)
 
 
 def alive_after_checks(data: Data, seat: int) -> bool:

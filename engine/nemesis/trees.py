@@ -22,7 +22,7 @@ from typing import Any
 from engine.core.content import FrozenMap
 
 from .context import Ctx, refuse
-from .vocabulary import PRIMITIVES, _param
+from .vocabulary import PRIMITIVES, _param, arguments
 
 Handler = Callable[[Ctx, dict[str, Any], dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -84,17 +84,7 @@ def named_args(name: str, args: object) -> dict[str, Any]:
 
 
 def _named_args(name: str, args: object) -> dict[str, Any]:
-    params = _params(name)
-    names = [p[0] for p in params]
-    if args is None or not params:
-        return {}
-    if isinstance(args, Mapping) and all(key in names for key in args):
-        return dict(args)
-    if isinstance(args, tuple) and not (len(params) == 1 and not params[0][2]):
-        if params[-1][2] and len(args) >= len(params):
-            return {**dict(zip(names[:-1], args)), names[-1]: args[len(params) - 1:]}
-        return dict(zip(names, args))
-    return {names[0]: args}
+    return arguments(PRIMITIVES, name, args)
 
 
 def _kinds(name: str) -> dict[str, str]:

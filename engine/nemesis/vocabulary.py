@@ -227,6 +227,22 @@ def _param(spec: str) -> tuple[str, str, bool]:
     return name, kind or "v", variadic
 
 
+def arguments(table: Mapping[str, Signature], name: str, args: object) -> dict[str, object]:
+    """A loaded call's arguments by parameter name, whichever way the content wrote them (named,
+    positional with a variadic last parameter, or one value for the first parameter)."""
+    params = [_param(spec) for spec in table.get(name, ())]
+    names = [p[0] for p in params]
+    if args is None or not params:
+        return {}
+    if isinstance(args, Mapping) and all(key in names for key in args):
+        return dict(args)
+    if isinstance(args, tuple) and not (len(params) == 1 and not params[0][2]):
+        if params[-1][2] and len(args) >= len(params):
+            return {**dict(zip(names[:-1], args)), names[-1]: args[len(params) - 1:]}
+        return dict(zip(names, args))
+    return {names[0]: args}
+
+
 EFFECT = Vocabulary("effect", PRIMITIVES)
 CONDITION = Vocabulary("condition", CONDITIONS)
 
