@@ -8,5 +8,8 @@
 - `vocabulary`: the icons, effect primitives, modifier kinds, selectors and conditions of spec 7.1, and the
   decoders that check card icons and effect lists when the content loads.
 
-Not registered as a playable game yet (no rules, flow or views).
+- `setup`, `steps` (the flow as queued steps), `rules/` (planning, stack, round, control), `commands`
+  (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract).
+
+Not registered as a playable game yet: planning and the command stack run, card effects do not.
 """

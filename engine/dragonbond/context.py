@@ -1,0 +1,63 @@
+"""The context the rules run in: the state data, the generator, who acts, the events so far.
+
+Rules are functions of a `Ctx`; the flow of a round runs as steps on the shared effect queue
+(`steps.DRG`), so a pending decision anywhere (a set-up pick) pauses it as plain data.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Data, Event, Refused, Rng
+
+from .content import Content, content
+
+
+class Ctx:
+    """One command's working context. ``meta`` is the tag of the step now running."""
+
+    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
+        self.data = data
+        self.rng = rng
+        self.seat = seat
+        self.events: list[Event] = []
+        self.queue: list[dict[str, Any]] = data["effects"]
+        self.meta: dict[str, Any] = {}
+        self.content: Content = content()
+
+    @property
+    def actor(self) -> int:
+        """The human seat the running step belongs to (the commanding seat outside steps)."""
+        return self.meta.get("seat", self.seat)
+
+    def board(self, character: str) -> Data:
+        return self.data["boards"][character]
+
+    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
+        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
+
+    def push(self, *steps: Any, **meta: Any) -> None:
+        """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
+        from .steps import DRG
+        DRG.push(self, DRG.parse(list(steps), "rules"), {"seat": self.actor, **meta})
+
+    def ended(self) -> bool:
+        return self.data["phase"] == "over"
+
+
+def refuse(rule: str, reason: str) -> Refused:
+    return Refused(rule, reason)
+
+
+def in_action_order(data: Data, start: str | None = None) -> list[str]:
+    """The four characters clockwise from ``start`` (default: the first player), spec 1.3."""
+    seating = data["seating"]
+    i = seating.index(start or data["first"])
+    return seating[i:] + seating[:i]
+
+
+def seat_of(data: Data, character: str) -> int | None:
+    return data["boards"][character]["seat"]
+
+
+def is_ai(data: Data, character: str) -> bool:
+    return data["boards"][character]["seat"] is None

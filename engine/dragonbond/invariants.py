@@ -1,0 +1,59 @@
+"""State invariants, checked after every command by the random playouts:
+  - every action, region, event, upgrade and Vaala card is in exactly one place (decks, hands,
+    the AI decks and played piles, the stack, the market, the discards, held upgrades);
+  - power tokens, neutral units and city tokens are conserved between map, boards and supply;
+    each general's units between its pool and the map;
+  - the first-player marker is a human's; the stack holds only cards, each at most once.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import Data
+
+from .content import content
+from .setup import UNIT_TYPES
+
+
+def check_invariants(data: Data) -> list[str]:
+    c = content()
+    problems: list[str] = []
+    found: Counter[str] = Counter()
+    found.update(data["decks"]["event"] + data["decks"]["upgrade"] + data["decks"]["region"])
+    found.update(data["market"] + data["discards"]["event"])
+    found.update(entry["card"] for entry in data["stack"])
+    for board in data["boards"].values():
+        for pile in ("hand", "ai_deck", "ai_played", "vaala_deck", "vaala_hand", "vaala_discard", "upgrades"):
+            found.update(board[pile])
+    expected: Counter[str] = Counter()
+    expected.update(list(c.event_cards))
+    expected.update(list(c.upgrade_cards))
+    if data["dealt"]:                    # before DRG-SETUP-8..11 the hands and decks are still in the box
+        expected.update(list(c.action_cards))
+        expected.update(list(c.region_cards))
+        expected.update(v for ch in data["humans"] for v in c.characters[ch].vaala_cards)
+    if found != expected:
+        off = sorted(set(found) ^ set(expected) | {k for k in found if found[k] != expected[k]})
+        problems.append(f"cards are not conserved ({', '.join(off[:5])})")
+    supply = c.params.supply
+    regions = data["regions"].values()
+    power = data["supply"]["power"] + sum(r["power"] for r in regions) + sum(
+        b["power"]["unspent"] + b["power"]["spent"] for b in data["boards"].values())
+    if power != supply.power_tokens:
+        problems.append(f"{power} power tokens in play, not {supply.power_tokens}")
+    if data["supply"]["neutral"] + sum(r["neutral"] for r in regions) != supply.neutral_units:
+        problems.append("neutral units are not conserved")
+    if data["supply"]["cities"] + sum(1 for r in regions if r["city"]) != supply.city_tokens:
+        problems.append("city tokens are not conserved")
+    for ch, board in data["boards"].items():
+        if board["pool"] is None:
+            continue
+        for t in UNIT_TYPES:
+            total = board["pool"][t] + sum(r["units"].get(ch, {}).get(t, 0) for r in regions)
+            if total != supply.units_per_type_per_general:
+                problems.append(f"{ch}'s {t} are not conserved ({total})")
+    if data["first"] is not None and data["boards"][data["first"]]["seat"] is None:
+        problems.append("an AI holds the first-player marker")
+    if any(entry["kind"] not in ("event", "action", "region") for entry in data["stack"]):
+        problems.append("the stack holds something other than event, action and region cards")
+    return problems

@@ -1,0 +1,1 @@
+"""Dragonbond rule areas, one module each (spec section 5)."""

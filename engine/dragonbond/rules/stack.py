@@ -1,0 +1,69 @@
+"""The command stack and the execution phase (DRG-STACK, DRG-EXEC).
+
+The stack is data: bottom first, each entry {card, kind, owner, revealed}. Execution turns it over
+and resolves the cards one at a time in the order placed; each card is revealed when it begins to
+resolve and leaves the stack only when its resolution ends. In this slice a card's effects are not
+run yet (step ``resolve_card``): an event is discarded, an action card returns to its owner and a
+region card goes where DRG-REGIONCARD-6 says, so rounds complete.
+"""
+from __future__ import annotations
+
+from ..context import Ctx
+from .control import controller
+
+
+def start_execution(ctx: Ctx) -> None:
+    """DRG-STACK-3: the stack is turned over without changing its order."""
+    data = ctx.data
+    data["phase"] = "execution"
+    ctx.emit("phase_changed", phase="execution", round=data["round"])
+    ctx.emit("stack_turned", size=len(data["stack"]))
+    ctx.push("resolve_next")
+
+
+def resolve_next(ctx: Ctx) -> None:
+    """DRG-STACK-3/4, DRG-EXEC-1: reveal the lowest card; it resolves completely before the next."""
+    data = ctx.data
+    if ctx.ended():
+        return                                            # DRG-EXEC-7
+    if not data["stack"]:
+        ctx.push("end_execution")                         # DRG-EXEC-6
+        return
+    entry = data["stack"][0]
+    entry["revealed"] = True
+    ctx.emit("card_revealed", reveals=True, card=entry["card"], kind=entry["kind"], owner=entry["owner"])
+    ctx.push("resolve_card", "finish_card", "resolve_next")
+
+
+def resolve_card(ctx: Ctx) -> None:
+    """The card's own resolution (events 5.7, action cards 5.8, region cards 5.13): a later slice."""
+
+
+def finish_card(ctx: Ctx) -> None:
+    """DRG-EXEC-2/3/4: where a resolved card goes."""
+    data = ctx.data
+    if ctx.ended() or not data["stack"]:
+        return
+    entry = data["stack"].pop(0)
+    card, kind, owner = entry["card"], entry["kind"], entry["owner"]
+    if kind == "event":
+        data["discards"]["event"].append(card)            # DRG-EXEC-2, DRG-EVENT-6
+        ctx.emit("card_discarded", card=card)
+    elif kind == "action":
+        board = ctx.board(owner)
+        (board["hand"] if board["seat"] is not None else board["ai_played"]).append(card)   # DRG-EXEC-3
+        ctx.emit("card_returned", card=card, owner=owner)
+    else:
+        route_region_card(ctx, card)                      # DRG-EXEC-4
+
+
+def route_region_card(ctx: Ctx, card: str) -> None:
+    """DRG-REGIONCARD-6: to the human general controlling its region, else to the region deck."""
+    region = ctx.content.region_cards[card].region
+    holder = controller(ctx.data, region)
+    if holder is not None and ctx.board(holder)["seat"] is not None:
+        ctx.board(holder)["hand"].append(card)
+        ctx.emit("region_card_routed", card=card, to=holder)
+    else:
+        ctx.data["decks"]["region"].append(card)          # DRG-AI-19
+        ctx.emit("region_card_routed", card=card, to="region_deck")

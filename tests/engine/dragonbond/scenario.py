@@ -1,0 +1,47 @@
+"""Shared helpers for Dragonbond rule tests: start a game past the character picks, edit the live
+state, apply commands in notation. Dragonbond is not registered yet, so tests use `State` directly.
+
+Note: a refused command restores a fresh copy of the data, so fetch ``state.data`` again after
+``pytest.raises(Refused)`` instead of keeping an older reference."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Command, Config, Data, State
+from engine.dragonbond.game import GAME
+
+
+def new(humans: int = 1, seed: int = 1, **options: Any) -> State:
+    return State.new(GAME, Config.build(GAME.info, humans, seed=seed, options=options))
+
+
+def started(characters: Sequence[str] = ("elyse",), seed: int = 1, first: int | None = None,
+            **options: Any) -> State:
+    """A game in round 1's planning: human seat i plays ``characters[i]``; ``first`` names the
+    human seat holding the marker (default: chosen at random by set-up)."""
+    if first is not None:
+        options["first_player"] = "choose"
+    state = new(len(characters), seed, **options)
+    for seat, character in enumerate(characters):
+        play(state, f"{seat}: answer {character}")
+    if first is not None:
+        play(state, f"0: answer {first}")
+    return state
+
+
+def play(state: State, text: str) -> list[Any]:
+    return state.apply(Command.parse(text))
+
+
+def board(state: State, character: str) -> Data:
+    return state.data["boards"][character]
+
+
+def turn_of(state: State) -> str | None:
+    from engine.dragonbond.rules.planning import current
+    return current(state.data)
+
+
+def kinds(events: Sequence[Any]) -> list[str]:
+    return [e.kind for e in events]
