@@ -22,6 +22,7 @@ from typing import Annotated, Any, Protocol, TypeVar
 
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
 from .errors import TablekeeperError
+from .events import Event
 
 Handler = Callable[..., "Pause | None"]
 H = TypeVar("H", bound=Handler)
@@ -312,6 +313,30 @@ class EffectInterpreter:
                 return Pause("choose_one", tuple(shown))
             self.push(ctx, options[shown.index(answer)])
             return None
+
+
+class RuleContext:
+    """One command's working context for rules that run through an effect queue: the state data,
+    the generator, who gave the command, the events so far, and the queue (kept in the state as
+    ``data["effects"]``, so it is saved with it). ``meta`` is the tag of the item now running.
+    Each game subclasses it with its own content and helpers."""
+
+    def __init__(self, data: dict[str, Any], rng: Any, seat: int) -> None:
+        self.data = data
+        self.rng = rng
+        self.seat = seat            # who gave the command
+        self.events: list[Event] = []
+        self.queue: list[dict[str, Any]] = data["effects"]
+        self.meta: dict[str, Any] = {}
+
+    @property
+    def actor(self) -> int:
+        """The seat the running item belongs to (the commanding seat outside effects)."""
+        return self.meta.get("seat", self.seat)
+
+    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
+        """Record an event; ``audience`` limits who sees it, ``reveals`` marks an uncovered secret."""
+        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
 
 
 def waiting_choice(queue: list[dict[str, Any]]) -> tuple[str, int, tuple[Any, ...]] | None:

@@ -7,33 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Event, Refused, Rng
+from engine.core import Data, Refused, Rng
+from engine.core.effects import RuleContext
 
 from .content import Content, content
 
 
-class Ctx:
+class Ctx(RuleContext):
     """One command's working context. ``meta`` is the tag of the step now running."""
 
     def __init__(self, data: Data, rng: Rng, seat: int) -> None:
-        self.data = data
-        self.rng = rng
-        self.seat = seat
-        self.events: list[Event] = []
-        self.queue: list[dict[str, Any]] = data["effects"]
-        self.meta: dict[str, Any] = {}
+        super().__init__(data, rng, seat)
         self.content: Content = content()
-
-    @property
-    def actor(self) -> int:
-        """The human seat the running step belongs to (the commanding seat outside steps)."""
-        return self.meta.get("seat", self.seat)
 
     def board(self, character: str) -> Data:
         return self.data["boards"][character]
-
-    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
-        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
 
     def push(self, *steps: Any, **meta: Any) -> None:
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""

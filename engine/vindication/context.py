@@ -7,30 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Event, Refused, Rng
+from engine.core import Data, Refused, Rng
+from engine.core.effects import RuleContext
 
 from .content import Content, content
 from .effects import VIN
 
 
-class Ctx:
+class Ctx(RuleContext):
     """One command's working context. ``meta`` is the tag of the effect now running."""
 
     def __init__(self, data: Data, rng: Rng, seat: int) -> None:
-        self.data = data
-        self.rng = rng
-        self.seat = seat            # who gave the command
-        self.events: list[Event] = []
-        self.queue: list[dict[str, Any]] = data["effects"]
-        self.meta: dict[str, Any] = {}
+        super().__init__(data, rng, seat)
         self.content: Content = content()
 
     # -- who ---------------------------------------------------------------------------------
-    @property
-    def actor(self) -> int:
-        """The player the running effect belongs to (the commanding seat outside effects)."""
-        return self.meta.get("seat", self.seat)
-
     def player(self, seat: int | None = None) -> Data:
         return self.data["players"][self.actor if seat is None else seat]
 
@@ -43,10 +34,6 @@ class Ctx:
         return self.data["turn"]
 
     # -- output ------------------------------------------------------------------------------
-    def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
-        """Record an event; ``audience`` limits who sees it, ``reveals`` marks an uncovered secret."""
-        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
-
     def push(self, raw_effects: list[Any], **meta: Any) -> None:
         """Queue effects (in the content files' form) to run next, for ``meta['seat']`` or the actor."""
         tag = {"seat": self.actor, **meta}
