@@ -11,27 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Command, Data
+from engine.core.verbs import Verbs
 
 from .context import Ctx, refuse
 from .rules import planning
 
 Handler = Callable[[Ctx, Command], None]
-Lister = Callable[[Data, int], list[Command]]
-HANDLERS: dict[str, Handler] = {}
-LISTERS: list[Lister] = []
-
-
-def verb(name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
-    """Register a turn command: its handler, and the function listing its legal commands. Each
-    rule module registers its own verbs, so adding one never touches this file."""
-    def register(handler: Handler) -> Handler:
-        if name in HANDLERS:
-            raise ValueError(f"the Dragonbond verb {name!r} is registered twice")
-        HANDLERS[name] = handler
-        if lister is not None:
-            LISTERS.append(lister)
-        return handler
-    return register
+# Each rule module registers its own verbs (`commands.verb`), so adding one never touches this file.
+VERBS = Verbs("Dragonbond")
+HANDLERS = VERBS.handlers
+verb = VERBS.verb
 
 
 def acting(ctx: Ctx) -> str:
@@ -76,7 +65,4 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
 
 def turn_commands(data: Data, seat: int) -> list[Command]:
     """Every legal planning command of the seat whose turn it is."""
-    found: list[Command] = []
-    for lister in LISTERS:
-        found += lister(data, seat)
-    return found
+    return VERBS.listed(data, seat)

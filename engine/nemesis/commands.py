@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Command, Data
+from engine.core.verbs import Verbs
 
 from .context import Ctx, refuse
 from .rules import hand, moving, turns
@@ -84,22 +85,10 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
     turns.pass_turn(ctx, seat, discards)
 
 
-Lister = Callable[[Data, int], list[Command]]
-HANDLERS: dict[str, Handler] = {}
-LISTERS: list[Lister] = []
-
-
-def verb(name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
-    """Register a turn command: its handler, and the function listing its legal commands. Each
-    rule module registers its own verbs, so adding one never touches this file."""
-    def register(handler: Handler) -> Handler:
-        if name in HANDLERS:
-            raise ValueError(f"the Nemesis verb {name!r} is registered twice")
-        HANDLERS[name] = handler
-        if lister is not None:
-            LISTERS.append(lister)
-        return handler
-    return register
+# Each rule module registers its own verbs (`commands.verb`), so adding one never touches this file.
+VERBS = Verbs("Nemesis")
+HANDLERS = VERBS.handlers
+verb = VERBS.verb
 
 
 def _quiet_exit(data: Data, room: str) -> bool:
@@ -133,6 +122,4 @@ def turn_commands(data: Data, seat: int) -> list[Command]:
     found = [Command("pass", (), (), seat)]
     if not in_facility(data["players"][seat]):
         return found
-    for lister in LISTERS:
-        found += lister(data, seat)
-    return found
+    return found + VERBS.listed(data, seat)

@@ -340,3 +340,16 @@ def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
     assert len(interp._checked) <= effects_module._CHECKED_MEMORY
     assert any('"n": -1' in key for key in interp._checked)
     assert ctx.seen[-2:] == [effects_module._CHECKED_MEMORY * 3 - 1, -1]
+
+
+def test_a_verb_registry_lists_in_registration_order_and_refuses_a_second_registration() -> None:
+    from engine.core import Command
+    from engine.core.verbs import Verbs
+    verbs = Verbs("Toy")
+    verbs.verb("walk", lambda data, seat: [Command("walk", ("north",), (), seat)])(lambda ctx, cmd: None)
+    verbs.verb("wait")(lambda ctx, cmd: None)                      # a verb with no lister of its own
+    verbs.verb("look", lambda data, seat: [Command("look", (), (), seat)])(lambda ctx, cmd: None)
+    assert [c.verb for c in verbs.listed({}, 1)] == ["walk", "look"]
+    assert set(verbs.handlers) == {"walk", "wait", "look"}
+    with pytest.raises(ValueError, match="Toy verb 'walk' is registered twice"):
+        verbs.verb("walk")(lambda ctx, cmd: None)

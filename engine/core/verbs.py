@@ -1,0 +1,40 @@
+"""A game's turn commands as a registry: each verb's handler, and the listers of legal commands.
+
+Rule modules register the verbs of their own area, so a new rule area adds a module and never
+edits a central table; the game asks the registry for the handler of a command and for the legal
+commands of the deciding seat.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .commands import Command
+
+Handler = Callable[[Any, Command], None]          # (the game's rule context, the command)
+Lister = Callable[[Any, int], list[Command]]       # (state data, seat) -> legal commands
+
+
+class Verbs:
+    def __init__(self, game: str) -> None:
+        self.game = game                           # named in the error for a verb registered twice
+        self.handlers: dict[str, Handler] = {}
+        self.listers: list[Lister] = []
+
+    def verb(self, name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
+        """Register a turn command's handler, and the function listing its legal commands."""
+        def register(handler: Handler) -> Handler:
+            if name in self.handlers:
+                raise ValueError(f"the {self.game} verb {name!r} is registered twice")
+            self.handlers[name] = handler
+            if lister is not None:
+                self.listers.append(lister)
+            return handler
+        return register
+
+    def listed(self, data: Any, seat: int) -> list[Command]:
+        """Every registered lister's legal commands for ``seat``, in registration order."""
+        found: list[Command] = []
+        for lister in self.listers:
+            found += lister(data, seat)
+        return found
