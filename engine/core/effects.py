@@ -200,6 +200,35 @@ class EffectInterpreter:
                 values[key] = spec.default
         return Effect(name, FrozenMap(values))
 
+    # -- a game's command --------------------------------------------------------------------------
+
+    def answer_or_run(self, ctx: EffectContext, command: Any, handlers: Mapping[str, Callable[..., None]], *,
+                      game: str, answer_rule: Callable[[str], str], unknown_rule: str,
+                      value: Callable[[Any], object] | None = None,
+                      waiting_rule: Callable[[str], str] | None = None) -> None:
+        """Apply a command to a game whose rules run through this interpreter: while a choice is
+        pending, only its answer (``value(command)``, default: the one argument) among the options;
+        otherwise the verb's handler, then whatever it queued. Refusals name the rule the game
+        gives: ``answer_rule(kind)`` for a wrong answer (and a missing one, unless ``waiting_rule``
+        names another), ``unknown_rule`` for a verb the game does not have."""
+        from .errors import Refused
+        choice = waiting_choice(ctx.queue)
+        if choice:
+            kind, _, options = choice
+            if command.verb != "answer":
+                raise Refused((waiting_rule or answer_rule)(kind), f"answer the pending choice ({kind}) first")
+            answer = value(command) if value is not None else (
+                command.args[0] if len(command.args) == 1 else None)
+            if answer not in options:
+                raise Refused(answer_rule(kind), f"{answer!r} is not one of the choices for {kind}")
+            self.resume(ctx, answer)
+            return
+        handler = handlers.get(command.verb)
+        if handler is None:
+            raise Refused(unknown_rule, f"{game} has no {command.verb!r} command")
+        handler(ctx, command)
+        self.drain(ctx)
+
     # -- running -------------------------------------------------------------------------------
 
     def run(self, ctx: EffectContext, effects: Iterable[Effect], meta: dict[str, Any] | None = None) -> Pause | None:

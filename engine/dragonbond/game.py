@@ -20,7 +20,7 @@ from engine.core import (
 )
 
 from . import commands
-from .context import Ctx, refuse
+from .context import Ctx
 from .invariants import check_invariants
 from .rules import planning
 from .setup import setup, take_character
@@ -122,22 +122,9 @@ class Dragonbond(Game):
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
-        choice = pending_choice(data)
-        if choice:
-            kind, _, options = choice
-            rule = "DRG-SETUP-2" if kind == "choose_character" else "DRG-SETUP-16"
-            if command.verb != "answer":
-                raise refuse(rule, f"answer the pending decision ({kind}) first")
-            value = command.args[0] if len(command.args) == 1 else None
-            if value not in options:
-                raise refuse(rule, f"{value!r} is not one of the choices for {kind}")
-            DRG.resume(ctx, value)
-        else:
-            handler = commands.HANDLERS.get(command.verb)
-            if handler is None:
-                raise refuse(self.rule_unknown_command, f"Dragonbond has no {command.verb!r} command")
-            handler(ctx, command)
-            DRG.drain(ctx)
+        DRG.answer_or_run(ctx, command, commands.HANDLERS, game="Dragonbond",
+                          answer_rule=lambda kind: "DRG-SETUP-2" if kind == "choose_character" else "DRG-SETUP-16",
+                          unknown_rule=self.rule_unknown_command)
         return ctx.events
 
     def outcome(self, data: Data) -> Outcome | None:

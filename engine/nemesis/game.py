@@ -20,7 +20,7 @@ from engine.core import (
 from engine.core.effects import waiting_choice
 
 from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
-from .context import Ctx, refuse
+from .context import Ctx
 from .invariants import check_invariants
 from .setup import setup
 from .steps import NEM
@@ -119,21 +119,8 @@ class Nemesis(Game):
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
-        choice = pending_choice(data)
-        if choice:
-            kind, _, options = choice
-            if command.verb != "answer":
-                raise refuse("NEM-ACTION-18", f"answer the pending decision ({kind}) first")
-            value = command.args[0] if len(command.args) == 1 else None
-            if value not in options:
-                raise refuse("NEM-ACTION-18", f"{value!r} is not one of the choices for {kind}")
-            NEM.resume(ctx, value)
-        else:
-            handler = commands.HANDLERS.get(command.verb)
-            if handler is None:
-                raise refuse(self.rule_unknown_command, f"Nemesis has no {command.verb!r} command")
-            handler(ctx, command)
-            NEM.drain(ctx)
+        NEM.answer_or_run(ctx, command, commands.HANDLERS, game="Nemesis",
+                          answer_rule=lambda kind: "NEM-ACTION-18", unknown_rule=self.rule_unknown_command)
         choice = pending_choice(data)
         if choice is not None and choice[0] in PRIVATE_PROMPTS:
             ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])

@@ -106,21 +106,10 @@ class Vindication(Game):
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
-        choice = pending_choice(data)
-        if choice:
-            kind, _, options = choice
-            if command.verb != "answer":
-                raise refuse("VIN-TURN-7", f"answer the pending choice ({kind}) first")
-            value = answer_value(command)
-            if value not in options:
-                raise refuse(ANSWER_RULES.get(kind, "VIN-TURN-7"), f"{value!r} is not one of the choices for {kind}")
-            VIN.resume(ctx, value)
-        else:
-            handler = commands.HANDLERS.get(command.verb)
-            if handler is None:
-                raise refuse(self.rule_unknown_command, f"Vindication has no {command.verb!r} command")
-            handler(ctx, command)
-            VIN.drain(ctx)
+        VIN.answer_or_run(ctx, command, commands.HANDLERS, game="Vindication",
+                          answer_rule=lambda kind: ANSWER_RULES.get(kind, "VIN-TURN-7"),
+                          waiting_rule=lambda kind: "VIN-TURN-7",
+                          unknown_rule=self.rule_unknown_command, value=answer_value)
         choice = pending_choice(data)
         if choice is None:
             flow.check_end(ctx)            # VIN-END-2: after every command resolves

@@ -353,3 +353,34 @@ def test_a_verb_registry_lists_in_registration_order_and_refuses_a_second_regist
     assert set(verbs.handlers) == {"walk", "wait", "look"}
     with pytest.raises(ValueError, match="Toy verb 'walk' is registered twice"):
         verbs.verb("walk")(lambda ctx, cmd: None)
+
+
+def test_a_game_command_answers_the_pending_choice_or_runs_its_verb() -> None:
+    from engine.core import Command, Refused
+    from engine.core.effects import Pause, RuleContext
+    interp = EffectInterpreter("TOY")
+
+    @interp.primitive("ask")
+    def ask(ctx, answer=None):  # noqa: ANN001, ANN202
+        if answer is None:
+            return Pause("colour", ("red", "blue"))
+        ctx.emit("chosen", colour=answer)
+        return None
+
+    ctx = RuleContext({"effects": []}, None, 0)
+    handlers = {"start": lambda c, cmd: interp.push(c, interp.parse(["ask"], "test"), {"seat": 0})}
+    run = lambda cmd: interp.answer_or_run(ctx, Command.parse(cmd), handlers, game="Toy",  # noqa: E731
+                                           answer_rule=lambda kind: f"TOY-{kind}", unknown_rule="TOY-VERB",
+                                           waiting_rule=lambda kind: "TOY-WAIT")
+    with pytest.raises(Refused) as unknown:
+        run("0: fly")
+    assert unknown.value.rule_id == "TOY-VERB" and "Toy has no 'fly' command" in unknown.value.reason
+    run("0: start")                                        # queues the question, which pauses
+    with pytest.raises(Refused) as waiting:
+        run("0: start")
+    assert waiting.value.rule_id == "TOY-WAIT"
+    with pytest.raises(Refused) as wrong:
+        run("0: answer green")
+    assert wrong.value.rule_id == "TOY-colour"
+    run("0: answer blue")
+    assert [(e.kind, dict(e.data)) for e in ctx.events] == [("chosen", {"colour": "blue"})]
