@@ -18,6 +18,7 @@ The state is plain data. Its parts, as the rules read them:
   first        the character holding the first-player marker (always a human's, DRG-PASS-9)
   planning     None, or {position: whose turn, turns: turns taken this phase (skipped AIs too)}
   stack[]      the command stack, bottom first: {card, kind, owner, revealed} (DRG-STACK-1)
+  arrived[]    the figures that arrived somewhere during the card now resolving (DRG-MOVE-7)
   effects      the queue of pending steps (the flow runs as steps, engine.core.effects)
   end          None, or why and how the game ended
 """
@@ -92,7 +93,7 @@ def setup(config: Config, rng: Rng) -> Data:
         "decks": {"event": _shuffled(list(c.event_cards), rng),   # DRG-SETUP-13 (top = last)
                   "upgrade": upgrades, "region": []},
         "market": market, "discards": {"event": []},
-        "dealt": False, "first": None, "planning": None, "stack": [], "effects": [], "end": None,
+        "dealt": False, "first": None, "planning": None, "stack": [], "arrived": [], "effects": [], "end": None,
     }
 
 

@@ -90,14 +90,16 @@ def scores(data: Data) -> list[tuple[tuple[str, ...], int, str]]:
     return found
 
 
-def finish(ctx: Ctx, reason: str) -> None:
-    """DRG-END-6/8, DRG-TIE-1..4: the highest score wins; ties go to the earliest in action order."""
+def finish(ctx: Ctx, reason: str, winners: tuple[str, ...] | None = None) -> None:
+    """DRG-END-6/8, DRG-TIE-1..4: the highest score wins; ties go to the earliest in action order.
+    An immediate win (DRG-END-1) names its ``winners`` instead of scoring."""
     data = ctx.data
     order = in_action_order(data)
     contenders = scores(data)
-    best = max(score for _, score, _ in contenders)
-    tied = [c for c in contenders if c[1] == best]
-    winners = min(tied, key=lambda c: order.index(c[2]))[0]
+    if winners is None:
+        best = max(score for _, score, _ in contenders)
+        tied = [c for c in contenders if c[1] == best]
+        winners = min(tied, key=lambda c: order.index(c[2]))[0]
     data["phase"] = "over"
     data["planning"] = None
     data["end"] = {"why": reason, "winners": list(winners),

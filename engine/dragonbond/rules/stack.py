@@ -31,6 +31,7 @@ def resolve_next(ctx: Ctx) -> None:
         return
     entry = data["stack"][0]
     entry["revealed"] = True
+    data["arrived"] = []                                  # DRG-MOVE-7: arrivals count per card
     ctx.emit("card_revealed", reveals=True, card=entry["card"], kind=entry["kind"], owner=entry["owner"])
     ctx.push("resolve_card", "finish_card", "resolve_next")
 

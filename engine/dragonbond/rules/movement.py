@@ -1,0 +1,184 @@
+"""Moving, flying and arriving (DRG-MOVE, DRG-MOUNTAIN-7) and deploying units (DRG-UNIT).
+
+Each function checks its own legality and refuses with the rule it breaks, changing nothing; the
+``can_*`` helpers say whether an icon has any legal execution (DRG-ACTION-3: otherwise skipped).
+Mountain borders only matter while ev08 is active (DRG-MOVE-8): ``mountains_closed`` says so; by
+default it is read from the state's global modifiers (``data["modifiers"]``, a later slice).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.core import Data
+
+from ..context import Ctx, refuse
+from ..setup import UNIT_TYPES
+from .control import controller
+
+
+def storm_active(data: Data) -> bool:
+    """DRG-MOVE-8: whether a `mountains_closed` modifier (ev08) is in force."""
+    return any(m.get("kind") == "mountains_closed" for m in data.get("modifiers", ()))
+
+
+def _closed(data: Data, mountains_closed: bool | None) -> bool:
+    return storm_active(data) if mountains_closed is None else mountains_closed
+
+
+def units_of(data: Data, region: str, general: str) -> dict[str, int]:
+    units = data["regions"][region]["units"].get(general, {})
+    return {t: units.get(t, 0) for t in UNIT_TYPES}
+
+
+def _add_units(data: Data, region: str, general: str, units: Mapping[str, int], sign: int) -> None:
+    here = data["regions"][region]["units"].setdefault(general, {t: 0 for t in UNIT_TYPES})
+    for t, n in units.items():
+        here[t] = here.get(t, 0) + sign * n
+    if not any(here.values()):
+        del data["regions"][region]["units"][general]
+
+
+def arrive(ctx: Ctx, character: str, region: str, how: str) -> None:
+    """DRG-MOVE-7: a figure arrives where its movement ends (not where it passes)."""
+    ctx.data.setdefault("arrived", [])
+    if character not in ctx.data["arrived"]:
+        ctx.data["arrived"].append(character)
+    ctx.emit("figure_arrived", character=character, region=region, how=how)
+
+
+# --- general `move` ------------------------------------------------------------------------------
+
+def move_origins(ctx: Ctx, general: str) -> tuple[str, ...]:
+    """DRG-MOVE-1: regions holding at least one of the general's pieces (units or figure)."""
+    data = ctx.data
+    figure = ctx.board(general)["region"]
+    return tuple(r for r in ctx.content.map.order
+                 if r == figure or any(units_of(data, r, general).values()))
+
+
+def can_move(ctx: Ctx, general: str, *, mountains_closed: bool | None = None) -> bool:
+    """DRG-ACTION-3: a `move` has a legal execution if some origin has an open neighbour."""
+    closed = _closed(ctx.data, mountains_closed)
+    return any(ctx.content.map.neighbours(r, mountains_closed=closed) for r in move_origins(ctx, general))
+
+
+def move(ctx: Ctx, general: str, origin: str, destination: str, units: Mapping[str, int] | None = None,
+         figure: bool = False, *, mountains_closed: bool | None = None) -> None:
+    """DRG-MOVE-1/2/4/5/6/8, DRG-MOUNTAIN-7: move some of the general's pieces in ``origin``
+    together to the adjacent ``destination``. Entering never starts a combat."""
+    data, board = ctx.data, ctx.board(general)
+    if board["role"] != "general":
+        raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
+    units = {t: n for t, n in (units or {}).items() if n}
+    if any(t not in UNIT_TYPES or n < 0 for t, n in units.items()):
+        raise refuse("DRG-MOVE-1", "units to move are counted per type: infantry, cavalry, ranged")
+    if not units and not figure:
+        raise refuse("DRG-MOVE-4", "a move must take at least one piece")
+    if not ctx.content.map.is_adjacent(origin, destination):
+        raise refuse("DRG-MOVE-1", f"{destination} is not adjacent to {origin}")
+    if figure and board["region"] != origin:
+        raise refuse("DRG-MOVE-1", f"{general}'s figure is not in {origin}")
+    here = units_of(data, origin, general)
+    if any(here[t] < n for t, n in units.items()):
+        raise refuse("DRG-MOVE-1", f"{general} has not that many units in {origin}")
+    if _closed(data, mountains_closed) and ctx.content.map.is_mountain(origin, destination):
+        raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no piece may cross them")
+    if units:
+        _add_units(data, origin, general, units, -1)
+        _add_units(data, destination, general, units, +1)
+    if figure:
+        board["region"] = destination
+    ctx.emit("pieces_moved", character=general, origin=origin, destination=destination,
+             units=dict(units), figure=figure)
+    if figure:
+        arrive(ctx, general, destination, "move")
+
+
+# --- dragon `fly(n)` -----------------------------------------------------------------------------
+
+def can_fly(ctx: Ctx, dragon: str, *, mountains_closed: bool | None = None) -> bool:
+    """DRG-ACTION-3, DRG-MOVE-9: a fly has a legal execution if the dragon can leave its region."""
+    closed = _closed(ctx.data, mountains_closed)
+    return bool(ctx.content.map.neighbours(ctx.board(dragon)["region"], mountains_closed=closed))
+
+
+def fly(ctx: Ctx, dragon: str, path: Sequence[str], n: int, *, mountains_closed: bool | None = None) -> None:
+    """DRG-MOVE-3/4/8/9, DRG-MOUNTAIN-7: fly the dragon's figure along ``path`` (the regions
+    entered, 1..n steps, each adjacent to the one before); it must end away from its origin."""
+    data, board = ctx.data, ctx.board(dragon)
+    if board["role"] != "dragon":
+        raise refuse("DRG-ACTION-4", f"{dragon} is a general: generals `move`, they do not fly")
+    path = list(path)
+    if not path:
+        raise refuse("DRG-MOVE-4", "a fly of zero steps is not a fly")
+    if len(path) > n:
+        raise refuse("DRG-MOVE-3", f"this fly goes at most {n} steps, not {len(path)}")
+    closed = _closed(data, mountains_closed)
+    here = origin = board["region"]
+    for step in path:
+        if not ctx.content.map.is_adjacent(here, step):
+            raise refuse("DRG-MOVE-3", f"{step} is not adjacent to {here}")
+        if closed and ctx.content.map.is_mountain(here, step):
+            raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no flying across them")
+        here = step
+    if here == origin:
+        raise refuse("DRG-MOVE-9", "a fly must end in a region other than where it began")
+    board["region"] = here
+    ctx.emit("dragon_flew", character=dragon, origin=origin, path=path)
+    arrive(ctx, dragon, here, "fly")
+
+
+# --- general `deploy(type)` ----------------------------------------------------------------------
+
+def deploy_types(ctx: Ctx, general: str, shown: str) -> tuple[str, ...]:
+    """DRG-UNIT-2: the unit types ``deploy(shown)`` may place that the pool still has."""
+    pool = ctx.board(general)["pool"] or {}
+    allowed = UNIT_TYPES if shown == "any" else (shown,)
+    return tuple(t for t in allowed if pool.get(t, 0) > 0)
+
+
+def deploy_regions(ctx: Ctx, general: str) -> tuple[str, ...]:
+    """DRG-UNIT-2: regions the general controls, and the region holding its figure."""
+    figure = ctx.board(general)["region"]
+    return tuple(r for r in ctx.content.map.order
+                 if r == figure or controller(ctx.data, r) == general)
+
+
+def can_deploy(ctx: Ctx, general: str, shown: str) -> bool:
+    return ctx.board(general)["role"] == "general" and bool(deploy_types(ctx, general, shown))
+
+
+def deploy(ctx: Ctx, general: str, shown: str, unit_type: str, region: str) -> None:
+    """DRG-UNIT-1/2/6: place 1 unit of ``unit_type`` (allowed by the icon's ``shown`` type) from the
+    general's pool in a region it controls or its figure's region."""
+    board = ctx.board(general)
+    if board["role"] != "general":
+        raise refuse("DRG-UNIT-6", f"{general} is a dragon: dragons own no units and never deploy")
+    if unit_type not in UNIT_TYPES or (shown != "any" and unit_type != shown):
+        raise refuse("DRG-UNIT-2", f"this deploy places {shown}, not {unit_type}")
+    if board["pool"][unit_type] <= 0:
+        raise refuse("DRG-UNIT-2", f"{general} has no {unit_type} left in its pool")
+    if region not in deploy_regions(ctx, general):
+        raise refuse("DRG-UNIT-2", f"{general} neither controls {region} nor has its figure there")
+    board["pool"][unit_type] -= 1
+    _add_units(ctx.data, region, general, {unit_type: 1}, +1)
+    ctx.emit("unit_deployed", character=general, unit=unit_type, region=region)
+
+
+def remove_units(ctx: Ctx, region: str, owner: str, units: Mapping[str, int]) -> None:
+    """DRG-UNIT-3/4: removed units go straight back to their owner's pool, neutral units (owner
+    ``"neutral"``, counted under any type) to the neutral supply."""
+    data = ctx.data
+    if owner == "neutral":
+        n = sum(units.values())
+        n = min(n, data["regions"][region]["neutral"])
+        data["regions"][region]["neutral"] -= n
+        data["supply"]["neutral"] += n
+        ctx.emit("units_removed", owner=owner, region=region, units={"neutral": n})
+        return
+    here = units_of(data, region, owner)
+    taken = {t: min(n, here[t]) for t, n in units.items() if n}
+    _add_units(data, region, owner, taken, -1)
+    for t, n in taken.items():
+        ctx.board(owner)["pool"][t] += n
+    ctx.emit("units_removed", owner=owner, region=region, units=taken)
