@@ -99,3 +99,4 @@ def cleanup(ctx: Ctx) -> None:
 @DRG.primitive("start_round")
 def start_round(ctx: Ctx) -> None:
     rounds.start_round(ctx)
+from .rules import combat as _combat  # noqa: E402,F401  (registers the combat steps)
