@@ -100,3 +100,5 @@ def cleanup(ctx: Ctx) -> None:
 def start_round(ctx: Ctx) -> None:
     rounds.start_round(ctx)
 from .rules import combat as _combat  # noqa: E402,F401  (registers the combat steps)
+from .rules import heal as _heal  # noqa: E402,F401  (registers the heal step)
+from .rules import oath as _oath  # noqa: E402,F401  (registers the oath steps)

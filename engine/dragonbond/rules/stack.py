@@ -32,8 +32,10 @@ def resolve_next(ctx: Ctx) -> None:
     entry = data["stack"][0]
     entry["revealed"] = True
     data["arrived"] = []                                  # DRG-MOVE-7: arrivals count per card
+    data["fought"] = []                                   # DRG-OATH-3: fights count per card
     ctx.emit("card_revealed", reveals=True, card=entry["card"], kind=entry["kind"], owner=entry["owner"])
-    ctx.push("resolve_card", "finish_card", "resolve_next")
+    ctx.push("resolve_card", "finish_card", {"oath_check": {"owner": entry["owner"]}},   # DRG-EXEC-5
+             "resolve_next")
 
 
 def resolve_card(ctx: Ctx) -> None:
