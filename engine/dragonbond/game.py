@@ -38,6 +38,17 @@ def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
     return None
 
 
+def _answer_rule(kind: str) -> str:
+    """The rule a wrong answer to a pending choice breaks."""
+    if kind == "choose_character":
+        return "DRG-SETUP-2"
+    if kind.startswith("icon_"):
+        return "DRG-ACTION-3"
+    if kind == "heal_or_execute":
+        return "DRG-HEAL-1"
+    return "DRG-SETUP-16"
+
+
 def _modes() -> tuple[ModeSpec, ...]:
     names = {1: ("One human, three AI players", "一位玩家，三個自動玩家"),
              2: ("Two humans, two AI players", "兩位玩家，兩個自動玩家"),
@@ -69,9 +80,9 @@ class Dragonbond(Game):
         ),
         rules_prefix="DRG",
         hidden_information=True,
-        summary=Text("Generals and dragons race for power in Valerna. Early version: planning and the "
-                     "command stack only; card effects are not played yet.",
-                     "將軍與巨龍爭奪瓦勒納的權力。早期版本：僅有規劃與指令堆疊，卡牌效果尚未實作。"),
+        summary=Text("Generals and dragons race for power in Valerna. Early version: planning, the "
+                     "command stack and the humans' action card icons (move, fly, deploy, collect).",
+                     "將軍與巨龍爭奪瓦勒納的權力。早期版本：規劃、指令堆疊與玩家行動卡圖示（移動、飛行、部署、收集）。"),
     )
     rule_not_your_decision = "DRG-PLAN-2"
     rule_game_over = "DRG-ROUND-3"
@@ -123,7 +134,7 @@ class Dragonbond(Game):
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
         DRG.answer_or_run(ctx, command, commands.HANDLERS, game="Dragonbond",
-                          answer_rule=lambda kind: "DRG-SETUP-2" if kind == "choose_character" else "DRG-SETUP-16",
+                          answer_rule=_answer_rule,
                           unknown_rule=self.rule_unknown_command)
         return ctx.events
 

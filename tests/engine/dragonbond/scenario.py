@@ -34,6 +34,26 @@ def play(state: State, text: str) -> list[Any]:
     return state.apply(Command.parse(text))
 
 
+def pending(state: State) -> tuple[str, int, tuple[Any, ...]] | None:
+    """The pending decision: (kind, deciding seat, options), or None."""
+    from engine.dragonbond.game import pending_choice
+    return pending_choice(state.data)
+
+
+def settle(state: State, events: list[Any] | None = None) -> list[Any]:
+    """Answer every pending card decision (icons, heal or execute) with its first option, in turn;
+    returns ``events`` extended with what those answers caused."""
+    events = list(events or [])
+    while (choice := pending(state)) and (choice[0].startswith("icon_") or choice[0] == "heal_or_execute"):
+        events += state.apply(Command("answer", (choice[2][0],), (), choice[1]))
+    return events
+
+
+def play_settled(state: State, text: str) -> list[Any]:
+    """``play``, then ``settle`` the card decisions it led to."""
+    return settle(state, play(state, text))
+
+
 def board(state: State, character: str) -> Data:
     return state.data["boards"][character]
 

@@ -8,13 +8,13 @@ import pytest
 
 from engine.core import Refused
 
-from .scenario import board, new, play, started
+from .scenario import board, new, play, play_settled, started
 
 
 def _plan_and_pass(state, seat=0):
     """Seat 0 (the only human) places one card, then passes in the second lap."""
     play(state, f"{seat}: place {board(state, state.data['humans'][seat])['hand'][0]}")
-    return play(state, f"{seat}: pass")
+    return play_settled(state, f"{seat}: pass")
 
 
 @pytest.mark.rule("DRG-STACK-3", "DRG-STACK-4", "DRG-EXEC-1", "DRG-ROUND-1")
@@ -22,7 +22,7 @@ def test_cards_are_revealed_one_at_a_time_in_the_order_placed():
     state = started(("elyse",))
     play(state, "0: place ely_a1")
     stack_order = [e["card"] for e in state.data["stack"]]
-    events = play(state, "0: pass")
+    events = play_settled(state, "0: pass")
     closing = next(e for e in events if e.kind == "card_placed")
     assert closing.data["which"] == "closing"
     revealed = [e for e in events if e.kind == "card_revealed"]
@@ -38,7 +38,7 @@ def test_events_are_discarded_and_action_cards_return_to_their_owners():
     state = started(("elyse",))
     play(state, "0: place ely_a1")
     ai_cards = {e["owner"]: e["card"] for e in state.data["stack"] if e["owner"] not in (None, "elyse")}
-    _ = play(state, "0: pass")
+    _ = play_settled(state, "0: pass")
     assert len(state.data["discards"]["event"]) == 2
     assert "ely_a1" in board(state, "elyse")["hand"]
     for ch, card in ai_cards.items():                      # played pile, then shuffled back in cleanup
