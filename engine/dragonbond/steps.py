@@ -103,3 +103,4 @@ from .rules import combat as _combat  # noqa: E402,F401  (registers the combat s
 from .rules import heal as _heal  # noqa: E402,F401  (registers the heal step)
 from .rules import oath as _oath  # noqa: E402,F401  (registers the oath steps)
 from .rules import actions as _actions  # noqa: E402,F401  (registers the action card steps)
+from .rules import ai as _ai  # noqa: E402,F401  (registers the AI action card steps)

@@ -3,9 +3,9 @@
 The stack is data: bottom first, each entry {card, kind, owner, revealed}. Execution turns it over
 and resolves the cards one at a time in the order placed; each card is revealed when it begins to
 resolve and leaves the stack only when its resolution ends. A human's action card resolves its
-icons (rules/actions.py); other cards' effects are not run yet (step ``resolve_card``, event
-``card_effects_skipped``): an event is discarded, an AI's action card goes to its played pile and a
-region card goes where DRG-REGIONCARD-6 says, so rounds complete.
+icons (rules/actions.py), an AI's by the AI rules (rules/ai.py); other cards' effects are not run
+yet (step ``resolve_card``, event ``card_effects_skipped``): an event is discarded and a region card
+goes where DRG-REGIONCARD-6 says, so rounds complete; an AI's action card goes to its played pile.
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def resolve_next(ctx: Ctx) -> None:
 
 
 def resolve_card(ctx: Ctx) -> None:
-    """The card's own resolution: a human's action card resolves its icons (5.8, rules/actions.py);
-    events (5.7), AI action cards (5.28) and region cards (5.13) are a later slice."""
+    """The card's own resolution: a human's action card resolves its icons (5.8, rules/actions.py),
+    an AI's by its AI board (5.28, rules/ai.py); events (5.7) and region cards (5.13) are a later slice."""
     data = ctx.data
     if not data["stack"]:
         return
@@ -50,6 +50,10 @@ def resolve_card(ctx: Ctx) -> None:
     if kind == "action" and ctx.board(owner)["seat"] is not None:
         from .actions import queue_action_card
         queue_action_card(ctx, owner, card)
+        return
+    if kind == "action":
+        from .ai import queue_ai_card
+        queue_ai_card(ctx, owner, card)                   # DRG-AI-6 (rules/ai.py)
         return
     ctx.emit("card_effects_skipped", card=card, kind=kind, owner=owner, reason="not_implemented")
 
