@@ -25,7 +25,7 @@ from typing import Any
 from engine.core import Data, Rng
 from engine.core.effects import Param, Pause
 
-from ..context import Ctx, is_ai, refuse
+from ..context import Ctx, is_ai, refuse, seat_of
 from ..content import Face
 from ..setup import UNIT_TYPES
 from ..steps import DRG
@@ -88,6 +88,44 @@ def beaten(ctx: Ctx, side: Data, region: str) -> bool:
     if side["kind"] == "dragon":
         return data["boards"][side["who"]]["health"] <= 0
     return sum(units_of(data, region, side["who"]).values()) == 0
+
+
+# --- targets -------------------------------------------------------------------------------------
+
+
+def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data, int]]:
+    """DRG-COMBAT-2/5, DRG-BONDED-2: (key, side, strength) of each legal target in ``region`` —
+    all neutral units there ("neutral"), a general with a unit or its figure there, a dragon
+    there — never the attacker itself nor its bonded ally. In board order after the neutrals."""
+    data = ctx.data
+    ally = ctx.board(attacker)["bonded_with"]
+    out: list[tuple[str, Data, int]] = []
+    if data["regions"][region]["neutral"] > 0:
+        side = {"kind": "neutral", "who": None}
+        out.append(("neutral", side, side_strength(ctx, side, region)))
+    for who, board in data["boards"].items():
+        if who in (attacker, ally):
+            continue
+        there = board["region"] == region or (
+            board["role"] == "general" and any(units_of(data, region, who).values()))
+        if there:
+            side = side_of(data, who)
+            out.append((who, side, side_strength(ctx, side, region)))
+    return out
+
+
+def _push_for(ctx: Ctx, who: str | None, step: Any) -> None:
+    """Queue a step that may pause, tagged with the deciding character's human seat (an AI's
+    decisions never pause, so its steps keep the running seat)."""
+    seat = seat_of(ctx.data, who) if who else None
+    ctx.push(step, **({"seat": seat} if seat is not None else {}))
+
+
+def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> None:
+    """Queue ``combat_damage`` (decided by the hit general's seat) and then ``combat_step``."""
+    hit = combat["target"] if side == "target" else _attacker(combat, ctx.data)
+    ctx.push("combat_step")
+    _push_for(ctx, hit.get("who"), {"combat_damage": {"side": side, "n": n}})
 
 
 # --- starting ------------------------------------------------------------------------------------
@@ -264,7 +302,7 @@ def combat_step(ctx: Ctx) -> None:
         normal, crit = ignored_hits(ctx, combat, *totals(faces))
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"
-        ctx.push({"combat_damage": {"side": "target", "n": crit}}, "combat_step")     # DRG-CRIT-1
+        _damage_then_step(ctx, combat, "target", crit)                # DRG-CRIT-1
     elif phase == "after_crits":                                      # DRG-COMBAT-7, DRG-COUNTER-1/2
         if combat["once"] or beaten(ctx, target, region):
             combat["phase"] = "normals"
@@ -273,15 +311,16 @@ def combat_step(ctx: Ctx) -> None:
             combat["phase"] = "counter"
             ctx.push("combat_step")
         else:
-            ctx.push("combat_target_choice", "combat_step")
+            ctx.push("combat_step")
+            _push_for(ctx, target["who"], "combat_target_choice")
     elif phase == "counter":                                          # DRG-COUNTER-3/5, DRG-CRIT-4
         normal, crit = totals(roll(ctx, side_strength(ctx, target, region), target.get("who") or "neutral"))
         combat["phase"] = "normals"
-        ctx.push({"combat_damage": {"side": "attacker", "n": normal + crit}}, "combat_step")
+        _damage_then_step(ctx, combat, "attacker", normal + crit)
     elif phase == "normals":                                          # DRG-COUNTER-4
         held, combat["held"] = combat["held"], 0
         combat["phase"] = "check"
-        ctx.push({"combat_damage": {"side": "target", "n": held}}, "combat_step")
+        _damage_then_step(ctx, combat, "target", held)
     elif phase == "check":                                            # DRG-COMBAT-12, DRG-COUNTER-6/7
         if combat["once"] or beaten(ctx, target, region) or beaten(ctx, attacker, region):
             combat["phase"] = "end"
@@ -290,19 +329,22 @@ def combat_step(ctx: Ctx) -> None:
             _next_exchange(combat)
             ctx.push("combat_step")
         else:
-            ctx.push("combat_attacker_choice", "combat_step")
+            ctx.push("combat_step")
+            _push_for(ctx, combat["attacker"], "combat_attacker_choice")
     elif phase in ("target_retreat", "attacker_retreat"):             # DRG-RETREAT-6/8
         who = target["who"] if phase == "target_retreat" else combat["attacker"]
         combat["held"] = 0
         combat["phase"] = "end"
-        ctx.push({"combat_retreat": {"character": who, "forced": False}}, "combat_step")
+        ctx.push("combat_step")
+        _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": False}})
     elif phase == "end":                                              # DRG-COMBAT-15, DRG-RETREAT-7
         data["combat"] = None
         ctx.emit("combat_ended", region=region)
         forced = [side["who"] for side in (attacker, target)
                   if side["kind"] == "general" and data["boards"][side["who"]]["region"] == region
                   and beaten(ctx, side, region)]
-        ctx.push(*({"combat_retreat": {"character": who, "forced": True, "origin": region}} for who in forced))
+        for who in reversed(forced):
+            _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": True, "origin": region}})
 
 
 def _next_exchange(combat: Data) -> None:
