@@ -219,6 +219,7 @@ class EffectInterpreter:
                 raise Refused((waiting_rule or answer_rule)(kind), f"answer the pending choice ({kind}) first")
             answer = value(command) if value is not None else (
                 command.args[0] if len(command.args) == 1 else None)
+            answer = list(answer) if isinstance(answer, tuple) else answer   # options are plain data
             if answer not in options:
                 raise Refused(answer_rule(kind), f"{answer!r} is not one of the choices for {kind}")
             self.resume(ctx, answer)
@@ -342,6 +343,16 @@ class EffectInterpreter:
                 return Pause("choose_one", tuple(shown))
             self.push(ctx, options[shown.index(answer)])
             return None
+
+
+def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
+    """The legal answers of ``seat`` to the choice a queue waits on (none when it is not that
+    seat's choice); list options become tuple arguments, as the notation writes them."""
+    from .commands import Command
+    choice = waiting_choice(queue)
+    if choice is None or choice[1] != seat:
+        return []
+    return [Command("answer", (tuple(o) if isinstance(o, list) else o,), (), seat) for o in choice[2]]
 
 
 class RuleContext:

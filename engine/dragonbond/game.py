@@ -18,6 +18,7 @@ from engine.core import (
     Rng,
     Text,
 )
+from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands
 from .context import Ctx
@@ -31,11 +32,8 @@ PRIVATE_PROMPTS: frozenset[str] = frozenset()
 
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    queue = data["effects"]
-    if queue and "pause" in queue[0]:
-        pause = queue[0]["pause"]
-        return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
-    return None
+    """(prompt kind, deciding seat, options) of the choice the steps wait on, if any."""
+    return waiting_choice(data["effects"])
 
 
 def _answer_rule(kind: str) -> str:
@@ -122,10 +120,8 @@ class Dragonbond(Game):
     def legal_commands(self, data: Data, seat: int) -> list[Command]:
         if data["phase"] == "over":
             return []
-        choice = pending_choice(data)
-        if choice:
-            _kind, decider, options = choice
-            return [Command("answer", (o,), (), seat) for o in options] if seat == decider else []
+        if pending_choice(data):
+            return answer_commands(data["effects"], seat)
         prompt = self.prompt(data)
         if prompt is None or seat not in prompt.seats:
             return []

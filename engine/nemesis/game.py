@@ -17,7 +17,7 @@ from engine.core import (
     Rng,
     Text,
 )
-from engine.core.effects import waiting_choice
+from engine.core.effects import answer_commands, waiting_choice
 
 from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
 from .context import Ctx
@@ -109,10 +109,8 @@ class Nemesis(Game):
     def legal_commands(self, data: Data, seat: int) -> list[Command]:
         if data["phase"] == "over":
             return []
-        choice = pending_choice(data)
-        if choice:
-            kind, decider, options = choice
-            return [Command("answer", (o,), (), seat) for o in options] if seat == decider else []
+        if pending_choice(data):
+            return answer_commands(data["effects"], seat)
         if data["turn"] is None or data["turn"]["seat"] != seat:
             return []
         return commands.turn_commands(data, seat)

@@ -18,7 +18,7 @@ from engine.core import (
     Rng,
     Text,
 )
-from engine.core.effects import waiting_choice
+from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands, gestures, layout, rule_refs
 from .content import content
@@ -48,10 +48,6 @@ def answer_value(cmd: Command) -> Any:
         raise refuse("VIN-TURN-7", "answer with exactly one choice")
     value = cmd.args[0]
     return list(value) if isinstance(value, tuple) else value
-
-
-def answer_command(option: Any, seat: int) -> Command:
-    return Command("answer", (tuple(option) if isinstance(option, list) else option,), (), seat)
 
 
 class Vindication(Game):
@@ -96,10 +92,8 @@ class Vindication(Game):
         return Prompt("turn", (data["order"][data["current"]],))
 
     def legal_commands(self, data: Data, seat: int) -> list[Command]:
-        choice = pending_choice(data)
-        if choice:
-            kind, decider, options = choice
-            return [answer_command(o, seat) for o in options] if seat == decider else []
+        if pending_choice(data):
+            return answer_commands(data["effects"], seat)
         if data["phase"] != "play" or seat != data["order"][data["current"]]:
             return []
         return commands.turn_commands(data, seat)
