@@ -32,6 +32,15 @@ class Ctx(RuleContext):
         return self.data["phase"] == "over"
 
 
+# The rule a wrong answer to each pending decision kind breaks; each rule module adds its own kinds
+# (``ANSWER_RULES.update(...)`` at import), so adding a decision never touches game.py.
+ANSWER_RULES: dict[str, str] = {
+    "choose_character": "DRG-SETUP-2",
+    "choose_first_player": "DRG-SETUP-16",
+    "heal_or_execute": "DRG-HEAL-1",
+}
+
+
 def refuse(rule: str, reason: str) -> Refused:
     return Refused(rule, reason)
 

@@ -21,7 +21,7 @@ from engine.core import (
 from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands
-from .context import Ctx
+from .context import ANSWER_RULES, Ctx
 from .invariants import check_invariants
 from .rules import planning
 from .setup import setup, take_character
@@ -38,13 +38,11 @@ def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
 
 def _answer_rule(kind: str) -> str:
     """The rule a wrong answer to a pending choice breaks."""
-    if kind == "choose_character":
-        return "DRG-SETUP-2"
+    if kind in ANSWER_RULES:
+        return ANSWER_RULES[kind]
     if kind.startswith("icon_"):
         return "DRG-ACTION-3"
-    if kind == "heal_or_execute":
-        return "DRG-HEAL-1"
-    return "DRG-SETUP-16"
+    return "DRG-AI-11"
 
 
 def _modes() -> tuple[ModeSpec, ...]:
