@@ -3,7 +3,9 @@
     the AI decks and played piles, the stack, the market, the discards, held upgrades);
   - power tokens, neutral units and city tokens are conserved between map, boards and supply;
     each general's units between its pool and the map;
-  - the first-player marker is a human's; the stack holds only cards, each at most once.
+  - the first-player marker is a human's; the stack holds only cards, each at most once;
+  - only human generals hold region cards, AIs hold no cards, a general at most one upgrade per
+    unit type, the market at most upgrade_market_size cards, every city a general's on a city site.
 """
 from __future__ import annotations
 
@@ -56,4 +58,28 @@ def check_invariants(data: Data) -> list[str]:
         problems.append("an AI holds the first-player marker")
     if any(entry["kind"] not in ("event", "action", "region") for entry in data["stack"]):
         problems.append("the stack holds something other than event, action and region cards")
+    problems += _holding_problems(data)
+    return problems
+
+
+def _holding_problems(data: Data) -> list[str]:
+    """DRG-REGIONCARD-2, DRG-AI-2, DRG-UPGRADE-1/4, DRG-CITY-1/2: who may hold what."""
+    c = content()
+    problems: list[str] = []
+    for ch, board in data["boards"].items():
+        regions = [card for card in board["hand"] if card in c.region_cards]
+        if regions and (board["seat"] is None or board["role"] != "general"):
+            problems.append(f"{ch} holds region cards but is not a human general")
+        if board["seat"] is None and (board["hand"] or board["vaala_hand"] or board["upgrades"]):
+            problems.append(f"the AI {ch} holds cards")
+        types = [c.upgrade_cards[u].unit_type for u in board["upgrades"] if u in c.upgrade_cards]
+        if len(types) != len(set(types)):
+            problems.append(f"{ch} holds two upgrades of one unit type")
+        if board["upgrades"] and board["role"] != "general":
+            problems.append(f"the dragon {ch} holds upgrades")
+    if len(data["market"]) > c.params.upgrade_market_size:
+        problems.append("the upgrade market is larger than upgrade_market_size")
+    for r, here in data["regions"].items():
+        if here["city"] and (here["city"] not in data["boards"] or not c.map.regions[r].city_site):
+            problems.append(f"the city in {r} has no general owner or stands off a city site")
     return problems

@@ -10,8 +10,10 @@ The state is plain data. Its parts, as the rules read them:
   boards{}     per character: role, seat (human seat, or None for an AI: DRG-SETUP-2, DRG-AI-1),
                hand (action + region cards, humans), ai_deck / ai_played (AIs), vaala deck / hand /
                discard (humans), power {unspent, spent}, bonded_with, bond_card ("down" | "up"),
-               upgrades, health (dragons), pool {infantry, cavalry, ranged} (generals), region (figure)
-  regions{}    per region: power tokens, neutral units, city (bool), units {general: {type: n}}
+               upgrades (held upgrade cards, public, at most one per unit type: DRG-UPGRADE-4),
+               health (dragons), pool {infantry, cavalry, ranged} (generals), region (figure)
+  regions{}    per region: power tokens, neutral units, city (False, or the owning general's name,
+               DRG-CITY-1), units {general: {type: n}}
   supply       power tokens, neutral units, city tokens left off the map and the boards
   decks        event, upgrade, region (face down; region contents public); market; discards {event}
   dealt        whether DRG-SETUP-8..11 have run (hands and AI decks exist)
@@ -19,8 +21,11 @@ The state is plain data. Its parts, as the rules read them:
   planning     None, or {position: whose turn, turns: turns taken this phase (skipped AIs too)}
   stack[]      the command stack, bottom first: {card, kind, owner, revealed} (DRG-STACK-1)
   arrived[]    the figures that arrived somewhere during the card now resolving (DRG-MOVE-7)
+  fought[]     the (attacker, target) pairs of the card now resolving (DRG-OATH-3); added later
+  modifiers[]  active "this round" / "this exchange" modifiers (rules/modifiers.py); added later
+  oath, combat, card_mode   the oath, combat and card mode in progress (rules/oath.py, combat.py, heal.py)
   effects      the queue of pending steps (the flow runs as steps, engine.core.effects)
-  end          None, or why and how the game ended
+  end          None, or {why, winners, power, pairs, eliminated} (DRG-END-8)
 """
 from __future__ import annotations
 

@@ -1,35 +1,44 @@
-"""A human's action card resolves its icons (DRG-ACTION, decision points 9.2 #6, #7, #9).
+"""Icons: a human's action card resolves its icons (DRG-ACTION, decision points 9.2 #6..#10, #13),
+and the same icon step runs an icon granted by an event or a Vaala card (DRG-EVENT-4).
 
 ``resolve_card`` (rules/stack.py) queues, for a human's action card: ``card_comes_up`` first when
 the owner is a dragon (it may heal instead, DRG-EXEC-3/8), then ``card_icons``, which queues one
-``card_icon`` step per icon in printed order (DRG-ACTION-1). Each icon step computes its legal
-options from the state when it is reached (DRG-ACTION-2); with none it is skipped with an
-``icon_skipped`` event, otherwise it pauses for the owner's seat (DRG-ACTION-3/5) and applies the
-answer. Options are plain strings:
+``icon`` step per icon in printed order (DRG-ACTION-1). The ``icon`` step carries the icon itself
+(from its source: a card, an event, a Vaala card), so a granted icon runs through the same code.
+It computes the legal options when it is reached (DRG-ACTION-2); with none, or for a dragon at 0
+health (DRG-HEAL-5, DRG-EVENT-5), it is skipped with an ``icon_skipped`` event; otherwise it
+pauses for the owner's seat as ``icon_<name>`` (DRG-ACTION-3/5), or as ``optional_icon`` (the same
+options plus ``decline``) when the icon may be declined (DRG-EVENT-4, DRG-DEC-13). An AI owner's
+granted icon runs by its AI reading, always used when legal (``ai.run_icon``, DRG-AI-16).
 
-- ``move/<origin>/<destination>/<type>.<n>+...[+figure]`` — one adjacent destination; in this
-  slice the pieces offered are every non-empty combination of "all units of a type" and the figure;
-- ``fly/<r1>/<r2>...`` — one shortest path to each region 1..n steps away (not the origin);
-- ``deploy/<type>@<region>``; ``collect/<region>``.
+Options are plain strings:
+
+- ``move/<origin>/<destination>/<type>.<n>+...[+figure][/<extra>]`` — one adjacent destination;
+  the pieces offered are every non-empty combination of "all units of a type" and the figure;
+  ``<extra>``: with an ``extra_step`` modifier (up_outriders) the moved units of that type go on
+  together one more step, to a region adjacent to the destination;
+- ``fly/<r1>/<r2>...`` — one shortest path to each region 1..n steps away (not the origin); a
+  fly first fires the holder's ``fly_start`` triggers (fer_bond's carry);
+- ``attack/...`` — rules/attack.py; ``deploy/<type>@<region>`` (then ``deploy_icon`` triggers,
+  up_militia); ``collect/<region>``; ``draw`` or ``cast/<card>/pay/...`` (rules/vaala.py).
 (Command notation allows only letters, digits and ``_ @ / . + -`` in a value.)
-
-Not yet run (skipped with ``icon_skipped``, reason ``not_implemented``): ``attack`` and ``vaala``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engine.core.effects import Pause
+from engine.core.effects import Param, Pause, to_plain
 
-from ..context import Ctx, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import Icon
-from . import movement, power
+from . import attack, effects, movement, power, vaala
 from .heal import can_execute_icons
 
-IMPLEMENTED = frozenset({"move", "fly", "deploy", "collect"})
+ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2"})
 
 
 def queue_action_card(ctx: Ctx, owner: str, card: str) -> None:
@@ -52,30 +61,79 @@ def card_icons(ctx: Ctx, owner: str, card: str) -> None:
         ctx.emit("icons_skipped", card=card, owner=owner, reason="healed")
         return
     icons = ctx.content.action_cards[card].icons
-    ctx.push(*({"card_icon": {"owner": owner, "card": card, "index": i}} for i in range(len(icons))),
+    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)),
              seat=seat_of(data, owner))
 
 
-@DRG.primitive("card_icon", owner=str, card=str, index=int)
-def card_icon(ctx: Ctx, owner: str, card: str, index: int, answer: Any = None) -> Pause | None:
-    """DRG-ACTION-2/3: legal options judged now; skipped when there are none."""
+def icon_step(owner: str, icon: Icon | Mapping[str, Any], source: str, *, index: int | None = None,
+              optional: bool = False) -> dict[str, Any]:
+    """The queued step running ``icon`` for ``owner`` (from a card at ``index``, or granted)."""
+    return {"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
+                     "optional": optional}}
+
+
+def as_plain_icon(icon: Icon | Mapping[str, Any]) -> dict[str, Any]:
+    plain = to_plain(icon) if isinstance(icon, Icon) else dict(icon)
+    return {k: v for k, v in plain.items() if v is not None}
+
+
+def as_icon(icon: Icon | Mapping[str, Any]) -> Icon:
+    return icon if isinstance(icon, Icon) else Icon(**{k: v for k, v in dict(icon).items() if v is not None})
+
+
+@DRG.primitive("icon", owner=str, icon=Any, source=Param(str, ""), index=Param(int | None, None),
+               optional=Param(bool, False), started=Param(bool, False))
+def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", index: int | None = None,
+             optional: bool = False, started: bool = False, answer: Any = None) -> Pause | None:
+    """DRG-ACTION-2/3, DRG-EVENT-4/5, DRG-HEAL-5, DRG-AI-16: one icon from any source."""
     if ctx.ended():
         return None
-    icon = ctx.content.action_cards[card].icons[index]
-    if icon.icon not in IMPLEMENTED:
-        ctx.emit("icon_skipped", card=card, owner=owner, icon=icon.icon, index=index, reason="not_implemented")
+    the_icon = as_icon(icon)
+
+    def skip(reason: str) -> None:
+        ctx.emit("icon_skipped", card=source, owner=owner, icon=the_icon.icon, index=index, reason=reason)
+
+    if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5, DRG-EVENT-5
+        return skip("no_health")
+    ai = is_ai(ctx.data, owner)
+    options = () if ai else icon_options(ctx, owner, the_icon)
+    legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
+    if not legal:
+        return skip("no_legal_option")
+    if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
+        ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
+                           "optional": optional, "started": True}}, seat=ctx.meta.get("seat"))
+        effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
         return None
-    if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5
-        ctx.emit("icon_skipped", card=card, owner=owner, icon=icon.icon, index=index, reason="no_health")
-        return None
-    options = icon_options(ctx, owner, icon)
-    if not options:
-        ctx.emit("icon_skipped", card=card, owner=owner, icon=icon.icon, index=index, reason="no_legal_option")
+    if ai:
+        from . import ai as ai_rules
+        if not ai_rules.run_icon(ctx, owner, the_icon):
+            skip("no_legal_option")
+        else:
+            _after_icon(ctx, owner, the_icon, None)
         return None
     if answer is None:
-        return Pause(f"icon_{icon.icon}", options)
-    apply_icon(ctx, owner, icon, str(answer))
+        return Pause("optional_icon", options + ("decline",)) if optional else Pause(f"icon_{the_icon.icon}", options)
+    if answer == "decline":
+        ctx.emit("icon_declined", card=source, owner=owner, icon=the_icon.icon)
+        return None
+    apply_icon(ctx, owner, the_icon, str(answer))
     return None
+
+
+def _ai_may_try(ctx: Ctx, owner: str, icon: Icon) -> bool:
+    """An AI's icon is tried by its reading when its role uses it (DRG-ACTION-4)."""
+    return ctx.board(owner)["role"] in icon.spec.users
+
+
+def _after_icon(ctx: Ctx, owner: str, icon: Icon, option: str | None) -> None:
+    """Spec 7.5 up_militia: a resolved `deploy` icon fires the holder's ``deploy_icon`` triggers
+    in the region it deployed to."""
+    if icon.icon != "deploy":
+        return
+    deployed = [e for e in ctx.events if e.kind == "unit_deployed" and e.data["character"] == owner]
+    if deployed:
+        effects.fire_triggers(ctx, owner, "deploy_icon", deployed[-1].data["region"])
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -94,6 +152,10 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
                      for r in movement.deploy_regions(ctx, owner))
     if icon.icon == "collect":
         return tuple(f"collect/{r}" for r in power.collect_regions(ctx, owner))
+    if icon.icon == "attack":
+        return attack.options(ctx, owner)
+    if icon.icon == "vaala":
+        return vaala.icon_options(ctx, owner)
     return ()
 
 
@@ -104,23 +166,49 @@ def _pieces(units: dict[str, int], figure: bool) -> str:
     return "+".join(parts)
 
 
+def _parse_pieces(group: str) -> tuple[dict[str, int], bool]:
+    units: dict[str, int] = {}
+    figure = False
+    for part in group.split("+"):
+        if part == "figure":
+            figure = True
+        elif part:
+            t, _, n = part.partition(".")
+            if t not in UNIT_TYPES or not n.isdigit():
+                raise refuse("DRG-MOVE-1", f"{part!r} is not a group of units")
+            units[t] = units.get(t, 0) + int(n)
+    return units, figure
+
+
+def extra_step_types(ctx: Ctx, general: str) -> set[str]:
+    """Spec 7.1.2 `extra_step` (up_outriders): unit types whose moved units may go one step further."""
+    from . import modifiers
+    return {str(v) for v in modifiers.values(ctx, general, "extra_step", None)}
+
+
 def move_options(ctx: Ctx, general: str) -> tuple[str, ...]:
-    """DRG-MOVE-1/4/8: origin, adjacent destination, a non-empty group of pieces."""
+    """DRG-MOVE-1/4/8: origin, adjacent destination, a non-empty group of pieces; with an
+    `extra_step` type in the group, also each further step of those units from the destination."""
     data = ctx.data
     closed = movement.storm_active(data)
     figure_at = ctx.board(general)["region"]
+    extra = extra_step_types(ctx, general)
     out: list[str] = []
     for origin in movement.move_origins(ctx, general):
         here = movement.units_of(data, origin, general)
         present = [t for t in UNIT_TYPES if here[t]]
-        groups: list[str] = []
+        groups: list[tuple[str, bool]] = []
         for figure in ((False, True) if origin == figure_at else (False,)):
             for k in range(len(present) + 1):
                 for chosen in combinations(present, k):
                     if chosen or figure:
-                        groups.append(_pieces({t: here[t] for t in chosen}, figure))
+                        groups.append((_pieces({t: here[t] for t in chosen}, figure), bool(extra & set(chosen))))
         for destination in ctx.content.map.neighbours(origin, mountains_closed=closed):
-            out.extend(f"move/{origin}/{destination}/{g}" for g in groups)
+            for g, goes_on in groups:
+                out.append(f"move/{origin}/{destination}/{g}")
+                if goes_on:
+                    out.extend(f"move/{origin}/{destination}/{g}/{further}"
+                               for further in ctx.content.map.neighbours(destination, mountains_closed=closed))
     return tuple(out)
 
 
@@ -144,24 +232,34 @@ def fly_options(ctx: Ctx, dragon: str, n: int) -> tuple[str, ...]:
 # --- applying an answer --------------------------------------------------------------------------
 
 def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
+    """Execute one legal option of ``icon`` (each rule module checks and refuses on its own)."""
+    if icon.icon == "vaala":
+        vaala.apply(ctx, owner, option)
+        return
     kind, _, rest = option.partition("/")
     if kind != icon.icon:
         raise refuse("DRG-ACTION-1", f"{option!r} does not execute the icon {icon.icon}")
     if kind == "move":
-        origin, destination, group = (rest.split("/") + ["", ""])[:3]
-        units: dict[str, int] = {}
-        figure = False
-        for part in group.split("+"):
-            if part == "figure":
-                figure = True
-            elif part:
-                t, _, n = part.partition(".")
-                units[t] = int(n)
+        origin, destination, group, further = (rest.split("/") + ["", "", ""])[:4]
+        units, figure = _parse_pieces(group)
         movement.move(ctx, owner, origin, destination, units, figure)
+        if further:
+            extra_step(ctx, owner, destination, further, units)
     elif kind == "fly":
         movement.fly(ctx, owner, rest.split("/"), icon.n or 1)
     elif kind == "deploy":
         unit_type, _, region = rest.partition("@")
         movement.deploy(ctx, owner, icon.type or "any", unit_type, region)
+        _after_icon(ctx, owner, icon, option)
     elif kind == "collect":
         power.collect(ctx, owner, rest)
+    elif kind == "attack":
+        attack.apply(ctx, owner, option)
+
+
+def extra_step(ctx: Ctx, general: str, destination: str, further: str, moved: dict[str, int]) -> None:
+    """Spec 7.1.2 `extra_step`: the moved units of the modifier's types go on together one step."""
+    going = {t: n for t, n in moved.items() if t in extra_step_types(ctx, general) and n}
+    if not going:
+        raise refuse("DRG-MOVE-1", "only units of an extra_step type may take the extra step")
+    movement.move(ctx, general, destination, further, going, False)

@@ -6,17 +6,23 @@ A combat is plain data in ``data["combat"]`` while it runs:
   target     {"kind": "neutral" | "general" | "dragon", "who": character or None for neutral}
   region     the combat region
   exchange   1, 2, ... (DRG-COMBAT-6)
-  phase      "roll" | "after_crits" | "counter" | "normals" | "check" | "target_retreat"
-             | "attacker_retreat" | "end" (the states of 9.4)
+  phase      "pre_attacker" | "pre_target" | "roll" | "after_crits" | "counter" | "normals"
+             | "check" | "target_retreat" | "attacker_retreat" | "end" (the states of 9.4)
   mountain   whether attacking units crossed a mountain border while approaching (DRG-MOUNTAIN-2)
   held       the attacker's normal hits waiting for step 7 (DRG-CRIT-3)
   stolen     the sides that already gave an overkill steal this exchange (DRG-COMBAT-16)
   once       the target was already beaten when attacked: one exchange only (DRG-COMBAT-21)
+  rolling    "attack" | "counter" while a side rolls (modifier conditions), else None
 
-The sequence runs as the step ``combat_step``; each decision is its own step that pauses
-(``combat_target_choice``, ``combat_attacker_choice``, ``combat_assign``, ``combat_retreat``).
-The pre-roll Vaala windows, rerolls and hit conversions (DRG-CRIT-5/6, DRG-COUNTER-10) are a
-later slice: here a roll goes straight to the ignored hits.
+The sequence runs as the step ``combat_step``; each decision is its own step that pauses for the
+deciding seat (a human's own, an AI's proxy's for what its rules leave open, DRG-AI-10):
+``combat_vaala`` (9.2 #14 `combat_vaala`: ``decline`` or ``cast/<card>/pay/own.<a>+ally.<b>``),
+``combat_target_choice`` (`counter_or_retreat`), ``combat_damage`` (`allocate_damage`:
+``lose/<type>.<n>+...``), ``combat_attacker_choice`` (`continue_or_retreat`) and ``combat_retreat``
+(`choose_retreat_region`). A roll runs the order of 7.5 (`resolve_roll`): dice modifiers, roll,
+``reroll_blanks``, ``crit_conversion`` then ``crits_as_normal``, ignored hits (effects, mountain,
+city; critical first), ``crit_damage_bonus``; the counter-attack roll the same (DRG-COUNTER-10).
+Modifiers come from rules/modifiers.py; "this exchange" ones end with the exchange.
 """
 from __future__ import annotations
 
@@ -25,22 +31,34 @@ from typing import Any
 from engine.core import Data, Rng
 from engine.core.effects import Param, Pause
 
-from ..context import Ctx, is_ai, refuse, seat_of
 from ..content import Face
+from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of
 from ..setup import UNIT_TYPES
 from ..steps import DRG
-from . import power
+from ..vocabulary import primitive
+from . import modifiers, power, vaala
 from .control import controller
-from .movement import arrive, remove_units, units_of
+from .effects import fire_triggers, queue_effects
+from .movement import _add_units, arrive, remove_units, units_of
+from .proxy import proxy_seat
+
+ANSWER_RULES.update({
+    "counter_or_retreat": "DRG-COUNTER-1",       # ERR_NO_RETREAT included (DRG-COUNTER-1, adr_v2)
+    "continue_or_retreat": "DRG-COUNTER-6",
+    "allocate_damage": "DRG-COMBAT-8",
+    "choose_retreat_region": "DRG-RETREAT-1",
+    "combat_vaala": "DRG-VAALA-5",
+})
 
 # --- dice ----------------------------------------------------------------------------------------
 
 
-def roll(ctx: Ctx, dice: int, side: str = "") -> list[Face]:
-    """DRG-DICE-1/3/4: roll max(0, dice) of the content's d10 with the state's generator; logged."""
+def roll(ctx: Ctx, dice: int, side: str = "", *, reroll: bool = False) -> list[Face]:
+    """DRG-DICE-1/3/4: roll max(0, dice) of the content's d10 with the state's generator; logged
+    (``reroll`` marks the blank rerolls of DRG-DICE-5)."""
     faces = ctx.content.die.faces
     rolled = [faces[ctx.rng.below(len(faces))] for _ in range(max(0, dice))]
-    ctx.emit("dice_rolled", side=side, faces=[f.face for f in rolled])
+    ctx.emit("dice_rerolled" if reroll else "dice_rolled", side=side, faces=[f.face for f in rolled])
     return rolled
 
 
@@ -115,10 +133,14 @@ def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data,
 
 
 def _push_for(ctx: Ctx, who: str | None, step: Any) -> None:
-    """Queue a step that may pause, tagged with the deciding character's human seat (an AI's
-    decisions never pause, so its steps keep the running seat)."""
-    seat = seat_of(ctx.data, who) if who else None
-    ctx.push(step, **({"seat": seat} if seat is not None else {}))
+    """Queue a step that may pause, tagged with the deciding seat: a human character's own seat;
+    for an AI character, its proxy's (its own choices never pause; only what its rules leave open
+    does, DRG-AI-10)."""
+    if not who:
+        ctx.push(step)
+        return
+    seat = seat_of(ctx.data, who)
+    ctx.push(step, seat=seat if seat is not None else proxy_seat(ctx.data, who))
 
 
 def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> None:
@@ -132,8 +154,8 @@ def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> None:
 
 
 def start(ctx: Ctx, attacker: str, target: Data, region: str, *, mountain: bool = False) -> None:
-    """DRG-COMBAT-2/3/5/14: begin a combat (after any approach, DRG-COMBAT-4) and queue its steps.
-    ``target`` is {"kind": "neutral"} or a character's side; ``mountain`` says whether an
+    """DRG-COMBAT-1/2/3/5/14: begin a combat (after any approach, DRG-COMBAT-4) and queue its
+    steps. ``target`` is {"kind": "neutral"} or a character's side; ``mountain`` says whether an
     attacking unit crossed a mountain border while approaching (DRG-MOUNTAIN-2/5/6)."""
     data = ctx.data
     board = ctx.board(attacker)
@@ -156,9 +178,9 @@ def start(ctx: Ctx, attacker: str, target: Data, region: str, *, mountain: bool 
     if board["role"] == "general" and not any(units_of(data, region, attacker).values()):
         raise refuse("DRG-COMBAT-4", f"{attacker} has no unit in the combat region {region}")
     data["combat"] = {
-        "attacker": attacker, "target": target, "region": region, "exchange": 1, "phase": "roll",
+        "attacker": attacker, "target": target, "region": region, "exchange": 1, "phase": "pre_attacker",
         "mountain": bool(mountain) and board["role"] == "general", "held": 0, "stolen": [],
-        "once": beaten(ctx, target, region),
+        "once": beaten(ctx, target, region), "rolling": None,
     }
     data.setdefault("fought", []).append([attacker, target["who"]])      # DRG-COMBAT-14
     ctx.emit("combat_started", attacker=attacker, target=target.get("who") or "neutral", region=region)
@@ -169,32 +191,89 @@ def _attacker(combat: Data, data: Data) -> Data:
     return side_of(data, combat["attacker"])
 
 
-# --- ignored hits --------------------------------------------------------------------------------
+# --- one roll: dice modifiers, rerolls, conversions, ignored hits (7.5 order) --------------------
 
 
 def _ignore(normal: int, crit: int, n: int) -> tuple[int, int, int]:
-    """DRG-CRIT-5: ignore up to n hits, critical ones first; returns (normal, crit, ignored)."""
+    """DRG-CRIT-5, DRG-DEC-21: ignore up to n hits, critical ones first; (normal, crit, ignored)."""
     c = min(crit, n)
     m = min(normal, n - c)
     return normal - m, crit - c, c + m
 
 
-def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int) -> tuple[int, int]:
-    """DRG-MOUNTAIN-2..4/8, DRG-CITY-3..6, DRG-COUNTER-9: applied to the attacker's roll only."""
+def dice_for(ctx: Ctx, combat: Data, side: Data) -> int:
+    """DRG-DICE-3, DRG-STRENGTH-7/8: strength now plus dice modifiers (strength itself unchanged)."""
+    return side_strength(ctx, side, combat["region"]) + modifiers.total(ctx, side.get("who"), "dice", combat)
+
+
+def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list[Face]:
+    """DRG-DICE-5: with `reroll_blanks`, each blank die is rerolled once and the new face kept."""
+    if not modifiers.values(ctx, side.get("who"), "reroll_blanks", combat):
+        return faces
+    blanks = [i for i, f in enumerate(faces) if f.normal + f.crit == 0]
+    if not blanks:
+        return faces
+    again = roll(ctx, len(blanks), side.get("who") or "neutral", reroll=True)
+    faces = list(faces)
+    for i, face in zip(blanks, again):
+        faces[i] = face
+    return faces
+
+
+def convert(ctx: Ctx, combat: Data, side: Data, normal: int, crit: int) -> tuple[int, int]:
+    """DRG-CRIT-5/6, DRG-DEC-57: `crit_conversion` (up to value normal hits become critical) first,
+    then `crits_as_normal` (all critical hits become normal)."""
+    who = side.get("who")
+    k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat))
+    if k:
+        normal, crit = normal - k, crit + k
+        ctx.emit("hits_converted", side=who or "neutral", n=k, to="crit")
+    if crit and modifiers.values(ctx, who, "crits_as_normal", combat):
+        ctx.emit("hits_converted", side=who or "neutral", n=crit, to="normal")
+        normal, crit = normal + crit, 0
+    return normal, crit
+
+
+def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data | None = None) -> tuple[int, int]:
+    """Ignored hits, critical first (DRG-CRIT-5): the receiver's `ignore_hits` modifiers; then, on
+    the attacker's roll only (DRG-COUNTER-9), the mountain (exchange 1, DRG-MOUNTAIN-2..4) and the
+    target's own city (DRG-CITY-3..6, DRG-DEC-22; not against `ignore_city`). They add up
+    (DRG-MOUNTAIN-8)."""
     data, params = ctx.data, ctx.content.params
-    if combat["mountain"] and combat["exchange"] == 1:
-        normal, crit, n = _ignore(normal, crit, params.mountain_ignored_hits)
-        if n:
-            ctx.emit("hits_ignored", n=n, cause="mountain")
     target, region = combat["target"], combat["region"]
+    receiver = receiver or target
+    by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat)
+    if by_effects and normal + crit:
+        normal, crit, n = _ignore(normal, crit, by_effects)
+        ctx.emit("hits_ignored", n=n, cause="effect")
+    if receiver is not target:
+        return normal, crit
+    if combat["mountain"] and combat["exchange"] == 1 and normal + crit:
+        normal, crit, n = _ignore(normal, crit, params.mountain_ignored_hits)
+        ctx.emit("hits_ignored", n=n, cause="mountain")
     here = data["regions"][region]
-    if target["kind"] == "general" and here["city"] == target["who"] and normal + crit > 0:
+    if (target["kind"] == "general" and here["city"] == target["who"] and normal + crit > 0
+            and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat)):
         normal, crit, n = _ignore(normal, crit, params.city_ignored_hits)
         here["city"] = False                                         # DRG-CITY-3/4
         data["supply"]["cities"] += 1
         ctx.emit("hits_ignored", n=n, cause="city")
         ctx.emit("city_removed", region=region)
     return normal, crit
+
+
+def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: str) -> tuple[int, int]:
+    """A side's roll through the order of 7.5 (DRG-COUNTER-10 for the counter-attack): dice
+    modifiers, roll, blank rerolls, conversions, ignored hits, then `crit_damage_bonus` (each
+    critical hit deals value extra damage). Returns (normal damage, critical damage)."""
+    combat["rolling"] = rolling
+    faces = roll(ctx, dice_for(ctx, combat, roller), roller.get("who") or "neutral")
+    faces = reroll_blanks(ctx, combat, roller, faces)
+    normal, crit = convert(ctx, combat, roller, *totals(faces))
+    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver)
+    bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat)
+    combat["rolling"] = None
+    return normal, crit * (1 + bonus)
 
 
 # --- damage --------------------------------------------------------------------------------------
@@ -222,29 +301,74 @@ def _damage_one(ctx: Ctx, combat: Data, side: Data, dealer: Data, unit: str | No
         power.gain(ctx, dealer["who"], params.devour_power)
 
 
-def _choices(data: Data, region: str, general: str) -> list[str]:
-    return [t for t, n in units_of(data, region, general).items() if n > 0]
+def loss_text(units: dict[str, int]) -> str:
+    return "lose/" + "+".join(f"{t}.{units[t]}" for t in UNIT_TYPES if units.get(t))
 
 
-def _auto_units(data: Data, region: str, general: str, n: int) -> dict[str, int] | None:
-    """The removal when there is nothing to choose: one type only, all units go, or an AI
-    (its proxy removes in type order — a stand-in until the AI slice)."""
-    here = units_of(data, region, general)
-    if len(_choices(data, region, general)) <= 1 or n >= sum(here.values()) or is_ai(data, general):
-        left, out = n, {}
+def loss_options(here: dict[str, int], n: int) -> list[dict[str, int]]:
+    """Every way to lose exactly n of the units ``here`` (as {type: count}), in a fixed order."""
+    out: list[dict[str, int]] = []
+
+    def walk(i: int, left: int, taken: dict[str, int]) -> None:
+        if i == len(UNIT_TYPES):
+            if left == 0:
+                out.append(dict(taken))
+            return
+        t = UNIT_TYPES[i]
+        for k in range(min(left, here.get(t, 0)), -1, -1):
+            taken[t] = k
+            walk(i + 1, left - k, taken)
+        taken.pop(t, None)
+
+    walk(0, n, {})
+    return [{t: k for t, k in o.items() if k} for o in out]
+
+
+def ai_loss_options(here: dict[str, int], n: int) -> list[dict[str, int]]:
+    """DRG-AI-18: an AI loses, point by point, a unit of the type it has most of there; every
+    allocation some choice among tied types leads to (the proxy picks when there are several)."""
+    found: dict[str, dict[str, int]] = {}
+
+    def walk(left: int, counts: dict[str, int], taken: dict[str, int]) -> None:
+        if left == 0 or not any(counts.values()):
+            found.setdefault(loss_text(taken), dict(taken))
+            return
+        most = max(counts.values())
         for t in UNIT_TYPES:
-            k = min(left, here[t])
-            if k:
-                out[t] = k
-                left -= k
-        return out
-    return None
+            if counts[t] == most:
+                walk(left - 1, {**counts, t: counts[t] - 1}, {**taken, t: taken.get(t, 0) + 1})
+
+    walk(n, {t: here.get(t, 0) for t in UNIT_TYPES}, {})
+    return sorted(found.values(), key=lambda o: [-o.get(t, 0) for t in UNIT_TYPES])
+
+
+def damage_options(data: Data, region: str, general: str, absorb: int) -> tuple[str, ...]:
+    """9.2 #16 `allocate_damage`: the legal losses (`lose/<type>.<n>+...`); DRG-AI-18 for an AI."""
+    here = units_of(data, region, general)
+    ways = ai_loss_options(here, absorb) if is_ai(data, general) else loss_options(here, absorb)
+    return tuple(loss_text(w) for w in ways)
+
+
+def _parse_loss(answer: Any) -> dict[str, int]:
+    if isinstance(answer, dict):                                       # {type: count}, tests
+        return {t: int(k) for t, k in answer.items() if int(k)}
+    text = str(answer)
+    if not text.startswith("lose/"):
+        raise refuse("DRG-COMBAT-8", "name the units to remove as lose/<type>.<n>+...")
+    out: dict[str, int] = {}
+    for part in text[len("lose/"):].split("+"):
+        t, _, k = part.partition(".")
+        if t not in UNIT_TYPES or not k.isdigit():
+            raise refuse("DRG-COMBAT-8", f"{part!r} is not <type>.<n>")
+        out[t] = out.get(t, 0) + int(k)
+    return out
 
 
 @DRG.primitive("combat_damage", side=str, n=int)
 def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | None:
-    """Deal n points to ``side`` ("attacker" or "target"); a general whose units must be picked
-    chooses them (DRG-COMBAT-8): answer {type: count} with exactly min(n, units) units."""
+    """Deal n points to ``side`` ("attacker" or "target"). A general's units to lose are its
+    choice (DRG-COMBAT-8; decision `allocate_damage`), an AI's by DRG-AI-18 with ties to its proxy
+    (DRG-AI-10); asked only when there is a choice."""
     data = ctx.data
     combat = data["combat"]
     if combat is None or n <= 0 or ctx.ended():
@@ -255,13 +379,15 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
     units: dict[str, int] = {}
     if hit["kind"] == "general":
         absorb = min(n, sum(units_of(data, region, hit["who"]).values()))
-        auto = _auto_units(data, region, hit["who"], absorb)
-        if auto is not None:
-            units = auto
-        elif answer is None:
-            return Pause("assign_hits", ())
-        else:
+        options = damage_options(data, region, hit["who"], absorb) if absorb else ()
+        if len(options) == 1:
+            units = _parse_loss(options[0])
+        elif options and answer is None:
+            return Pause("allocate_damage", options)
+        elif options:
             units = _checked(data, region, hit["who"], answer, absorb)
+            if not isinstance(answer, dict) and str(answer) not in options:
+                raise refuse("DRG-AI-18", f"{answer!r} is not one of the AI's legal losses")
     order = [t for t in UNIT_TYPES for _ in range(units.get(t, 0))]
     for i in range(n):
         if ctx.ended():
@@ -272,12 +398,76 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
 
 def _checked(data: Data, region: str, general: str, answer: Any, absorb: int) -> dict[str, int]:
     here = units_of(data, region, general)
-    if not isinstance(answer, dict) or any(t not in UNIT_TYPES for t in answer):
-        raise refuse("DRG-COMBAT-8", "name the units to remove as {type: count}")
-    units = {t: int(k) for t, k in answer.items() if int(k)}
+    units = _parse_loss(answer)
+    if any(t not in UNIT_TYPES for t in units):
+        raise refuse("DRG-COMBAT-8", "name the units to remove by type")
     if any(k < 0 or k > here[t] for t, k in units.items()) or sum(units.values()) != absorb:
         raise refuse("DRG-COMBAT-8", f"remove exactly {absorb} of your units in {region}")
     return units
+
+
+# --- pre-roll Vaala windows (DRG-COMBAT-6 step 1, DRG-VAALA-5, DRG-DEC-50) ------------------------
+
+
+def _role_allows(card: Any, role: str) -> bool:
+    """DRG-VAALA-4 casting condition of 7.6: a `when: {role: ...}` card only for that role."""
+    for effect in card.effects:
+        _, args = primitive(effect)
+        wanted = (args.get("when") or {}).get("role") if hasattr(args, "get") else None
+        if wanted not in (None, "any", role):
+            return False
+    return True
+
+
+def combat_cast_options(ctx: Ctx, character: str) -> tuple[str, ...]:
+    """The casts open to a human participant now: ``cast/<card>/<payment>`` for each `combat` card
+    of its Vaala hand its role allows, with each payment it can make."""
+    combat = ctx.data["combat"]
+    board = ctx.board(character)
+    role = modifiers.role_of(combat, character)
+    if board["seat"] is None or role is None:
+        return ()
+    out: list[str] = []
+    for card in dict.fromkeys(board["vaala_hand"]):
+        spec = ctx.content.vaala_cards[card]
+        if spec.timing != "combat" or not _role_allows(spec, role):
+            continue
+        out.extend(f"cast/{card}/{p}" for p in vaala.cast_cost_payments(ctx, character, spec.cost))
+    return tuple(out)
+
+
+@DRG.primitive("combat_vaala", character=str)
+def combat_vaala(ctx: Ctx, character: str, answer: Any = None) -> Pause | None:
+    """9.2 #14: a participant may cast one combat Vaala card, or decline (not asked when it has
+    nothing castable)."""
+    if ctx.ended() or ctx.data.get("combat") is None:
+        return None
+    casts = combat_cast_options(ctx, character)
+    if not casts:
+        return None
+    if answer is None:
+        return Pause("combat_vaala", ("decline",) + casts)
+    if answer == "decline":
+        ctx.emit("combat_vaala_declined", character=character)
+        return None
+    if answer not in casts:
+        raise refuse("DRG-VAALA-5", f"{answer!r} is not a combat Vaala card {character} may cast now")
+    _, card, payment = str(answer).split("/", 2)
+    spec = ctx.content.vaala_cards[card]
+    vaala.pay(ctx, character, payment)                                # DRG-VAALA-3
+    board = ctx.board(character)
+    board["vaala_hand"].remove(card)
+    board["vaala_discard"].append(card)          # as rules/vaala.py: face up at once (DRG-VAALA-3)
+    own, ally = vaala.parse_payment(payment)
+    ctx.emit("vaala_cast", reveals=True, character=character, card=card, own=own, ally=ally)
+    queue_effects(ctx, character, spec.effects, card)
+    return None
+
+
+def _window(ctx: Ctx, who: str | None) -> None:
+    """Open ``who``'s pre-roll window when it is a human participant with something to cast."""
+    if who and not is_ai(ctx.data, who) and combat_cast_options(ctx, who):
+        _push_for(ctx, who, {"combat_vaala": {"character": who}})
 
 
 # --- the sequence --------------------------------------------------------------------------------
@@ -285,36 +475,44 @@ def _checked(data: Data, region: str, general: str, answer: Any, absorb: int) ->
 
 @DRG.primitive("combat_step")
 def combat_step(ctx: Ctx) -> None:
-    """One state of the exchange (spec 9.4); each queues what follows it."""
+    """One state of the exchange (spec 9.4, DRG-COMBAT-6); each queues what follows it."""
     data = ctx.data
     combat = data.get("combat")
     if combat is None:
         return
     if ctx.ended():
         data["combat"] = None
+        modifiers.clear_exchange(data)
         return
     region, target = combat["region"], combat["target"]
     attacker = _attacker(combat, data)
     phase = combat["phase"]
-    if phase == "roll":                                               # DRG-COMBAT-6 (2)..(4)
+    if phase == "pre_attacker":                                       # DRG-COMBAT-6 (1)
+        combat["phase"] = "pre_target"
+        ctx.push("combat_step")
+        _window(ctx, combat["attacker"])
+    elif phase == "pre_target":
+        combat["phase"] = "roll"
+        ctx.push("combat_step")
+        _window(ctx, target.get("who"))
+    elif phase == "roll":                                             # DRG-COMBAT-6 (2)..(4)
         combat["stolen"] = []
-        faces = roll(ctx, side_strength(ctx, attacker, region), combat["attacker"])   # DRG-STRENGTH-7
-        normal, crit = ignored_hits(ctx, combat, *totals(faces))
+        normal, crit = resolve_roll(ctx, combat, attacker, target, "attack")   # DRG-STRENGTH-7
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"
-        _damage_then_step(ctx, combat, "target", crit)                # DRG-CRIT-1
+        _damage_then_step(ctx, combat, "target", crit)                # DRG-CRIT-1/2
     elif phase == "after_crits":                                      # DRG-COMBAT-7, DRG-COUNTER-1/2
         if combat["once"] or beaten(ctx, target, region):
             combat["phase"] = "normals"
             ctx.push("combat_step")
-        elif target["kind"] == "neutral" or is_ai(data, target["who"]):
+        elif target["kind"] == "neutral" or is_ai(data, target["who"]):   # DRG-AI-7
             combat["phase"] = "counter"
             ctx.push("combat_step")
         else:
             ctx.push("combat_step")
             _push_for(ctx, target["who"], "combat_target_choice")
-    elif phase == "counter":                                          # DRG-COUNTER-3/5, DRG-CRIT-4
-        normal, crit = totals(roll(ctx, side_strength(ctx, target, region), target.get("who") or "neutral"))
+    elif phase == "counter":                                          # DRG-COUNTER-3/5/10, DRG-CRIT-4
+        normal, crit = resolve_roll(ctx, combat, target, attacker, "counter")
         combat["phase"] = "normals"
         _damage_then_step(ctx, combat, "attacker", normal + crit)
     elif phase == "normals":                                          # DRG-COUNTER-4
@@ -325,8 +523,8 @@ def combat_step(ctx: Ctx) -> None:
         if combat["once"] or beaten(ctx, target, region) or beaten(ctx, attacker, region):
             combat["phase"] = "end"
             ctx.push("combat_step")
-        elif is_ai(data, combat["attacker"]):
-            _next_exchange(combat)
+        elif is_ai(data, combat["attacker"]):                         # DRG-AI-8
+            _next_exchange(data, combat)
             ctx.push("combat_step")
         else:
             ctx.push("combat_step")
@@ -337,38 +535,63 @@ def combat_step(ctx: Ctx) -> None:
         combat["phase"] = "end"
         ctx.push("combat_step")
         _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": False}})
-    elif phase == "end":                                              # DRG-COMBAT-15, DRG-RETREAT-7
-        data["combat"] = None
-        ctx.emit("combat_ended", region=region)
-        forced = [side["who"] for side in (attacker, target)
-                  if side["kind"] == "general" and data["boards"][side["who"]]["region"] == region
-                  and beaten(ctx, side, region)]
-        for who in reversed(forced):
-            _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": True, "origin": region}})
+    elif phase == "end":
+        _end(ctx, combat)
 
 
-def _next_exchange(combat: Data) -> None:
-    combat["exchange"] += 1                                           # DRG-COUNTER-8
-    combat["phase"] = "roll"
+def _end(ctx: Ctx, combat: Data) -> None:
+    """DRG-COMBAT-12/15, DRG-RETREAT-7: the combat is over; a general's figure whose forces were
+    beaten there retreats alone; beating neutral units fires `beat_neutral` triggers."""
+    data, region, target = ctx.data, combat["region"], combat["target"]
+    attacker = _attacker(combat, data)
+    data["combat"] = None
+    modifiers.clear_exchange(data)
+    ctx.emit("combat_ended", region=region)
+    forced = [side["who"] for side in (attacker, target)
+              if side["kind"] == "general" and data["boards"][side["who"]]["region"] == region
+              and beaten(ctx, side, region)]
+    for who in reversed(forced):
+        _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": True, "origin": region}})
+    if target["kind"] == "neutral" and beaten(ctx, target, region):
+        fire_triggers(ctx, combat["attacker"], "beat_neutral", region)
+
+
+def _next_exchange(data: Data, combat: Data) -> None:
+    """DRG-COUNTER-8: a new exchange; this exchange's modifiers end (DRG-DEC-50)."""
+    modifiers.clear_exchange(data)
+    combat["exchange"] += 1
+    combat["phase"] = "pre_attacker"
+
+
+def _may_retreat(ctx: Ctx, character: str) -> bool:
+    """`no_retreat` (adr_v2) bars choosing to retreat this exchange."""
+    return not modifiers.values(ctx, character, "no_retreat", ctx.data["combat"])
 
 
 @DRG.primitive("combat_target_choice")
 def combat_target_choice(ctx: Ctx, answer: Any = None) -> Pause | None:
-    """DRG-COUNTER-1/5: the target counter-attacks or retreats."""
+    """DRG-COUNTER-1/5: the target counter-attacks or retreats (not under `no_retreat`)."""
+    combat = ctx.data["combat"]
+    options = ("counter", "retreat") if _may_retreat(ctx, combat["target"]["who"]) else ("counter",)
     if answer is None:
-        return Pause("counter_or_retreat", ("counter", "retreat"))
-    ctx.data["combat"]["phase"] = "counter" if answer == "counter" else "target_retreat"
+        return Pause("counter_or_retreat", options)
+    if answer not in options:
+        raise refuse("DRG-COUNTER-1", f"{answer!r}: the target may {' or '.join(options)} now")
+    combat["phase"] = "counter" if answer == "counter" else "target_retreat"
     return None
 
 
 @DRG.primitive("combat_attacker_choice")
 def combat_attacker_choice(ctx: Ctx, answer: Any = None) -> Pause | None:
     """DRG-COUNTER-6: the attacker continues (a new exchange) or retreats."""
-    if answer is None:
-        return Pause("continue_or_retreat", ("continue", "retreat"))
     combat = ctx.data["combat"]
+    options = ("continue", "retreat") if _may_retreat(ctx, combat["attacker"]) else ("continue",)
+    if answer is None:
+        return Pause("continue_or_retreat", options)
+    if answer not in options:
+        raise refuse("DRG-COUNTER-6", f"{answer!r}: the attacker may {' or '.join(options)} now")
     if answer == "continue":
-        _next_exchange(combat)
+        _next_exchange(ctx.data, combat)
     else:
         combat["phase"] = "attacker_retreat"
     return None
@@ -379,7 +602,8 @@ def combat_attacker_choice(ctx: Ctx, answer: Any = None) -> Pause | None:
 
 def retreat_destinations(ctx: Ctx, character: str, origin: str) -> tuple[str, ...]:
     """DRG-RETREAT-1..3/5/9/12: a dragon, any adjacent region; a general, the adjacent regions it
-    controls or nobody controls, else the nearest such regions (mountains ignored); never origin."""
+    controls or nobody controls (judged before the move; dragons never count), else the nearest
+    such regions (mountains and ev08 ignored); never the origin."""
     m = ctx.content.map
     if ctx.board(character)["role"] == "dragon":
         return m.neighbours(origin)
@@ -391,34 +615,38 @@ def retreat_destinations(ctx: Ctx, character: str, origin: str) -> tuple[str, ..
 @DRG.primitive("combat_retreat", character=str, forced=bool, origin=Param(str | None, None))
 def combat_retreat(ctx: Ctx, character: str, forced: bool, origin: str | None = None,
                    answer: Any = None) -> Pause | None:
-    """DRG-RETREAT-1/3/4/5/7/8: move the retreating pieces (units and figure, or the figure alone
-    when forced) together to a qualifying region, chosen when several qualify."""
+    """DRG-RETREAT-1/3/4/5/7/8/11: move the retreating pieces (units and figure, or the figure
+    alone when forced) together to a qualifying region; with several, the retreating player
+    chooses (`choose_retreat_region`; an AI's proxy, DRG-AI-10). None qualifies: defeat."""
     data = ctx.data
+    if ctx.ended():
+        return None
     board = ctx.board(character)
     origin = origin or data["combat"]["region"]
     options = retreat_destinations(ctx, character, origin)
-    if not options:                                                   # DRG-RETREAT-4
-        from .round import finish
-        finish(ctx, "general_defeated")                               # DRG-END-4 scores
+    if not options:                                                   # DRG-RETREAT-4, DRG-END-4
+        from .round import defeat
+        defeat(ctx, character)
         return None
-    if len(options) == 1 or is_ai(data, character):                  # DRG-RETREAT-11: AI proxy
+    if len(options) == 1:
         dest = options[0]
     elif answer is None:
-        return Pause("retreat_to", options)
+        return Pause("choose_retreat_region", options)
     elif answer not in options:
         raise refuse("DRG-RETREAT-1", f"{answer} is not a retreat destination from {origin}")
     else:
         dest = str(answer)
+    moved: dict[str, int] = {}
     if board["role"] == "general" and not forced:
-        units = units_of(data, origin, character)
-        if any(units.values()):
-            from .movement import _add_units
-            _add_units(data, origin, character, units, -1)
-            _add_units(data, dest, character, units, +1)
+        moved = {t: n for t, n in units_of(data, origin, character).items() if n}
+        if moved:
+            _add_units(data, origin, character, moved, -1)
+            _add_units(data, dest, character, moved, +1)
     moved_figure = board["region"] == origin
     if moved_figure:
         board["region"] = dest
-    ctx.emit("retreated", character=character, origin=origin, destination=dest, forced=forced)
+    ctx.emit("retreated", character=character, origin=origin, destination=dest, forced=forced,
+             units=moved, figure=moved_figure)
     if moved_figure:
         arrive(ctx, character, dest, "retreat")                       # DRG-RETREAT-10
     return None

@@ -1,9 +1,11 @@
-"""Moving, flying and arriving (DRG-MOVE, DRG-MOUNTAIN-7) and deploying units (DRG-UNIT).
+"""Moving, flying and arriving (DRG-MOVE, DRG-MOUNTAIN-7) and deploying units (DRG-UNIT); also the
+piece changes effects make without moving (spec 7.1.2: ``place_units``, ``relocate_units`` for
+`push_units`, ``remove_units`` outside combat) and fer_bond's carry at the end of a fly.
 
 Each function checks its own legality and refuses with the rule it breaks, changing nothing; the
 ``can_*`` helpers say whether an icon has any legal execution (DRG-ACTION-3: otherwise skipped).
 Mountain borders only matter while ev08 is active (DRG-MOVE-8): ``mountains_closed`` says so; by
-default it is read from the state's global modifiers (``data["modifiers"]``, a later slice).
+default it is read from the global `mountains_closed` modifier that ev08 adds (rules/modifiers.py).
 """
 from __future__ import annotations
 
@@ -126,6 +128,27 @@ def fly(ctx: Ctx, dragon: str, path: Sequence[str], n: int, *, mountains_closed:
     board["region"] = here
     ctx.emit("dragon_flew", character=dragon, origin=origin, path=path)
     arrive(ctx, dragon, here, "fly")
+    carry_along(ctx, dragon, origin, here)
+
+
+def carry_along(ctx: Ctx, dragon: str, origin: str, destination: str) -> None:
+    """fer_bond `carry` (spec 7.7): the figure and units prepared at the fly's start end the fly with
+    the dragon — an arrival for the oath (DRG-MOVE-7), with no mountain effect."""
+    carried = ctx.data.pop("carry", None)
+    if not carried or carried["dragon"] != dragon or carried["origin"] != origin:
+        return
+    general = carried["general"]
+    if ctx.board(general)["region"] != origin:
+        return
+    here = units_of(ctx.data, origin, general)
+    units = {t: min(n, here[t]) for t, n in carried["units"].items() if n}
+    if units:
+        _add_units(ctx.data, origin, general, units, -1)
+        _add_units(ctx.data, destination, general, units, +1)
+    ctx.board(general)["region"] = destination
+    ctx.emit("pieces_carried", dragon=dragon, character=general, origin=origin, destination=destination,
+             units=units)
+    arrive(ctx, general, destination, "carry")
 
 
 # --- general `deploy(type)` ----------------------------------------------------------------------
@@ -165,20 +188,51 @@ def deploy(ctx: Ctx, general: str, shown: str, unit_type: str, region: str) -> N
     ctx.emit("unit_deployed", character=general, unit=unit_type, region=region)
 
 
-def remove_units(ctx: Ctx, region: str, owner: str, units: Mapping[str, int]) -> None:
+def remove_units(ctx: Ctx, region: str, owner: str, units: Mapping[str, int], cause: str | None = None) -> None:
     """DRG-UNIT-3/4: removed units go straight back to their owner's pool, neutral units (owner
-    ``"neutral"``, counted under any type) to the neutral supply."""
+    ``"neutral"``, counted under any type) to the neutral supply. ``cause="effect"`` marks a
+    removal outside combat (DRG-COMBAT-18): it triggers nothing."""
     data = ctx.data
+    extra = {"cause": cause} if cause else {}
     if owner == "neutral":
         n = sum(units.values())
         n = min(n, data["regions"][region]["neutral"])
         data["regions"][region]["neutral"] -= n
         data["supply"]["neutral"] += n
-        ctx.emit("units_removed", owner=owner, region=region, units={"neutral": n})
+        ctx.emit("units_removed", owner=owner, region=region, units={"neutral": n}, **extra)
         return
     here = units_of(data, region, owner)
     taken = {t: min(n, here[t]) for t, n in units.items() if n}
     _add_units(data, region, owner, taken, -1)
     for t, n in taken.items():
         ctx.board(owner)["pool"][t] += n
-    ctx.emit("units_removed", owner=owner, region=region, units=taken)
+    ctx.emit("units_removed", owner=owner, region=region, units=taken, **extra)
+
+
+def place_units(ctx: Ctx, general: str, region: str, units: Mapping[str, int]) -> None:
+    """Spec 7.1.2 `place_units`: units from the general's pool into ``region`` (an effect, not a
+    `deploy` icon: no deploy_icon trigger)."""
+    pool = ctx.board(general)["pool"]
+    if any(t not in UNIT_TYPES or n < 0 or pool.get(t, 0) < n for t, n in units.items()):
+        raise refuse("DRG-UNIT-2", f"{general}'s pool has not those units")
+    for t, n in units.items():
+        pool[t] -= n
+    _add_units(ctx.data, region, general, {t: n for t, n in units.items() if n}, +1)
+    ctx.emit("units_placed", character=general, region=region, units=dict(units))
+
+
+def relocate_units(ctx: Ctx, owner: str, origin: str, destination: str, units: Mapping[str, int]) -> None:
+    """Spec 7.1.2 `push_units`: units (``owner`` "neutral": neutral units) change region without
+    moving: no mountain, no ev08, no combat, no arrival (DRG-UNIT-5)."""
+    data = ctx.data
+    if owner == "neutral":
+        n = min(sum(units.values()), data["regions"][origin]["neutral"])
+        data["regions"][origin]["neutral"] -= n
+        data["regions"][destination]["neutral"] += n
+        moved = {"neutral": n}
+    else:
+        here = units_of(data, origin, owner)
+        moved = {t: min(n, here[t]) for t, n in units.items() if n}
+        _add_units(data, origin, owner, moved, -1)
+        _add_units(data, destination, owner, moved, +1)
+    ctx.emit("units_pushed", owner=owner, origin=origin, destination=destination, units=moved)

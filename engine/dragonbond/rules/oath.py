@@ -18,9 +18,12 @@ from typing import Any
 from engine.core import Data
 from engine.core.effects import Param, Pause
 
-from ..context import Ctx, in_action_order, is_ai, refuse
+from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, refuse, seat_of
 from ..steps import DRG
 from . import combat, power
+
+ANSWER_RULES.update({"oath_reroll": "DRG-OATH-6"})
+
 
 # --- pairs and triggers --------------------------------------------------------------------------
 
@@ -78,7 +81,14 @@ def oath_take(ctx: Ctx, general: str, dragon: str, owner: str | None = None) -> 
     data["oath"] = {"general": general, "dragon": dragon, "dice": dice,
                     "turn": owner if owner in (general, dragon) else general, "declines": 0}
     ctx.emit("oath_rolled", general=general, dragon=dragon, dice=dict(dice))
-    ctx.push("oath_reroll")
+    _push_turn(ctx)
+
+
+def _push_turn(ctx: Ctx) -> None:
+    """DRG-OATH-6/9: the next reroll turn is asked of the seat of the member whose turn it is (an AI
+    member never pauses, so its turn keeps the current seat)."""
+    seat = seat_of(ctx.data, ctx.data["oath"]["turn"])
+    ctx.push("oath_reroll", seat=ctx.actor if seat is None else seat)
 
 
 def reroll(ctx: Ctx, member: str, die: str) -> str:
@@ -128,7 +138,7 @@ def oath_reroll(ctx: Ctx, answer: Any = None) -> Pause | None:
         else:
             ctx.emit("oath_failed", general=oath["general"], dragon=oath["dragon"])
         return None
-    ctx.push("oath_reroll")
+    _push_turn(ctx)
     return None
 
 
@@ -163,3 +173,6 @@ def active_bond_card(data: Data, character: str) -> str | None:
     if data["boards"][character]["bond_card"] != "up":
         return None
     return content().characters[character].dragonbond_card
+
+
+from . import regioncards as _regioncards  # noqa: E402,F401  (registers the region-card steps; steps.py imports this module)

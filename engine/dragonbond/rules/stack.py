@@ -3,9 +3,11 @@
 The stack is data: bottom first, each entry {card, kind, owner, revealed}. Execution turns it over
 and resolves the cards one at a time in the order placed; each card is revealed when it begins to
 resolve and leaves the stack only when its resolution ends. A human's action card resolves its
-icons (rules/actions.py), an AI's by the AI rules (rules/ai.py); other cards' effects are not run
-yet (step ``resolve_card``, event ``card_effects_skipped``): an event is discarded and a region card
-goes where DRG-REGIONCARD-6 says, so rounds complete; an AI's action card goes to its played pile.
+icons (rules/actions.py), an AI's by the AI rules (rules/ai.py), a region card its icons
+(rules/regioncards.py), an event its effects (rules/effects.py). Then (step ``finish_card``) an
+event is discarded, a region card goes where DRG-REGIONCARD-6 says, an action card back to its
+owner (a human's hand, an AI's played pile). Nothing else enters or leaves the stack during
+execution (DRG-STACK-5).
 """
 from __future__ import annotations
 
@@ -41,7 +43,8 @@ def resolve_next(ctx: Ctx) -> None:
 
 def resolve_card(ctx: Ctx) -> None:
     """The card's own resolution: a human's action card resolves its icons (5.8, rules/actions.py),
-    an AI's by its AI board (5.28, rules/ai.py); events (5.7) and region cards (5.13) are a later slice."""
+    an AI's by its AI board (5.28, rules/ai.py), a region card by its placer (5.13), an event by the
+    effect interpreter (5.7)."""
     data = ctx.data
     if not data["stack"]:
         return
@@ -55,7 +58,18 @@ def resolve_card(ctx: Ctx) -> None:
         from .ai import queue_ai_card
         queue_ai_card(ctx, owner, card)                   # DRG-AI-6 (rules/ai.py)
         return
-    ctx.emit("card_effects_skipped", card=card, kind=kind, owner=owner, reason="not_implemented")
+    if kind == "region":
+        from .regioncards import queue_region_card
+        queue_region_card(ctx, owner, card)               # DRG-EXEC-4, DRG-REGIONCARD-3
+        return
+    queue_event(ctx, card)                                # DRG-EXEC-2, DRG-EVENT-1
+
+
+def queue_event(ctx: Ctx, card: str) -> None:
+    """DRG-EVENT-1: an event's effects run through the one effect interpreter (rules/effects.py),
+    for every player they name (actor None)."""
+    from .effects import queue_effects
+    queue_effects(ctx, None, list(ctx.content.event_cards[card].effects), source=card)
 
 
 def finish_card(ctx: Ctx) -> None:

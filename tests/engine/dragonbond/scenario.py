@@ -40,11 +40,17 @@ def pending(state: State) -> tuple[str, int, tuple[Any, ...]] | None:
     return pending_choice(state.data)
 
 
+# Decisions `settle` answers with their first option besides the icons: heal or execute, and the
+# combat and AI-proxy decisions (their first option is the plain one: counter, continue, decline).
+SETTLED = frozenset({"heal_or_execute", "ai_tie", "counter_or_retreat", "continue_or_retreat",
+                     "allocate_damage", "choose_retreat_region", "combat_vaala"})
+
+
 def settle(state: State, events: list[Any] | None = None) -> list[Any]:
     """Answer every pending card decision (icons, heal or execute) with its first option, in turn;
     returns ``events`` extended with what those answers caused."""
     events = list(events or [])
-    while (choice := pending(state)) and (choice[0].startswith("icon_") or choice[0] == "heal_or_execute"):
+    while (choice := pending(state)) and (choice[0].startswith("icon_") or choice[0] in SETTLED):
         events += state.apply(Command("answer", (choice[2][0],), (), choice[1]))
     return events
 
@@ -65,3 +71,20 @@ def turn_of(state: State) -> str | None:
 
 def kinds(events: Sequence[Any]) -> list[str]:
     return [e.kind for e in events]
+
+
+def settle_all(state: State, events: list[Any] | None = None, limit: int = 500) -> list[Any]:
+    """Answer every pending decision of any kind (icons, effects, combat, proxy ties, oath) with its
+    first legal option, until the flow waits on a planning turn or the game ends (H3)."""
+    events = list(events or [])
+    for _ in range(limit):
+        choice = pending(state)
+        if not choice or state.is_terminal():
+            break
+        events += state.apply(Command("answer", (choice[2][0],), (), choice[1]))
+    return events
+
+
+def play_all(state: State, text: str) -> list[Any]:
+    """``play``, then ``settle_all`` whatever decisions it led to (H3)."""
+    return settle_all(state, play(state, text))

@@ -32,8 +32,7 @@ def test_icons_resolve_top_to_bottom_and_the_owner_chooses_the_move():
     assert units_of(state.data, destination, "elyse") == {"infantry": 1, "cavalry": 1, "ranged": 1}
     assert not any(units_of(state.data, "allarian_crownlands", "elyse").values())
     skipped = [e.data for e in events if e.kind == "icon_skipped" and e.data.get("card") == "ely_a1"]
-    assert skipped == [{"card": "ely_a1", "owner": "elyse", "icon": "attack", "index": 1,
-                        "reason": "not_implemented"}]
+    assert all(s["reason"] != "not_implemented" for s in skipped)   # attack runs (rules/attack.py)
     assert "ely_a1" in board(state, "elyse")["hand"]           # DRG-ACTION-6
 
 

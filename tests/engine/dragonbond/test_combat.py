@@ -175,8 +175,9 @@ def test_A2_mountain_and_city_then_a_counter_attack_that_beats_the_attacker():
     assert causes == ["mountain", "city"]
     pause = DRG.resume(ctx, "counter")
     assert _here(ctx, "adrael", "willow_fords") == {"infantry": 0, "cavalry": 0, "ranged": 0}
-    assert pause.kind == "assign_hits"                               # Adrael's 2 held hits still land
-    assert DRG.resume(ctx, {"infantry": 1, "ranged": 1}) is None
+    assert pause.kind == "allocate_damage"                           # Adrael's 2 held hits still land
+    assert "lose/infantry.1+ranged.1" in pause.options and len(pause.options) == 3
+    assert DRG.resume(ctx, "lose/infantry.1+ranged.1") is None
     assert _here(ctx, "elyse", "willow_fords") == {"infantry": 0, "cavalry": 1, "ranged": 0}
     assert ctx.data["combat"] is None
 
@@ -191,7 +192,9 @@ def test_A3_devour_one_overkill_steal_and_a_forced_retreat():
     _set_power(ctx, "adrael", 4)
     _set_power(ctx, "nagasha", 0)
     combat.start(ctx, "nagasha", {"kind": "general", "who": "adrael"}, "golden_fields")
-    assert DRG.drain(ctx) is None
+    pause = DRG.drain(ctx)                                           # AI Adrael: its proxy picks where
+    assert pause.kind == "choose_retreat_region" and ctx.queue[0]["meta"]["seat"] == 0
+    assert DRG.resume(ctx, pause.options[0]) is None
     assert _pw(ctx, "nagasha") == 2                                   # devour 1 + one steal
     assert _pw(ctx, "adrael") == 3                                    # one steal per exchange
     assert ctx.board("adrael")["region"] in ctx.content.map.neighbours("golden_fields")
@@ -212,7 +215,7 @@ def test_a_target_that_retreats_loses_nothing_more_and_moves_all_together():
     assert DRG.drain(ctx).kind == "counter_or_retreat"
     pause = DRG.resume(ctx, "retreat")
     if pause is not None:
-        assert pause.kind == "retreat_to"
+        assert pause.kind == "choose_retreat_region"
         pause = DRG.resume(ctx, "silverwood")
     assert pause is None and ctx.data["combat"] is None
     dest = ctx.board("elyse")["region"]

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core import Refused
 
-from .scenario import board, kinds, play, play_settled, started, turn_of
+from .scenario import board, kinds, play, play_all, started, turn_of
 
 
 @pytest.mark.rule("DRG-PLAN-1", "DRG-HIDDEN-4")
@@ -100,7 +100,7 @@ def test_a_pass_ends_planning_and_the_closing_event_tops_the_stack():
     assert turn_of(state) == "elyse"                       # adrael and ferellon (AIs) placed
     play(state, "0: place ely_a2")
     stack_before = [dict(e) for e in state.data["stack"]]
-    events = play_settled(state, "1: pass")
+    events = play_all(state, "1: pass")
     assert state.data["first"] == "nagasha"                # DRG-PASS-5
     assert kinds(events)[:3] == ["pass", "marker_moved", "card_placed"]
     placed = next(e for e in events if e.kind == "card_placed")
@@ -120,7 +120,7 @@ def test_the_marker_holder_hands_it_to_another_human():
             play(state, text)
         assert refused.value.rule_id == "DRG-PASS-6"
     assert sorted(str(c) for c in state.legal() if c.verb == "pass") == ["0: pass to=1", "0: pass to=2"]
-    play_settled(state, "0: pass to=2")
+    play_all(state, "0: pass to=2")
     assert state.data["first"] == "adrael"
     assert state.data["planning"] is not None and turn_of(state) == "adrael"   # next round begins with him
 

@@ -1,0 +1,131 @@
+"""The `attack` icon (spec 7.1.1, decision 9.2 #8): targets, approach, mountains (rules/attack.py)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Refused
+from engine.dragonbond.rules import attack
+from engine.dragonbond.steps import DRG
+
+from .scenario import board, pending, play, started
+from .test_h1_combat import WF, _bond, _exact, _game, _here, _neutral, _units
+
+GF, HP = "golden_fields", "highpass"                                # WF-GF open, WF-HP a mountain
+
+
+def _refused(fn, *args):
+    with pytest.raises(Refused) as refused:
+        fn(*args)
+    return refused.value.rule_id
+
+
+@pytest.mark.rule("DRG-COMBAT-1", "DRG-MOVE-5")
+def test_entering_a_region_never_fights_only_the_attack_icon_starts_a_combat():
+    state = started(("elyse",))
+    play(state, "0: place ely_a1")                                   # move, then attack
+    events = play(state, "0: pass")
+    kind, seat, options = pending(state)
+    assert kind == "icon_move"
+    choice = next(o for o in options if o.startswith(f"move/allarian_crownlands/{WF}/")
+                  and o.endswith("+figure") and "infantry" in o)
+    events = play(state, f"0: answer {choice}")
+    assert "combat_started" not in [e.kind for e in events]          # neutral units there: no fight
+    kind, seat, options = pending(state)
+    assert kind == "icon_attack" and f"attack/{WF}/neutral" in options
+    assert all(o.startswith("attack/") for o in options)
+    events = play(state, f"0: answer attack/{WF}/neutral")
+    started_ = [e.data for e in events if e.kind == "combat_started"]
+    assert started_ == [{"attacker": "elyse", "target": "neutral", "region": WF}]
+    assert board(state, "elyse")["region"] == WF
+
+
+@pytest.mark.rule("DRG-COMBAT-4", "DRG-DEC-19", "DRG-COMBAT-19", "DRG-MOVE-7")
+def test_a_general_attacks_with_units_approaching_from_an_adjacent_region_and_they_stay():
+    _, ctx = _game(_exact("crit1", "crit1"))
+    ctx.board("elyse")["region"] = GF
+    _units(ctx, "elyse", GF, 2)
+    _neutral(ctx, WF, 1)
+    options = attack.options(ctx, "elyse")
+    assert f"attack/{WF}/neutral/{GF}.infantry.2" in options
+    assert f"attack/{WF}/neutral/{GF}.infantry.2+figure.{GF}" in options
+    assert f"attack/{WF}/neutral" not in options                     # no unit would be in WF
+    ctx.data["arrived"] = []
+    attack.apply(ctx, "elyse", f"attack/{WF}/neutral/{GF}.infantry.2+figure.{GF}")
+    assert DRG.drain(ctx) is None
+    assert ctx.data["regions"][WF]["neutral"] == 0
+    assert _here(ctx, "elyse", WF)["infantry"] == 2 and not any(_here(ctx, "elyse", GF).values())
+    assert ctx.board("elyse")["region"] == WF and "elyse" in ctx.data["arrived"]
+
+
+@pytest.mark.rule("DRG-COMBAT-4")
+def test_an_approach_from_afar_or_leaving_no_unit_in_the_combat_region_is_refused():
+    _, ctx = _game()
+    _units(ctx, "elyse", "serpent_mire", 2)                          # not adjacent to WF
+    _units(ctx, "elyse", GF, 1)
+    _neutral(ctx, WF, 1)
+    assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/neutral/serpent_mire.infantry.2") == "DRG-COMBAT-4"
+    assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/neutral") == "DRG-COMBAT-4"
+    assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/neutral/{GF}.infantry.5") == "DRG-COMBAT-4"
+
+
+@pytest.mark.rule("DRG-COMBAT-3", "DRG-COMBAT-5")
+def test_a_dragon_attacks_only_in_its_own_region():
+    _, ctx = _game()
+    ctx.board("nagasha")["region"] = WF
+    _neutral(ctx, WF, 1)
+    _neutral(ctx, GF, 1)
+    _units(ctx, "adrael", WF, 1)
+    assert attack.options(ctx, "nagasha") == (f"attack/{WF}/neutral", f"attack/{WF}/adrael")
+    assert _refused(attack.apply, ctx, "nagasha", f"attack/{GF}/neutral") == "DRG-COMBAT-3"
+    assert _refused(attack.apply, ctx, "nagasha", f"attack/{WF}/elyse") == "DRG-COMBAT-5"
+
+
+@pytest.mark.rule("DRG-BONDED-2")
+def test_the_bonded_ally_is_never_offered_nor_accepted_as_a_target():
+    _, ctx = _game()
+    _bond(ctx, "elyse", "nagasha")
+    ctx.board("nagasha")["region"] = WF
+    _units(ctx, "elyse", WF, 1)
+    assert attack.options(ctx, "elyse") == ()
+    assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/nagasha") == "DRG-BONDED-2"
+
+
+@pytest.mark.rule("DRG-MOUNTAIN-5", "DRG-DEC-52", "DRG-MOUNTAIN-2")
+def test_only_units_crossing_a_mountain_border_give_the_target_the_mountain():
+    _, ctx = _game()
+    ctx.board("elyse")["region"] = HP                                # the figure crosses...
+    _units(ctx, "elyse", GF, 1)                                      # ...the units do not
+    _neutral(ctx, WF, 1)
+    attack.apply(ctx, "elyse", f"attack/{WF}/neutral/{GF}.infantry.1+figure.{HP}")
+    assert ctx.data["combat"]["mountain"] is False
+    _, ctx = _game()
+    _units(ctx, "elyse", HP, 1)
+    _neutral(ctx, WF, 1)
+    attack.apply(ctx, "elyse", f"attack/{WF}/neutral/{HP}.infantry.1")
+    assert ctx.data["combat"]["mountain"] is True
+
+
+@pytest.mark.rule("DRG-UPGRADE-5")
+def test_mountain_riders_exempt_crossing_cavalry_only():
+    for units, mountain in (((0, 2), False), ((1, 2), True)):
+        _, ctx = _game()
+        ctx.board("elyse")["upgrades"] = ["up_mountain_riders"]
+        _units(ctx, "elyse", HP, *units)
+        _neutral(ctx, WF, 1)
+        text = "+".join(f"{HP}.{t}.{n}" for t, n in zip(("infantry", "cavalry"), units) if n)
+        attack.apply(ctx, "elyse", f"attack/{WF}/neutral/{text}")
+        assert ctx.data["combat"]["mountain"] is mountain
+
+
+@pytest.mark.rule("DRG-MOVE-8", "DRG-DEC-47")
+def test_no_approach_crosses_a_mountain_while_the_storm_blows():
+    _, ctx = _game()
+    ctx.data.setdefault("modifiers", []).append({"kind": "mountains_closed", "duration": "round",
+                                                 "side": None, "holder": None, "when": {}})
+    _units(ctx, "elyse", HP, 1)
+    _units(ctx, "elyse", GF, 1)
+    _neutral(ctx, WF, 1)
+    options = attack.options(ctx, "elyse")
+    into_wf = [o for o in options if o.startswith(f"attack/{WF}/")]
+    assert into_wf and not [o for o in into_wf if f"{HP}." in o]
+    assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/neutral/{HP}.infantry.1") == "DRG-MOVE-8"
