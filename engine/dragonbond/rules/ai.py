@@ -1,10 +1,10 @@
 """An AI's action card resolves its icons by the AI side of its board (DRG-AI-6, spec 7.8).
 
 ``resolve_card`` (rules/stack.py) calls ``queue_ai_card`` for an AI's action card: ``card_comes_up``
-first for a dragon (the heal policy DRG-AI-21 runs there), then ``ai_card_icons``, which queues one
-``ai_icon`` step per icon in printed order. Each ``ai_icon`` runs the behaviour its role's AI board
-names for that icon (``content.ai_boards``); when the reading says to skip, or nothing legal is left
-(DRG-AI-22), it emits ``icon_skipped``.
+first for a dragon (the heal policy DRG-AI-21 runs there), then ``ai_card_icons``, which queues the
+shared ``icon`` step (rules/actions.py) per icon in printed order. For an AI owner that step calls
+``run_icon``: the behaviour its role's AI board names for that icon (``content.ai_boards``); when the
+reading says to skip, or nothing legal is left (DRG-AI-22), it emits ``icon_skipped``.
 
 Implemented readings: general ``move`` (advance_to_power), ``attack``
 (attack_weakest_here_or_adjacent), ``deploy`` (deploy_fewest_type_at_figure), ``collect``/``vaala``
@@ -30,10 +30,8 @@ from ..vocabulary import Icon
 from . import attack, movement, power
 from .combat import legal_targets
 from .control import controller
-from .heal import can_execute_icons
 from .proxy import ask_proxy, finisher
 
-IMPLEMENTED = frozenset({"move", "fly", "attack", "deploy", "collect", "vaala"})
 
 
 def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:
@@ -53,29 +51,10 @@ def ai_card_icons(ctx: Ctx, owner: str, card: str) -> None:
         ctx.emit("icons_skipped", card=card, owner=owner, reason="healed")
         return
     icons = ctx.content.action_cards[card].icons
-    ctx.push(*({"ai_icon": {"owner": owner, "card": card, "index": i}} for i in range(len(icons))))
-
-
-@DRG.primitive("ai_icon", owner=str, card=str, index=int)
-def ai_icon(ctx: Ctx, owner: str, card: str, index: int) -> None:
-    """DRG-AI-6/16/22: run the AI reading of one icon; skipped when it says so or nothing is legal."""
-    if ctx.ended():
-        return
-    icon = ctx.content.action_cards[card].icons[index]
-
-    def skip(reason: str) -> None:
-        ctx.emit("icon_skipped", card=card, owner=owner, icon=icon.icon, index=index, reason=reason)
-
-    if icon.icon not in IMPLEMENTED:
-        return skip("not_implemented")
-    if not can_execute_icons(ctx.data, owner):                        # DRG-HEAL-5
-        return skip("no_health")
-    role = ctx.board(owner)["role"]
-    if role not in icon.spec.users:                                   # DRG-ACTION-4
-        return skip("no_legal_option")
-    if not run_icon(ctx, owner, icon):
-        return skip("no_legal_option")
-    return None
+    # The shared icon step (rules/actions.py) runs an AI owner's icon by ``run_icon`` below, so an AI's
+    # fly fires its fly_start triggers (fer_bond) like a human's (DRG-AI-16, -17).
+    from .actions import icon_step
+    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)))
 
 
 def reading_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:

@@ -387,7 +387,8 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
         elif options:
             units = _checked(data, region, hit["who"], answer, absorb)
             if not isinstance(answer, dict) and str(answer) not in options:
-                raise refuse("DRG-AI-18", f"{answer!r} is not one of the AI's legal losses")
+                rule = "DRG-AI-18" if is_ai(data, hit["who"]) else "DRG-COMBAT-8"
+                raise refuse(rule, f"{answer!r} is not one of the listed losses")
     order = [t for t in UNIT_TYPES for _ in range(units.get(t, 0))]
     for i in range(n):
         if ctx.ended():
@@ -413,8 +414,7 @@ def _role_allows(card: Any, role: str) -> bool:
     """DRG-VAALA-4 casting condition of 7.6: a `when: {role: ...}` card only for that role."""
     for effect in card.effects:
         _, args = primitive(effect)
-        wanted = (args.get("when") or {}).get("role") if hasattr(args, "get") else None
-        if wanted not in (None, "any", role):
+        if (args.get("when") or {}).get("role") not in (None, "any", role):
             return False
     return True
 

@@ -175,4 +175,3 @@ def active_bond_card(data: Data, character: str) -> str | None:
     return content().characters[character].dragonbond_card
 
 
-from . import regioncards as _regioncards  # noqa: E402,F401  (registers the region-card steps; steps.py imports this module)

@@ -1,5 +1,6 @@
 """Starting a combat (spec 5.20): legal targets and who decides the combat's paused choices.
-The `attack` icon itself (decision 9.2 #8 and the AI reading of 7.8) is the next slice."""
+The `attack` icon itself (decision 9.2 #8) is tested in test_h1_attack.py, the AI readings in
+test_h1_proxy.py."""
 from __future__ import annotations
 
 import pytest

@@ -482,3 +482,25 @@ def test_a_human_general_chooses_which_units_it_loses_among_the_listed_ways():
     DRG.resume(ctx, "lose/cavalry.1+ranged.1")
     assert _here(ctx, "elyse", WF) == {"infantry": 1, "cavalry": 0, "ranged": 0}
     assert combat.side_strength(ctx, {"kind": "general", "who": "elyse"}, WF) == 1   # no set: +0
+
+
+@pytest.mark.rule("DRG-UPGRADE-5", "DRG-COMBAT-12")
+def test_beating_neutral_units_fires_the_attackers_beat_neutral_triggers():
+    _, ctx = _game(_exact("crit1"))
+    ctx.board("elyse")["upgrades"] = ["up_raiders"]                  # with >= 1 cavalry: take 1 token
+    _units(ctx, "elyse", WF, 0, 1)
+    _neutral(ctx, WF, 1)
+    ctx.data["regions"][WF]["power"] = 2
+    ctx.data["supply"]["power"] -= 2
+    _set_power(ctx, "elyse", 0)
+    combat.start(ctx, "elyse", {"kind": "neutral"}, WF)
+    assert DRG.drain(ctx) is None
+    assert [e.data["card"] for e in ctx.events if e.kind == "trigger_fired"] == ["up_raiders"]
+    assert _pw(ctx, "elyse") == 1 and ctx.data["regions"][WF]["power"] == 1
+    _, ctx = _game(_exact("blank", "blank", "blank"))
+    ctx.board("elyse")["upgrades"] = ["up_raiders"]
+    _units(ctx, "elyse", WF, 0, 1)
+    _neutral(ctx, WF, 2)
+    combat.start(ctx, "elyse", {"kind": "neutral"}, WF)
+    DRG.drain(ctx)
+    assert not [e for e in ctx.events if e.kind == "trigger_fired"]  # the neutral units were not beaten

@@ -145,3 +145,27 @@ def test_an_ai_always_uses_its_optional_trigger_and_its_proxy_makes_the_choices(
     where = board(state, "ferellon")["region"]
     assert where != "allarian_crownlands" and board(state, "elyse")["region"] == where
     assert units_of(state.data, where, "elyse")["ranged"] == 1
+
+
+@pytest.mark.rule("DRG-AI-16", "DRG-AI-6")
+def test_an_ais_own_fly_card_fires_its_fly_start_trigger_too():
+    """An AI's action card runs through the same icon step as a human's, so AI Ferellon's own
+    fer_a1 fly carries his bonded general exactly as a granted fly does."""
+    from engine.dragonbond.rules import ai
+    from engine.dragonbond.steps import DRG
+
+    state = started(("elyse",))
+    bond(state, "elyse", "ferellon")
+    board(state, "ferellon")["region"] = "allarian_crownlands"
+    ctx = ctx_of(state)
+    ai.queue_ai_card(ctx, "ferellon", "fer_a1")                     # fly(2), collect
+    DRG.drain(ctx)
+    while pending(state) and pending(state)[0] == "ai_tie":
+        answer(state, pending(state)[2][0])
+    kind, seat, options = pending(state)
+    assert (kind, seat) == ("effect_choice", 0) and options[0] == "figure"   # carried, never declined
+    answer(state, "figure")
+    while pending(state) and pending(state)[0] == "ai_tie":
+        answer(state, pending(state)[2][0])
+    assert board(state, "ferellon")["region"] != "allarian_crownlands"
+    assert board(state, "elyse")["region"] == board(state, "ferellon")["region"]

@@ -151,5 +151,5 @@ def test_the_outcome_and_rule_areas_are_worded():
     assert GAME.describe_outcome(outcome) == "The event deck is empty. Won: Elyse, Nagasha."
     assert "艾莉絲" in GAME.describe_outcome(outcome, "zh_TW")
     assert GAME.rule_title("DRG-COMBAT-3") == "Combat" and GAME.rule_title("DRG-OATH-1", "zh_TW") == "龍族誓約"
-    assert GAME.rule_title("NEM-X-1") == ""
+    assert GAME.rule_title("not a rule") == ""
     assert GAME.event_rule(Event("card_placed", {})) == "DRG-PLAN-3"
