@@ -13,20 +13,28 @@ granted icon runs by its AI reading, always used when legal (``ai.run_icon``, DR
 
 Options are plain strings:
 
-- ``move/<origin>/<destination>/<type>.<n>+...[+figure][/<extra>]`` — one adjacent destination;
-  the pieces offered are every non-empty combination of "all units of a type" and the figure;
-  ``<extra>``: with an ``extra_step`` modifier (up_outriders) the moved units of that type go on
-  together one more step, to a region adjacent to the destination;
+- ``move/<origin>/<destination>`` — stage 1 of a `move`: an origin holding one of the general's
+  pieces and an adjacent destination (open under ev08, DRG-MOVE-8). The pieces are then chosen in
+  **staged decisions** (DRG-MOVE-1: any subset of the pieces at the origin; listing every subset in
+  one list would give thousands of options), each a short list asked of the same seat as the
+  decision ``icon_move_pieces`` (step ``move_pieces``, the choices so far kept in its params):
+  per unit type present at the origin (order infantry, cavalry, ranged) how many go, ``<type>.<k>``
+  for k = 0..n; then, when the figure stands at the origin, ``figure`` or ``no_figure``. At the
+  last stage, while nothing has been chosen, ``<type>.0``/``no_figure`` is not offered (DRG-MOVE-4),
+  so every completion moves at least one piece. A stage with one option only is taken at once.
+  With an ``extra_step`` modifier (up_outriders) and moved units of its type, a last
+  ``icon_move_pieces`` stage (step ``move_on``) offers ``stay`` or ``on/<region>``: those units go
+  on together one step from the destination (spec 7.1.2);
 - ``fly/<r1>/<r2>...`` — one shortest path to each region 1..n steps away (not the origin); a
   fly first fires the holder's ``fly_start`` triggers (fer_bond's carry);
-- ``attack/...`` — rules/attack.py; ``deploy/<type>@<region>`` (then ``deploy_icon`` triggers,
+- ``attack/<region>/<target>`` — rules/attack.py (a general's approach is chosen in the staged
+  decision ``attack_approach`` there); ``deploy/<type>@<region>`` (then ``deploy_icon`` triggers,
   up_militia); ``collect/<region>``; ``draw`` or ``cast/<card>/pay/...`` (rules/vaala.py).
 (Command notation allows only letters, digits and ``_ @ / . + -`` in a value.)
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Any
 
 from engine.core.effects import Param, Pause, to_plain
@@ -38,7 +46,7 @@ from ..vocabulary import Icon
 from . import attack, effects, movement, power, vaala
 from .heal import can_execute_icons
 
-ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2"})
+ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-1"})
 
 
 def queue_action_card(ctx: Ctx, owner: str, card: str) -> None:
@@ -102,7 +110,7 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         return skip("no_legal_option")
     if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
         ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
-                           "optional": optional, "started": True}}, seat=ctx.meta.get("seat"))
+                           "optional": optional, "started": True}})
         effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
         return None
     if ai:
@@ -159,27 +167,6 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
     return ()
 
 
-def _pieces(units: dict[str, int], figure: bool) -> str:
-    parts = [f"{t}.{n}" for t, n in units.items() if n]
-    if figure:
-        parts.append("figure")
-    return "+".join(parts)
-
-
-def _parse_pieces(group: str) -> tuple[dict[str, int], bool]:
-    units: dict[str, int] = {}
-    figure = False
-    for part in group.split("+"):
-        if part == "figure":
-            figure = True
-        elif part:
-            t, _, n = part.partition(".")
-            if t not in UNIT_TYPES or not n.isdigit():
-                raise refuse("DRG-MOVE-1", f"{part!r} is not a group of units")
-            units[t] = units.get(t, 0) + int(n)
-    return units, figure
-
-
 def extra_step_types(ctx: Ctx, general: str) -> set[str]:
     """Spec 7.1.2 `extra_step` (up_outriders): unit types whose moved units may go one step further."""
     from . import modifiers
@@ -187,29 +174,11 @@ def extra_step_types(ctx: Ctx, general: str) -> set[str]:
 
 
 def move_options(ctx: Ctx, general: str) -> tuple[str, ...]:
-    """DRG-MOVE-1/4/8: origin, adjacent destination, a non-empty group of pieces; with an
-    `extra_step` type in the group, also each further step of those units from the destination."""
-    data = ctx.data
-    closed = movement.storm_active(data)
-    figure_at = ctx.board(general)["region"]
-    extra = extra_step_types(ctx, general)
-    out: list[str] = []
-    for origin in movement.move_origins(ctx, general):
-        here = movement.units_of(data, origin, general)
-        present = [t for t in UNIT_TYPES if here[t]]
-        groups: list[tuple[str, bool]] = []
-        for figure in ((False, True) if origin == figure_at else (False,)):
-            for k in range(len(present) + 1):
-                for chosen in combinations(present, k):
-                    if chosen or figure:
-                        groups.append((_pieces({t: here[t] for t in chosen}, figure), bool(extra & set(chosen))))
-        for destination in ctx.content.map.neighbours(origin, mountains_closed=closed):
-            for g, goes_on in groups:
-                out.append(f"move/{origin}/{destination}/{g}")
-                if goes_on:
-                    out.extend(f"move/{origin}/{destination}/{g}/{further}"
-                               for further in ctx.content.map.neighbours(destination, mountains_closed=closed))
-    return tuple(out)
+    """DRG-MOVE-1/4/8, stage 1: ``move/<origin>/<destination>`` for every origin holding one of the
+    general's pieces and every adjacent destination open now (the pieces are chosen next)."""
+    closed = movement.storm_active(ctx.data)
+    return tuple(f"move/{origin}/{destination}" for origin in movement.move_origins(ctx, general)
+                 for destination in ctx.content.map.neighbours(origin, mountains_closed=closed))
 
 
 def fly_options(ctx: Ctx, dragon: str, n: int) -> tuple[str, ...]:
@@ -240,11 +209,7 @@ def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
     if kind != icon.icon:
         raise refuse("DRG-ACTION-1", f"{option!r} does not execute the icon {icon.icon}")
     if kind == "move":
-        origin, destination, group, further = (rest.split("/") + ["", "", ""])[:4]
-        units, figure = _parse_pieces(group)
-        movement.move(ctx, owner, origin, destination, units, figure)
-        if further:
-            extra_step(ctx, owner, destination, further, units)
+        begin_move(ctx, owner, rest)
     elif kind == "fly":
         movement.fly(ctx, owner, rest.split("/"), icon.n or 1)
     elif kind == "deploy":
@@ -254,12 +219,99 @@ def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
     elif kind == "collect":
         power.collect(ctx, owner, rest)
     elif kind == "attack":
-        attack.apply(ctx, owner, option)
+        attack.begin(ctx, owner, option)
 
 
-def extra_step(ctx: Ctx, general: str, destination: str, further: str, moved: dict[str, int]) -> None:
-    """Spec 7.1.2 `extra_step`: the moved units of the modifier's types go on together one step."""
+# --- the staged `move` (DRG-MOVE-1) ----------------------------------------------------------------
+
+def begin_move(ctx: Ctx, general: str, rest: str) -> None:
+    """Stage 1 answered (``<origin>/<destination>``): check the pair, then choose the pieces."""
+    origin, _, destination = rest.partition("/")
+    if ctx.board(general)["role"] != "general":
+        raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
+    if origin not in movement.move_origins(ctx, general):
+        raise refuse("DRG-MOVE-1", f"{general} has no piece in {origin!r}")
+    closed = movement.storm_active(ctx.data)
+    if destination not in ctx.content.map.neighbours(origin, mountains_closed=closed):
+        if ctx.content.map.is_adjacent(origin, destination):
+            raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no piece may cross them")
+        raise refuse("DRG-MOVE-1", f"{destination!r} is not adjacent to {origin}")
+    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
+
+
+def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
+                figure: bool | None) -> list[str]:
+    """The piece stages still to decide: unit types present at ``origin``, then ``figure``."""
+    here = movement.units_of(ctx.data, origin, general)
+    stages = [t for t in UNIT_TYPES if here[t] and t not in chosen]
+    if figure is None and ctx.board(general)["region"] == origin:
+        stages.append("figure")
+    return stages
+
+
+def move_stage_options(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
+                       figure: bool | None) -> tuple[str, ...]:
+    """DRG-MOVE-1/4: the options of the next piece stage; nothing-at-all is never completed."""
+    stages = move_stages(ctx, general, origin, chosen, figure)
+    must_take = len(stages) == 1 and not any(chosen.values()) and not figure
+    stage = stages[0]
+    if stage == "figure":
+        return ("figure",) if must_take else ("figure", "no_figure")
+    n = movement.units_of(ctx.data, origin, general)[stage]
+    return tuple(f"{stage}.{k}" for k in range(1 if must_take else 0, n + 1))
+
+
+@DRG.primitive("move_pieces", owner=str, origin=str, destination=str, chosen=Param(Any, None),
+               figure=Param(bool | None, None))
+def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any = None,
+                figure: bool | None = None, answer: Any = None) -> Pause | None:
+    """DRG-MOVE-1/4: one stage of choosing the pieces that move (``icon_move_pieces``); once all
+    are chosen the move is made, then up_outriders' extra step may follow."""
+    if ctx.ended():
+        return None
+    chosen = {str(t): int(n) for t, n in dict(chosen or {}).items()}
+    if not move_stages(ctx, owner, origin, chosen, figure):
+        units = {t: n for t, n in chosen.items() if n}
+        movement.move(ctx, owner, origin, destination, units, bool(figure))
+        _offer_extra_step(ctx, owner, destination, units)
+        return None
+    options = move_stage_options(ctx, owner, origin, chosen, figure)
+    if answer is None and len(options) > 1:
+        return Pause("icon_move_pieces", options)
+    picked = str(answer) if answer is not None else options[0]
+    if picked not in options:
+        raise refuse("DRG-MOVE-1", f"{picked!r} is not one of {', '.join(options)}")
+    if picked in ("figure", "no_figure"):
+        figure = picked == "figure"
+    else:
+        t, _, k = picked.partition(".")
+        chosen[t] = int(k)
+    ctx.push({"move_pieces": {"owner": owner, "origin": origin, "destination": destination,
+                              "chosen": chosen, "figure": figure}})
+    return None
+
+
+def _offer_extra_step(ctx: Ctx, general: str, destination: str, moved: Mapping[str, int]) -> None:
+    """Spec 7.1.2 `extra_step`: queue the choice for the moved units of the modifier's types."""
     going = {t: n for t, n in moved.items() if t in extra_step_types(ctx, general) and n}
-    if not going:
-        raise refuse("DRG-MOVE-1", "only units of an extra_step type may take the extra step")
-    movement.move(ctx, general, destination, further, going, False)
+    closed = movement.storm_active(ctx.data)
+    if going and ctx.content.map.neighbours(destination, mountains_closed=closed):
+        ctx.push({"move_on": {"owner": general, "destination": destination, "units": going}})
+
+
+@DRG.primitive("move_on", owner=str, destination=str, units=Any)
+def move_on(ctx: Ctx, owner: str, destination: str, units: Any, answer: Any = None) -> Pause | None:
+    """Spec 7.1.2 `extra_step` (up_outriders): ``stay``, or ``on/<region>`` — the moved units of
+    that type go on together one step from the destination (a move: DRG-MOVE-8 applies)."""
+    if ctx.ended():
+        return None
+    closed = movement.storm_active(ctx.data)
+    options = ("stay",) + tuple(f"on/{r}" for r in ctx.content.map.neighbours(destination, mountains_closed=closed))
+    if answer is None:
+        return Pause("icon_move_pieces", options)
+    if answer not in options:
+        raise refuse("DRG-MOVE-1", f"{answer!r} is not one of {', '.join(options)}")
+    if answer != "stay":
+        movement.move(ctx, owner, destination, str(answer).removeprefix("on/"),
+                      {str(t): int(n) for t, n in dict(units).items()}, False)
+    return None

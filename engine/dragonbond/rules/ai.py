@@ -11,9 +11,11 @@ Implemented readings: general ``move`` (advance_to_power), ``attack``
 (collect_richest_controlled); dragon ``fly`` (fly_to_objective), ``attack`` (attack_weakest_here),
 ``collect``/``vaala`` (collect_as_dragon).
 
-Ties (DRG-AI-10, -14, DRG-DEC-37): each reading lists the executions it allows as option strings
-(the notation of rules/actions.py and rules/attack.py: ``move/<origin>/<dest>/<pieces>``,
-``fly/<r1>/...``, ``deploy/<type>@<region>``, ``collect/<region>``, ``attack/...``). Every tie left
+Ties (DRG-AI-10, -14, DRG-DEC-37): each reading lists the executions it allows as option strings,
+one string per execution as ``execute`` runs it (a human's move and approach are staged decisions
+instead, rules/actions.py and rules/attack.py): ``move/<origin>/<dest>/<pieces>``, ``fly/<r1>/...``,
+``deploy/<type>@<region>``, ``collect/<region>``, ``attack/<region>/<target>[/<approach>]``
+(the full notation of rules/attack.py ``apply``; the AI moves its whole army, 7.8). Every tie left
 anywhere in the reading (the army's region, the nearest objectives, the first step or path, the
 richest region, the weakest target) shows up as several options; one option is executed at once,
 several go to the proxy as the decision ``ai_tie`` (rules/proxy.py), or are drawn at random with

@@ -1,20 +1,26 @@
 """The `attack` icon (spec 7.1.1, decision 9.2 #8): DRG-COMBAT-1/3/4/5, DRG-DEC-19, DRG-MOUNTAIN-2/5/6.
 
-Options are plain strings, one per legal execution, in a fixed order (combat region in map order,
-then target, then approach):
+Options of the `attack` icon (``icon_attack``) are plain strings, one per combat region and target
+(combat region in map order, then target):
+
+    attack/<region>/<target>
+
+``<target>`` is ``neutral`` or a character id. A dragon attacks in its own region, no approach
+(DRG-COMBAT-3): its answer starts the combat. A general picks a combat region T holding a legal
+target (listed when one of its units is in T or in a region adjacent to T from which it may
+approach) and then chooses the approach in **staged decisions** ``attack_approach`` (step
+``attack_approach``, asked of the same seat, the choices so far kept in its params; DRG-COMBAT-4:
+any of its units from any adjacent region, and optionally its figure): for each adjacent region
+holding its units (map neighbour order) and each unit type there, how many come,
+``<from>.<type>.<k>`` for k = 0..n; then, when its figure stands in an adjacent region,
+``figure.<from>`` or ``no_figure``. While none of its units would be in T, the last unit stage does
+not offer 0, so every completion leaves a unit there. A stage with one option only is taken at once.
+The completed approach is executed by ``apply`` in the full notation
 
     attack/<region>/<target>[/<approach>]
 
-``<target>`` is ``neutral`` or a character id. A dragon attacks in its own region, no approach
-(DRG-COMBAT-3). A general picks a combat region T holding a legal target and may bring pieces in
-from regions adjacent to T (DRG-COMBAT-4); ``<approach>`` is ``+``-joined parts
-``<from>.<type>.<n>`` (units) and ``figure.<from>`` (its figure).
-
-Simplification of the listed options (documented choice, to keep their number small): from each
-adjacent region a general brings either nothing or *all* its units there; the figure, when it stands
-in a region adjacent to T, comes or stays independently. So a general with units in k neighbours
-of T has 2^k (x2 with the figure) approaches per target. `apply` itself accepts any approach
-written in the notation above (tests and future finer options), checking it fully.
+where ``<approach>`` is ``+``-joined parts ``<from>.<type>.<n>`` (units) and ``figure.<from>`` (the
+figure); the AI readings (rules/ai.py) call ``apply`` with it directly (the AI's whole army).
 
 An approach is not a move: mountain borders crossed by units set the combat's mountain protection
 (DRG-MOUNTAIN-2), unless the type is exempt (``mountain_exempt_type`` modifier, up_mountain_riders);
@@ -23,16 +29,20 @@ mountain border (DRG-MOVE-8). Afterwards at least one of the general's units mus
 """
 from __future__ import annotations
 
-from itertools import combinations
+from typing import Any
 
 from engine.core import Data
+from engine.core.effects import Param, Pause
 
-from ..context import Ctx, refuse
+from ..context import ANSWER_RULES, Ctx, refuse
 from ..setup import UNIT_TYPES
+from ..steps import DRG
 from . import combat, modifiers
 from .movement import _add_units, arrive, storm_active, units_of
 
 Approach = tuple[dict[str, dict[str, int]], str | None]     # ({from: {type: n}}, figure's origin)
+
+ANSWER_RULES.update({"attack_approach": "DRG-COMBAT-4"})
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -60,28 +70,14 @@ def _sources(ctx: Ctx, general: str, region: str) -> list[str]:
             if any(units_of(ctx.data, r, general).values())]
 
 
-def approaches(ctx: Ctx, general: str, region: str) -> list[Approach]:
-    """The listed approaches into ``region`` (see the module text), each leaving a unit there."""
-    data = ctx.data
-    closed = storm_active(data)
-    figure_at = ctx.board(general)["region"]
-    figure_opts: list[str | None] = [None]
-    if figure_at in ctx.content.map.neighbours(region, mountains_closed=closed):
-        figure_opts.append(figure_at)
-    sources = _sources(ctx, general, region)
-    already = any(units_of(data, region, general).values())
-    out: list[Approach] = []
-    for k in range(len(sources) + 1):
-        for chosen in combinations(sources, k):
-            if not chosen and not already:
-                continue
-            units = {src: {t: n for t, n in units_of(data, src, general).items() if n} for src in chosen}
-            out.extend((units, fig) for fig in figure_opts)
-    return out
+def can_bring_unit(ctx: Ctx, general: str, region: str) -> bool:
+    """Whether a unit of the general is in ``region`` or may approach it (DRG-COMBAT-4, DRG-MOVE-8)."""
+    return any(units_of(ctx.data, region, general).values()) or bool(_sources(ctx, general, region))
 
 
 def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
-    """DRG-COMBAT-3/4/5, DRG-ACTION-3: every legal execution of `attack` for ``owner`` now."""
+    """DRG-COMBAT-3/4/5, DRG-ACTION-3: ``attack/<region>/<target>`` for every legal combat region
+    and target of ``owner`` now (a general's approach is chosen next, see ``begin``)."""
     board = ctx.board(owner)
     if board["role"] == "dragon":
         here = board["region"]
@@ -89,14 +85,87 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     out: list[str] = []
     for region in ctx.content.map.order:
         targets = combat.legal_targets(ctx, owner, region)
-        if not targets:
-            continue
-        ways = approaches(ctx, owner, region)
-        for key, _, _ in targets:
-            for units, fig in ways:
-                text = approach_text(units, fig)
-                out.append(f"attack/{region}/{key}" + (f"/{text}" if text else ""))
+        if targets and can_bring_unit(ctx, owner, region):
+            out.extend(f"attack/{region}/{key}" for key, _, _ in targets)
     return tuple(out)
+
+
+# --- the staged approach (DRG-COMBAT-4) -----------------------------------------------------------
+
+def begin(ctx: Ctx, owner: str, option: str) -> None:
+    """A human's answer to ``icon_attack``: a dragon's attack starts at once; a general's combat
+    region and target are checked, then its approach is chosen in stages (``attack_approach``)."""
+    if ctx.board(owner)["role"] == "dragon":
+        apply(ctx, owner, option)
+        return
+    region, key, (units, figure) = parse(option)
+    if units or figure:
+        raise refuse("DRG-COMBAT-4", "the approach is chosen after the combat region and target")
+    if region not in ctx.data["regions"]:
+        raise refuse("DRG-COMBAT-4", f"{region!r} is not a region")
+    _check_target_before_approach(ctx, owner, target_side(ctx, key), region)
+    if not can_bring_unit(ctx, owner, region):
+        raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
+    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": key}})
+
+
+def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
+                    figure: str | None) -> list[tuple[str, str]]:
+    """The approach stages still to decide: (from, type) per unit type in each adjacent region
+    holding the general's units, then ("figure", from) when its figure stands next to T."""
+    stages = [(src, t) for src in _sources(ctx, general, region)
+              for t, n in units_of(ctx.data, src, general).items() if n and t not in taken.get(src, {})]
+    figure_at = ctx.board(general)["region"]
+    closed = storm_active(ctx.data)
+    if figure is None and figure_at in ctx.content.map.neighbours(region, mountains_closed=closed):
+        stages.append(("figure", figure_at))
+    return stages
+
+
+def approach_stage_options(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
+                           figure: str | None) -> tuple[str, ...]:
+    """DRG-COMBAT-4: the options of the next stage; while no unit of the general would be in T,
+    the last unit stage does not offer 0."""
+    stages = approach_stages(ctx, general, region, taken, figure)
+    src, t = stages[0]
+    if src == "figure":
+        return (f"figure.{t}", "no_figure")
+    unit_stages = [s for s in stages if s[0] != "figure"]
+    none_yet = not any(units_of(ctx.data, region, general).values()) and not any(
+        n for here in taken.values() for n in here.values())
+    low = 1 if none_yet and len(unit_stages) == 1 else 0
+    return tuple(f"{src}.{t}.{k}" for k in range(low, units_of(ctx.data, src, general)[t] + 1))
+
+
+@DRG.primitive("attack_approach", owner=str, region=str, target=str, taken=Param(Any, None),
+               figure=Param(str | None, None))
+def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any = None,
+                    figure: str | None = None, answer: Any = None) -> Pause | None:
+    """DRG-COMBAT-4: one stage of the approach (``figure`` is None while undecided, ``""`` for
+    no figure); once all are decided the approach is made and the combat starts (``apply``)."""
+    if ctx.ended():
+        return None
+    taken = {str(src): {str(t): int(n) for t, n in dict(here).items()} for src, here in dict(taken or {}).items()}
+    if not approach_stages(ctx, owner, region, taken, figure):
+        text = approach_text(taken, figure or None)
+        apply(ctx, owner, f"attack/{region}/{target}" + (f"/{text}" if text else ""))
+        return None
+    options = approach_stage_options(ctx, owner, region, taken, figure)
+    if answer is None and len(options) > 1:
+        return Pause("attack_approach", options)
+    picked = str(answer) if answer is not None else options[0]
+    if picked not in options:
+        raise refuse("DRG-COMBAT-4", f"{picked!r} is not one of {', '.join(options)}")
+    bits = picked.split(".")
+    if picked == "no_figure":
+        figure = ""
+    elif bits[0] == "figure":
+        figure = bits[1]
+    else:
+        taken.setdefault(bits[0], {})[bits[1]] = int(bits[2])
+    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": target, "taken": taken,
+                                  "figure": figure}})
+    return None
 
 
 # --- applying ------------------------------------------------------------------------------------

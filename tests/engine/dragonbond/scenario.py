@@ -41,9 +41,10 @@ def pending(state: State) -> tuple[str, int, tuple[Any, ...]] | None:
 
 
 # Decisions `settle` answers with their first option besides the icons: heal or execute, and the
-# combat and AI-proxy decisions (their first option is the plain one: counter, continue, decline).
+# combat and AI-proxy decisions (their first option is the plain one: counter, continue, decline), and
+# the staged approach of an attack (first option: the fewest units that keep the attack legal).
 SETTLED = frozenset({"heal_or_execute", "ai_tie", "counter_or_retreat", "continue_or_retreat",
-                     "allocate_damage", "choose_retreat_region", "combat_vaala"})
+                     "allocate_damage", "choose_retreat_region", "combat_vaala", "attack_approach"})
 
 
 def settle(state: State, events: list[Any] | None = None) -> list[Any]:
@@ -88,3 +89,46 @@ def settle_all(state: State, events: list[Any] | None = None, limit: int = 500) 
 def play_all(state: State, text: str) -> list[Any]:
     """``play``, then ``settle_all`` whatever decisions it led to (H3)."""
     return settle_all(state, play(state, text))
+
+
+def answer_move(state: State, origin: str, destination: str, units: dict[str, int] | None = None,
+                figure: bool = False, further: str | None = None) -> list[Any]:
+    """Answer a pending `move` in its stages (rules/actions.py): ``move/<origin>/<destination>``,
+    then ``<type>.<n>`` per type asked, ``figure``/``no_figure``, and ``stay``/``on/<further>``
+    (up_outriders). Each answer must be one of the listed options (else Refused)."""
+    units = units or {}
+    events = _answer_pending(state, f"move/{origin}/{destination}")
+    while (choice := pending(state)) and choice[0] == "icon_move_pieces":
+        first = str(choice[2][0])
+        if first in ("figure", "no_figure"):
+            text = "figure" if figure else "no_figure"
+        elif first == "stay":
+            text = f"on/{further}" if further else "stay"
+        else:
+            kind = first.partition(".")[0]
+            text = f"{kind}.{units.get(kind, 0)}"
+        events += _answer_pending(state, text)
+    return events
+
+
+def answer_attack(state: State, region: str, target: str, approach: dict[str, dict[str, int]] | None = None,
+                  figure_from: str | None = None) -> list[Any]:
+    """Answer a pending `attack` in its stages (rules/attack.py): ``attack/<region>/<target>``, then
+    ``<from>.<type>.<n>`` per adjacent region and type asked, and ``figure.<from>``/``no_figure``."""
+    approach = approach or {}
+    events = _answer_pending(state, f"attack/{region}/{target}")
+    while (choice := pending(state)) and choice[0] == "attack_approach":
+        first = str(choice[2][0])
+        if first.startswith("figure.") or first == "no_figure":
+            text = f"figure.{figure_from}" if figure_from else "no_figure"
+        else:
+            src, kind, _ = first.split(".")
+            text = f"{src}.{kind}.{approach.get(src, {}).get(kind, 0)}"
+        events += _answer_pending(state, text)
+    return events
+
+
+def _answer_pending(state: State, option: str) -> list[Any]:
+    choice = pending(state)
+    seat = choice[1] if choice else 0
+    return state.apply(Command("answer", (option,), (), seat))

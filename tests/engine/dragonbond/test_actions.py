@@ -6,7 +6,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules.movement import units_of
 
-from .scenario import board, pending, play, settle, started
+from .scenario import answer_move, board, pending, play, settle, started
 
 
 def _run_card(state, card, seat=0):
@@ -21,13 +21,13 @@ def test_icons_resolve_top_to_bottom_and_the_owner_chooses_the_move():
     events = _run_card(state, "ely_a1")                          # move, then attack
     kind, seat, options = pending(state)
     assert (kind, seat) == ("icon_move", 0)
-    assert "move/allarian_crownlands/" + options[0].split("/")[2] + "/infantry.1" in options
+    assert all(o.startswith("move/allarian_crownlands/") and o.count("/") == 2 for o in options)
     with pytest.raises(Refused) as refused:
-        play(state, "0: answer move/nowhere/else/figure")
+        play(state, "0: answer move/nowhere/else")
     assert refused.value.rule_id == "DRG-ACTION-3"
-    choice = next(o for o in options if o.endswith("/infantry.1+cavalry.1+ranged.1+figure"))
-    destination = choice.split("/")[2]
-    events = settle(state, play(state, f"0: answer {choice}"))
+    destination = options[0].split("/")[2]
+    events = settle(state, answer_move(state, "allarian_crownlands", destination,
+                                       {"infantry": 1, "cavalry": 1, "ranged": 1}, figure=True))
     assert board(state, "elyse")["region"] == destination
     assert units_of(state.data, destination, "elyse") == {"infantry": 1, "cavalry": 1, "ranged": 1}
     assert not any(units_of(state.data, "allarian_crownlands", "elyse").values())
@@ -103,3 +103,88 @@ def test_a_damaged_human_dragon_may_heal_instead_of_resolving_its_icons():
     assert any(e.kind == "icons_skipped" and e.data["reason"] == "healed" for e in events)
     assert not any(e.kind == "dragon_flew" for e in events)
     assert "nag_a1" in board(state, "nagasha")["hand"]
+
+
+CROWN, GF = "allarian_crownlands", "golden_fields"
+
+
+@pytest.mark.rule("DRG-MOVE-1")
+def test_a_human_general_moves_part_of_a_stack_in_staged_decisions():
+    from engine.dragonbond.vocabulary import Icon
+
+    from .test_h2_helpers import kinds_of, put_units, run_icon
+    state = started(("elyse", "adrael"), first=0)
+    put_units(state, "elyse", CROWN, infantry=1)                  # 2 infantry, 1 cavalry, 1 ranged, figure
+    run_icon(state, "elyse", Icon("move"))
+    kind, seat, options = pending(state)
+    assert (kind, seat) == ("icon_move", 0) and f"move/{CROWN}/{GF}" in options
+    play(state, f"0: answer move/{CROWN}/{GF}")
+    assert pending(state) == ("icon_move_pieces", 0, ("infantry.0", "infantry.1", "infantry.2"))
+    with pytest.raises(Refused):
+        play(state, "1: answer infantry.1")                       # not the owner's seat
+    play(state, "0: answer infantry.1")
+    assert pending(state) == ("icon_move_pieces", 0, ("cavalry.0", "cavalry.1"))
+    play(state, "0: answer cavalry.0")
+    play(state, "0: answer ranged.0")
+    assert pending(state) == ("icon_move_pieces", 0, ("figure", "no_figure"))
+    assert units_of(state.data, CROWN, "elyse")["infantry"] == 2    # nothing moves before the last stage
+    events = play(state, "0: answer no_figure")
+    assert kinds_of(events, "pieces_moved") == [{"character": "elyse", "origin": CROWN, "destination": GF,
+                                                 "units": {"infantry": 1}, "figure": False}]
+    assert units_of(state.data, CROWN, "elyse") == {"infantry": 1, "cavalry": 1, "ranged": 1}
+    assert units_of(state.data, GF, "elyse") == {"infantry": 1, "cavalry": 0, "ranged": 0}
+    assert board(state, "elyse")["region"] == CROWN and pending(state) is None
+
+
+@pytest.mark.rule("DRG-MOVE-4", "DRG-MOVE-1")
+def test_a_staged_move_never_completes_without_a_piece_and_refuses_answers_outside_the_options():
+    from engine.dragonbond.vocabulary import Icon
+
+    from .test_h2_helpers import kinds_of, put_units, run_icon
+    state = started(("elyse",))
+    board(state, "elyse")["region"] = GF                          # the figure is elsewhere
+    put_units(state, "elyse", CROWN, ranged=1)                    # 1 infantry, 1 cavalry, 2 ranged
+    run_icon(state, "elyse", Icon("move"))
+    play(state, f"0: answer move/{CROWN}/silverwood")
+    with pytest.raises(Refused) as refused:
+        play(state, "0: answer infantry.2")                       # more than there are
+    assert refused.value.rule_id == "DRG-MOVE-1"
+    play(state, "0: answer infantry.0")
+    play(state, "0: answer cavalry.0")
+    kind, seat, options = pending(state)
+    assert kind == "icon_move_pieces" and options == ("ranged.1", "ranged.2")   # no 0 (DRG-MOVE-4)
+    with pytest.raises(Refused) as refused:
+        play(state, "0: answer ranged.0")
+    assert refused.value.rule_id == "DRG-MOVE-1"
+    events = play(state, "0: answer ranged.1")
+    assert kinds_of(events, "pieces_moved")[0]["units"] == {"ranged": 1}
+    assert units_of(state.data, "silverwood", "elyse")["ranged"] == 1
+
+
+def test_a_stage_with_a_single_option_is_taken_at_once():
+    from engine.dragonbond.vocabulary import Icon
+
+    from .test_h2_helpers import kinds_of, run_icon
+    state = started(("elyse",))
+    board(state, "elyse")["region"] = GF
+    run_icon(state, "elyse", Icon("move"))
+    play(state, f"0: answer move/{CROWN}/silverwood")
+    play(state, "0: answer infantry.0")
+    events = play(state, "0: answer cavalry.0")                  # ranged: only "ranged.1" is legal
+    assert pending(state) is None
+    assert kinds_of(events, "pieces_moved")[0]["units"] == {"ranged": 1}
+
+
+@pytest.mark.rule("DRG-MOVE-8")
+def test_under_the_storm_a_staged_move_lists_no_mountain_crossing():
+    from engine.dragonbond.vocabulary import Icon
+
+    from .test_h2_helpers import run_icon
+    state = started(("elyse",))
+    state.data.setdefault("modifiers", []).append({"kind": "mountains_closed", "value": None, "side": None,
+                                                   "holder": None, "when": None, "duration": "round",
+                                                   "source": "ev08"})
+    run_icon(state, "elyse", Icon("move"))
+    kind, _, options = pending(state)
+    assert kind == "icon_move" and f"move/{CROWN}/silverwood" not in options   # a mountain border
+    assert f"move/{CROWN}/{GF}" in options

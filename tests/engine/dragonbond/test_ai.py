@@ -27,7 +27,6 @@ def _put_power(data, region, n=1):
     data["regions"][region]["power"] += n
 
 
-@pytest.mark.rule("DRG-AI-6")
 def test_ai_action_cards_resolve_their_icons_instead_of_being_skipped():
     state = started(("elyse",))
     play(state, "0: place ely_a1")

@@ -248,7 +248,7 @@ def test_continue_starts_a_new_exchange_without_the_mountain_again():
     assert mountains == []                                           # exchange 1 had nothing to ignore
 
 
-@pytest.mark.rule("DRG-CITY-6", "DRG-CITY-4")
+@pytest.mark.rule("DRG-CITY-4")
 def test_a_city_protects_only_its_owner_and_stays_when_there_is_nothing_to_ignore():
     _, ctx = _game(seed=_exact("blank", "blank", "blank"))
     ctx.data["regions"]["willow_fords"]["city"] = "adrael"           # not the target's city

@@ -7,7 +7,7 @@ from engine.core import Refused
 from engine.dragonbond.rules import attack
 from engine.dragonbond.steps import DRG
 
-from .scenario import board, pending, play, started
+from .scenario import answer_move, board, pending, play, started
 from .test_h1_combat import WF, _bond, _exact, _game, _here, _neutral, _units
 
 GF, HP = "golden_fields", "highpass"                                # WF-GF open, WF-HP a mountain
@@ -26,9 +26,8 @@ def test_entering_a_region_never_fights_only_the_attack_icon_starts_a_combat():
     events = play(state, "0: pass")
     kind, seat, options = pending(state)
     assert kind == "icon_move"
-    choice = next(o for o in options if o.startswith(f"move/allarian_crownlands/{WF}/")
-                  and o.endswith("+figure") and "infantry" in o)
-    events = play(state, f"0: answer {choice}")
+    assert f"move/allarian_crownlands/{WF}" in options
+    events = answer_move(state, "allarian_crownlands", WF, {"infantry": 1, "cavalry": 1, "ranged": 1}, figure=True)
     assert "combat_started" not in [e.kind for e in events]          # neutral units there: no fight
     kind, seat, options = pending(state)
     assert kind == "icon_attack" and f"attack/{WF}/neutral" in options
@@ -46,12 +45,14 @@ def test_a_general_attacks_with_units_approaching_from_an_adjacent_region_and_th
     _units(ctx, "elyse", GF, 2)
     _neutral(ctx, WF, 1)
     options = attack.options(ctx, "elyse")
-    assert f"attack/{WF}/neutral/{GF}.infantry.2" in options
-    assert f"attack/{WF}/neutral/{GF}.infantry.2+figure.{GF}" in options
-    assert f"attack/{WF}/neutral" not in options                     # no unit would be in WF
+    assert f"attack/{WF}/neutral" in options and all(o.count("/") == 2 for o in options)
     ctx.data["arrived"] = []
-    attack.apply(ctx, "elyse", f"attack/{WF}/neutral/{GF}.infantry.2+figure.{GF}")
-    assert DRG.drain(ctx) is None
+    attack.begin(ctx, "elyse", f"attack/{WF}/neutral")
+    pause = DRG.drain(ctx)
+    assert (pause.kind, pause.options) == ("attack_approach", (f"{GF}.infantry.1", f"{GF}.infantry.2"))  # no 0
+    pause = DRG.resume(ctx, f"{GF}.infantry.2")
+    assert (pause.kind, pause.options) == ("attack_approach", (f"figure.{GF}", "no_figure"))
+    assert DRG.resume(ctx, f"figure.{GF}") is None
     assert ctx.data["regions"][WF]["neutral"] == 0
     assert _here(ctx, "elyse", WF)["infantry"] == 2 and not any(_here(ctx, "elyse", GF).values())
     assert ctx.board("elyse")["region"] == WF and "elyse" in ctx.data["arrived"]
@@ -125,7 +126,87 @@ def test_no_approach_crosses_a_mountain_while_the_storm_blows():
     _units(ctx, "elyse", HP, 1)
     _units(ctx, "elyse", GF, 1)
     _neutral(ctx, WF, 1)
-    options = attack.options(ctx, "elyse")
-    into_wf = [o for o in options if o.startswith(f"attack/{WF}/")]
-    assert into_wf and not [o for o in into_wf if f"{HP}." in o]
+    attack.begin(ctx, "elyse", f"attack/{WF}/neutral")
+    assert [s for s in attack.approach_stages(ctx, "elyse", WF, {}, None)] == [
+        (GF, "infantry"), ("figure", "allarian_crownlands")]           # no stage for HP's unit
+    pause = DRG.drain(ctx)                                           # GF's 1 infantry must come
+    assert (pause.kind, pause.options) == ("attack_approach", ("figure.allarian_crownlands", "no_figure"))
+    DRG.resume(ctx, "no_figure")
+    assert _here(ctx, "elyse", WF)["infantry"] == 1 and _here(ctx, "elyse", HP)["infantry"] == 1
+    _, ctx = _game()
+    ctx.data.setdefault("modifiers", []).append({"kind": "mountains_closed", "duration": "round",
+                                                 "side": None, "holder": None, "when": {}})
+    _units(ctx, "elyse", HP, 1)
+    _neutral(ctx, WF, 1)
+    assert f"attack/{WF}/neutral" not in attack.options(ctx, "elyse")   # HP's unit may not approach
     assert _refused(attack.apply, ctx, "elyse", f"attack/{WF}/neutral/{HP}.infantry.1") == "DRG-MOVE-8"
+
+
+@pytest.mark.rule("DRG-COMBAT-4")
+def test_an_approach_brings_part_of_a_neighbours_units_in_staged_decisions():
+    from engine.dragonbond.vocabulary import Icon
+
+    from .test_h2_helpers import kinds_of, run_icon
+    state, ctx = _game()
+    _units(ctx, "elyse", GF, 2)                                      # the figure is in allarian_crownlands
+    _neutral(ctx, WF, 1)
+    run_icon(state, "elyse", Icon("attack"))
+    kind, seat, options = pending(state)
+    assert (kind, seat) == ("icon_attack", 0) and f"attack/{WF}/neutral" in options
+    play(state, f"0: answer attack/{WF}/neutral")
+    assert pending(state) == ("attack_approach", 0, (f"{GF}.infantry.1", f"{GF}.infantry.2"))   # one must come
+    with pytest.raises(Refused) as refused:
+        play(state, f"0: answer {GF}.infantry.0")
+    assert refused.value.rule_id == "DRG-COMBAT-4"
+    play(state, f"0: answer {GF}.infantry.1")
+    assert pending(state) == ("attack_approach", 0, ("figure.allarian_crownlands", "no_figure"))
+    events = play(state, "0: answer no_figure")
+    approach = [e for e in kinds_of(events, "pieces_moved") if e.get("cause") == "approach"]
+    assert approach == [{"character": "elyse", "origin": GF, "destination": WF, "units": {"infantry": 1},
+                         "figure": False, "cause": "approach"}]
+    assert kinds_of(events, "combat_started")[0]["region"] == WF
+    assert _here(state_ctx(state), "elyse", GF)["infantry"] == 1      # one stayed behind
+    assert board(state, "elyse")["region"] == "allarian_crownlands"
+
+
+def state_ctx(state):
+    from engine.core import Rng
+    from engine.dragonbond.context import Ctx
+    return Ctx(state.data, Rng(1), 0)
+
+
+@pytest.mark.rule("DRG-COMBAT-4")
+def test_units_already_in_the_combat_region_let_every_approach_stage_offer_none():
+    _, ctx = _game()
+    _units(ctx, "elyse", WF, 1)
+    _units(ctx, "elyse", GF, 2)
+    _neutral(ctx, WF, 1)
+    ctx.board("elyse")["region"] = WF                                # the figure is already in T: no stage
+    attack.begin(ctx, "elyse", f"attack/{WF}/neutral")
+    pause = DRG.drain(ctx)
+    assert (pause.kind, pause.options) == ("attack_approach", (f"{GF}.infantry.0", f"{GF}.infantry.1",
+                                                               f"{GF}.infantry.2"))
+    DRG.resume(ctx, f"{GF}.infantry.0")
+    assert _here(ctx, "elyse", GF)["infantry"] == 2
+
+
+@pytest.mark.rule("DRG-MOUNTAIN-2", "DRG-MOUNTAIN-5")
+def test_a_staged_approach_keeps_the_mountain_for_crossing_units_only():
+    for taken, figure, mountain in (({HP: {"infantry": 1}, GF: {"cavalry": 0}}, "", True),
+                                    ({HP: {"infantry": 0}, GF: {"cavalry": 1}}, "", False)):
+        _, ctx = _game()
+        _units(ctx, "elyse", HP, 2)
+        _units(ctx, "elyse", GF, 0, 1)
+        _neutral(ctx, WF, 1)
+        assert attack.attack_approach(ctx, "elyse", WF, "neutral", taken=taken, figure=figure) is None
+        assert ctx.data["combat"]["mountain"] is mountain
+        assert _here(ctx, "elyse", HP)["infantry"] == 2 - taken[HP]["infantry"]
+
+
+@pytest.mark.rule("DRG-COMBAT-4")
+def test_the_first_stage_answer_names_no_approach():
+    _, ctx = _game()
+    _units(ctx, "elyse", GF, 1)
+    _neutral(ctx, WF, 1)
+    assert _refused(attack.begin, ctx, "elyse", f"attack/{WF}/neutral/{GF}.infantry.1") == "DRG-COMBAT-4"
+    assert _refused(attack.begin, ctx, "elyse", f"attack/{HP}/neutral") == "DRG-COMBAT-5"

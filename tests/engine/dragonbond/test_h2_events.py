@@ -7,7 +7,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules.movement import storm_active, units_of
 
-from .scenario import board, pending, play, started
+from .scenario import answer_move, board, pending, play, started
 from .test_h2_helpers import (
     answer,
     bond,
@@ -196,7 +196,7 @@ def _ev04(state):
 
 def _ev05(state):
     event(state, "ev05")
-    answer(state, "move/allarian_crownlands/golden_fields/cavalry.1")
+    answer_move(state, "allarian_crownlands", "golden_fields", {"cavalry": 1})       # staged (rules/actions.py)
     assert units_of(state.data, "golden_fields", "elyse")["cavalry"] == 1
 
 

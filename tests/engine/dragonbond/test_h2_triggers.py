@@ -102,11 +102,30 @@ def test_up_outriders_cavalry_takes_one_extra_step_together():
     state = started(("elyse",))
     hold_upgrade(state, "elyse", "up_outriders")
     run_icon(state, "elyse", Icon("move"))
-    option = "move/allarian_crownlands/golden_fields/infantry.1+cavalry.1/serpent_mire"
-    assert option in pending(state)[2]
-    answer(state, option)
+    answer(state, "move/allarian_crownlands/golden_fields")
+    answer(state, "infantry.1")
+    answer(state, "cavalry.1")
+    answer(state, "ranged.0")
+    answer(state, "no_figure")
+    kind, seat, options = pending(state)                                   # the extra step (spec 7.1.2)
+    assert (kind, seat) == ("icon_move_pieces", 0) and options[0] == "stay" and "on/serpent_mire" in options
+    answer(state, "on/serpent_mire")
     assert units_of(state.data, "golden_fields", "elyse")["infantry"] == 1
     assert units_of(state.data, "serpent_mire", "elyse")["cavalry"] == 1
+    assert pending(state) is None
+
+
+def test_up_outriders_offers_no_extra_step_when_no_cavalry_moved():
+    state = started(("elyse",))
+    hold_upgrade(state, "elyse", "up_outriders")
+    run_icon(state, "elyse", Icon("move"))
+    answer(state, "move/allarian_crownlands/golden_fields")
+    answer(state, "infantry.1")
+    answer(state, "cavalry.0")
+    answer(state, "ranged.0")
+    answer(state, "no_figure")
+    assert pending(state) is None
+    assert units_of(state.data, "golden_fields", "elyse")["infantry"] == 1
 
 
 @pytest.mark.rule("DRG-MOVE-7", "DRG-BONDED-6")

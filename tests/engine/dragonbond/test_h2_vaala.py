@@ -8,7 +8,7 @@ from engine.dragonbond.rules import vaala
 from engine.dragonbond.rules.movement import units_of
 from engine.dragonbond.vocabulary import Icon
 
-from .scenario import board, pending, play, started
+from .scenario import answer_move, board, pending, play, started
 from .test_h2_helpers import (
     answer,
     bond,
@@ -204,7 +204,7 @@ def _ely_v4(state):
     _cast(state, "elyse", "ely_v4")
     kind, _, options = pending(state)
     assert kind == "icon_move" and "decline" not in options              # optional: false
-    answer(state, "move/allarian_crownlands/silverwood/infantry.1")
+    answer_move(state, "allarian_crownlands", "silverwood", {"infantry": 1})        # staged (rules/actions.py)
     assert units_of(state.data, "silverwood", "elyse")["infantry"] == 1
 
 
@@ -218,8 +218,8 @@ def _ely_v5(state):
 
 def _adr_v3(state):
     _cast(state, "adrael", "adr_v3")
-    answer(state, "move/tyverian_bloodmarch/iron_hills/infantry.1")
-    answer(state, "move/iron_hills/saltmere/infantry.1")
+    answer_move(state, "tyverian_bloodmarch", "iron_hills", {"infantry": 1})        # staged (rules/actions.py)
+    answer_move(state, "iron_hills", "saltmere", {"infantry": 1})
     assert units_of(state.data, "saltmere", "adrael")["infantry"] == 1
 
 

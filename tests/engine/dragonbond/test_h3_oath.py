@@ -8,7 +8,7 @@ import pytest
 from engine.core import Command, Refused, Rng
 from engine.dragonbond.rules import combat
 
-from .scenario import board, pending, started
+from .scenario import answer_move, board, pending, started
 from .test_h3_regioncards import answer, executing
 
 CROWN = "allarian_crownlands"
@@ -31,7 +31,7 @@ def test_worked_example_a4_an_oath_with_rerolls():
     state.rng = Rng(combat.seeded(["hit1", "blank", "crit1"]))        # Elyse, Ferellon, the reroll
     executing(state, ("ely_a3", "elyse"))                             # collect (nothing), move
     assert pending(state)[0] == "icon_move"
-    events = answer(state, f"move/{CROWN}/{FORDS}/figure")
+    events = answer_move(state, CROWN, FORDS, figure=True)   # staged (rules/actions.py)
     rolled = next(e.data for e in events if e.kind == "oath_rolled")
     assert rolled["dice"] == {"elyse": "hit1", "ferellon": "blank"}
     assert pending(state)[:2] == ("oath_reroll", 0)                   # the card's owner begins
@@ -64,7 +64,7 @@ def test_an_ai_member_never_gets_a_reroll_turn_decision():
     board(state, "ferellon")["region"] = FORDS
     state.rng = Rng(combat.seeded(["blank", "hit1"]))
     executing(state, ("ely_a3", "elyse"))
-    events = answer(state, f"move/{CROWN}/{FORDS}/figure")
+    events = answer_move(state, CROWN, FORDS, figure=True)   # staged (rules/actions.py)
     assert any(e.kind == "oath_rolled" for e in events) and any(e.kind == "oath_failed" for e in events)
     assert pending(state) is None or pending(state)[0] != "oath_reroll"
     assert board(state, "ferellon")["power"] == {"unspent": 5, "spent": 0}

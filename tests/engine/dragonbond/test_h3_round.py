@@ -137,7 +137,7 @@ def test_a_defeated_general_and_its_ally_are_eliminated_and_the_rest_are_scored(
     assert any(e.kind == "general_defeated" for e in ctx.events)
 
 
-@pytest.mark.rule("DRG-END-6", "DRG-BONDED-1", "DRG-END-3")
+@pytest.mark.rule("DRG-END-6", "DRG-BONDED-1")
 def test_the_highest_score_wins_and_both_members_of_a_pair_win():
     state = started(("elyse",))
     bond(state, "adrael", "ferellon")

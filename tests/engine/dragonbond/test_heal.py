@@ -38,7 +38,7 @@ def test_a_damaged_dragon_may_heal_one_instead_of_executing():
     assert ctx.board("nagasha")["health"] == 3 and ctx.data["card_mode"] == "execute"
 
 
-@pytest.mark.rule("DRG-HEAL-2")
+@pytest.mark.rule("DRG-HEAL-2", "DRG-DEC-29")
 def test_a_dragon_at_full_health_cannot_heal_instead():
     _, ctx = _game()
     assert ctx.board("nagasha")["health"] == 5
@@ -48,7 +48,7 @@ def test_a_dragon_at_full_health_cannot_heal_instead():
     assert _up(ctx, "nagasha") is None and ctx.data["card_mode"] == "execute"
 
 
-@pytest.mark.rule("DRG-HEAL-3")
+@pytest.mark.rule("DRG-HEAL-3", "DRG-DEC-29")
 def test_a_dragon_at_zero_heals_two_automatically_and_executes_nothing():
     _, ctx = _game()
     ctx.board("nagasha")["health"] = 0
@@ -64,7 +64,7 @@ def test_health_never_exceeds_the_maximum():
     assert ctx.board("ferellon")["health"] == 6
 
 
-@pytest.mark.rule("DRG-HEAL-5", "DRG-EVENT-5")
+@pytest.mark.rule("DRG-HEAL-5")
 def test_a_dragon_at_zero_executes_no_icon_until_healed():
     _, ctx = _game()
     ctx.board("nagasha")["health"] = 0

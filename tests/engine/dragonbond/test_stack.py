@@ -17,7 +17,7 @@ def _plan_and_pass(state, seat=0):
     return play_all(state, f"{seat}: pass")
 
 
-@pytest.mark.rule("DRG-STACK-3", "DRG-STACK-4", "DRG-EXEC-1", "DRG-ROUND-1")
+@pytest.mark.rule("DRG-STACK-3", "DRG-ROUND-1", "DRG-ROUND-2")
 def test_cards_are_revealed_one_at_a_time_in_the_order_placed():
     state = started(("elyse",))
     play(state, "0: place ely_a1")
@@ -68,9 +68,15 @@ def test_cleanup_gives_region_cards_to_controlling_human_generals():
                                                                              "ranged": 0}})
     state.data["supply"]["neutral"] += 1
     board(state, "elyse")["pool"]["infantry"] -= 1
-    _plan_and_pass(state)
+    state.data["decks"]["region"].remove("rc_golden_fields")             # held, but not controlled
+    board(state, "elyse")["hand"].append("rc_golden_fields")
+    from .test_h3_regioncards import executing
+    executing(state)                                                     # an empty stack: cleanup
+    assert state.data["round"] == 2
     assert "rc_willow_fords" in board(state, "elyse")["hand"]
     assert "rc_willow_fords" not in state.data["decks"]["region"]
+    assert "rc_golden_fields" in state.data["decks"]["region"]
+    assert "rc_golden_fields" not in board(state, "elyse")["hand"]
 
 
 @pytest.mark.rule("DRG-CLEANUP-6", "DRG-CLEANUP-5")
@@ -125,7 +131,7 @@ def test_views_hide_hands_faces_and_deck_order():
     assert "ely_a1" not in repr(state.view(None)["stack"])
 
 
-@pytest.mark.rule("DRG-ROUND-2")
+@pytest.mark.rule("DRG-ROUND-3")
 @pytest.mark.parametrize("humans", [1, 2, 3, 4])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_whole_games_keep_the_invariants(humans, seed):
