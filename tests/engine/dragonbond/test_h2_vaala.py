@@ -158,7 +158,7 @@ def test_the_caster_makes_every_choice_of_its_card():
     assert state.data["regions"]["highpass"]["power"] == 0
 
 
-@pytest.mark.rule("DRG-BONDED-5", "DRG-AI-23", "DRG-DEC-58", "DRG-DEC-34")
+@pytest.mark.rule("DRG-BONDED-5", "DRG-AI-23", "DRG-DEC-58", "DRG-DEC-34", "DRG-AI-2")
 def test_a_human_bonded_to_an_ai_may_pay_with_the_ais_tokens_but_the_ai_never_pays():
     state = started(("elyse",))
     bond(state, "elyse", "nagasha")

@@ -1,6 +1,10 @@
-"""Focused tests written by the marker audit (R2) where an existing marker checked too little:
-DRG-EXEC-1 (a card resolves completely before the next is revealed), DRG-END-3 (a pair scores its
-higher member, not the sum), DRG-CITY-6 (another general's city protects nobody else)."""
+"""Focused tests written by the marker audit (R2) where the marked tests would not have failed with
+the rule broken (each checked by breaking the rule in the engine): DRG-EXEC-1/STACK-4 (the next
+card is revealed only after the current one resolved), DRG-END-3 (a pair scores its higher member,
+not the sum), DRG-CITY-6 (another general's city protects nobody), DRG-PASS-1 (the last seat of the
+first lap), DRG-AI-6 (an AI card's icons in printed order), DRG-OATH-6 (a dragon owner begins the
+reroll turns), DRG-EXEC-3/AI-20 (an AI's card goes to its public played pile), DRG-COMBAT-17 (devour
+by a counter-attack), DRG-UPGRADE-7 and DRG-CLEANUP-2 (the shuffles of cleanup)."""
 from __future__ import annotations
 
 import pytest
@@ -129,3 +133,47 @@ def test_a_resolved_ai_card_goes_to_its_public_played_pile_and_a_humans_to_its_h
     for seat in (0, 1, None):                                             # the pile is public, the
         view = state.view(seat)["boards"]["ferellon"]                     # deck only a size
         assert view["ai_played"] == ["fer_a4"] and view["ai_deck"] == len(board(state, "ferellon")["ai_deck"])
+
+
+@pytest.mark.rule("DRG-COMBAT-17")
+def test_a_dragon_devours_with_its_counter_attack_too():
+    from .test_h1_combat import _pw, _set_power
+    _, ctx = _game(_exact("blank", "hit1", "blank", "blank"))
+    _units(ctx, "elyse", WF, 1)                                            # Elyse's last unit there
+    ctx.board("nagasha")["region"] = WF                                    # an AI: always counters
+    ctx.board("nagasha")["health"] = 3
+    _set_power(ctx, "nagasha", 0)
+    combat.start(ctx, "elyse", {"kind": "dragon", "who": "nagasha"}, WF)
+    assert DRG.drain(ctx) is None
+    assert not any(_here(ctx, "elyse", WF).values())
+    assert _pw(ctx, "nagasha") == 1                                         # devour, not a steal
+    assert _pw(ctx, "elyse") == 0
+
+
+def _cleaned(seed, prepare):
+    from engine.core import Rng
+    from engine.dragonbond.context import Ctx
+    from engine.dragonbond.rules.round import cleanup
+    state = started(("elyse",), first=0)
+    prepare(state)
+    ctx = Ctx(state.data, Rng(seed), 0)
+    ctx.queue.clear()
+    cleanup(ctx)
+    return state
+
+
+@pytest.mark.rule("DRG-UPGRADE-7", "DRG-CLEANUP-5")
+def test_the_new_market_is_drawn_from_the_shuffled_deck():
+    markets = {tuple(_cleaned(seed, lambda s: None).data["market"]) for seed in range(8)}
+    assert len(markets) > 1                                               # not always the same six
+    assert all(len(m) == 6 for m in markets)
+
+
+@pytest.mark.rule("DRG-CLEANUP-2", "DRG-DEC-16")
+def test_an_ais_played_pile_is_shuffled_back_into_its_deck_at_cleanup():
+    def prepare(state):
+        b = board(state, "ferellon")
+        b["ai_played"], b["ai_deck"] = b["ai_deck"][3:], b["ai_deck"][:3]
+    decks = {tuple(board(_cleaned(seed, prepare), "ferellon")["ai_deck"]) for seed in range(8)}
+    assert len(decks) > 1 and all(len(d) == 6 for d in decks)
+    assert all(board(_cleaned(seed, prepare), "ferellon")["ai_played"] == [] for seed in range(2))

@@ -74,6 +74,12 @@ def test_ai_decks_are_shuffled():
     assert len(orders) > 1
 
 
+@pytest.mark.rule("DRG-SETUP-10")
+def test_vaala_decks_are_shuffled():
+    orders = {tuple(board(started(("elyse",), seed=s), "elyse")["vaala_deck"]) for s in range(8)}
+    assert len(orders) > 1
+
+
 @pytest.mark.rule("DRG-SETUP-12", "DRG-SETUP-13")
 def test_upgrade_market_and_event_deck():
     state = started(("elyse",))
@@ -82,6 +88,8 @@ def test_upgrade_market_and_event_deck():
     assert len(data["decks"]["event"]) == 11 and len(data["stack"]) >= 1    # one opening event drawn
     orders = {tuple(started(("elyse",), seed=s).data["decks"]["event"]) for s in range(6)}
     assert len(orders) > 1
+    markets = {tuple(started(("elyse",), seed=s).data["market"]) for s in range(6)}
+    assert len(markets) > 1                                                  # the upgrades are shuffled
 
 
 @pytest.mark.rule("DRG-SETUP-14", "DRG-SETUP-15")
