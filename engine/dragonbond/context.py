@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Data, Refused, Rng
-from engine.core.effects import RuleContext
+from engine.core.effects import Pause, RuleContext
 
 from .content import Content, content
 
@@ -43,6 +43,17 @@ ANSWER_RULES: dict[str, str] = {
 
 def refuse(rule: str, reason: str) -> Refused:
     return Refused(rule, reason)
+
+
+def stage_pick(kind: str, options: tuple[str, ...], answer: Any, rule: str) -> str | Pause:
+    """One stage of a staged decision (a move's pieces, an attack's approach): a stage with one
+    option is taken without asking; otherwise it pauses, and an answer must be one of the options."""
+    if answer is None and len(options) > 1:
+        return Pause(kind, options)
+    picked = str(answer) if answer is not None else options[0]
+    if picked not in options:
+        raise refuse(rule, f"{picked!r} is not one of {', '.join(options)}")
+    return picked
 
 
 def in_action_order(data: Data, start: str | None = None) -> list[str]:

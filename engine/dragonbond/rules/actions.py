@@ -39,7 +39,7 @@ from typing import Any
 
 from engine.core.effects import Param, Pause, to_plain
 
-from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of, stage_pick
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import Icon
@@ -276,11 +276,9 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
         _offer_extra_step(ctx, owner, destination, units)
         return None
     options = move_stage_options(ctx, owner, origin, chosen, figure)
-    if answer is None and len(options) > 1:
-        return Pause("icon_move_pieces", options)
-    picked = str(answer) if answer is not None else options[0]
-    if picked not in options:
-        raise refuse("DRG-MOVE-1", f"{picked!r} is not one of {', '.join(options)}")
+    picked = stage_pick("icon_move_pieces", options, answer, "DRG-MOVE-1")
+    if isinstance(picked, Pause):
+        return picked
     if picked in ("figure", "no_figure"):
         figure = picked == "figure"
     else:

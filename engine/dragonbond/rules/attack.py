@@ -34,7 +34,7 @@ from typing import Any
 from engine.core import Data
 from engine.core.effects import Param, Pause
 
-from ..context import ANSWER_RULES, Ctx, refuse
+from ..context import ANSWER_RULES, Ctx, refuse, stage_pick
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from . import combat, modifiers
@@ -151,11 +151,9 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
         apply(ctx, owner, f"attack/{region}/{target}" + (f"/{text}" if text else ""))
         return None
     options = approach_stage_options(ctx, owner, region, taken, figure)
-    if answer is None and len(options) > 1:
-        return Pause("attack_approach", options)
-    picked = str(answer) if answer is not None else options[0]
-    if picked not in options:
-        raise refuse("DRG-COMBAT-4", f"{picked!r} is not one of {', '.join(options)}")
+    picked = stage_pick("attack_approach", options, answer, "DRG-COMBAT-4")
+    if isinstance(picked, Pause):
+        return picked
     bits = picked.split(".")
     if picked == "no_figure":
         figure = ""

@@ -289,46 +289,37 @@ def _each_region(run: Run, name: str, act: Callable[[str], None]) -> Pause | Non
     return None
 
 
-@handles("add_power")
-def add_power(run: Run) -> Pause | None:
-    """Put n tokens from the supply in each matching region; nothing once the supply is empty."""
+def _supply_transfer(run: Run, name: str, piece: str, to_map: bool, event: str) -> Pause | None:
+    """Move up to n ``piece`` ("power" or "neutral") between the supply and each matching region,
+    in map order; once the source is empty, later regions get nothing (DRG-EVENT-3)."""
     data, n = run.data, run.args["n"]
 
-    def put(r: str) -> None:
-        k = min(n, data["supply"]["power"])
+    def move(r: str) -> None:
+        source, sink = (data["supply"], data["regions"][r]) if to_map else (data["regions"][r], data["supply"])
+        k = min(n, source[piece])
         if k:
-            data["supply"]["power"] -= k
-            data["regions"][r]["power"] += k
-            run.ctx.emit("power_placed", region=r, n=k, source=run.source)
-    return _each_region(run, "add_power", put)
+            source[piece] -= k
+            sink[piece] += k
+            run.ctx.emit(event, region=r, n=k, source=run.source)
+    return _each_region(run, name, move)
+
+
+@handles("add_power")
+def add_power(run: Run) -> Pause | None:
+    """Put n tokens from the supply in each matching region (DRG-POWER-13)."""
+    return _supply_transfer(run, "add_power", "power", True, "power_placed")
 
 
 @handles("remove_power")
 def remove_power(run: Run) -> Pause | None:
-    """Return up to n tokens of each matching region to the supply (DRG-POWER-13)."""
-    data, n = run.data, run.args["n"]
-
-    def take(r: str) -> None:
-        k = min(n, data["regions"][r]["power"])
-        if k:
-            data["regions"][r]["power"] -= k
-            data["supply"]["power"] += k
-            run.ctx.emit("power_removed", region=r, n=k, source=run.source)
-    return _each_region(run, "remove_power", take)
+    """Return up to n tokens of each matching region to the supply."""
+    return _supply_transfer(run, "remove_power", "power", False, "power_removed")
 
 
 @handles("add_neutral")
 def add_neutral(run: Run) -> Pause | None:
     """Put n neutral units from the neutral supply in each matching region (DRG-UNIT-4)."""
-    data, n = run.data, run.args["n"]
-
-    def put(r: str) -> None:
-        k = min(n, data["supply"]["neutral"])
-        if k:
-            data["supply"]["neutral"] -= k
-            data["regions"][r]["neutral"] += k
-            run.ctx.emit("neutral_placed", region=r, n=k, source=run.source)
-    return _each_region(run, "add_neutral", put)
+    return _supply_transfer(run, "add_neutral", "neutral", True, "neutral_placed")
 
 
 # --- players: gain_power, steal_power, collect_power, heal, draw_vaala ----------------------------
