@@ -151,6 +151,7 @@ def _build_parser() -> _Parser:
     play.add_argument("--bots", default="random", metavar="KIND",
                       help="bot kind for every seat, or a comma list per seat (default: random)")
     play.add_argument("--games", type=int, default=1, metavar="K", help="games to play (default: 1)")
+    play.add_argument("--log", action="store_true", help="also print each game's commands and public events")
     _add_setup_arguments(play, seed_help="seed of the first game; game i uses SEED+i (default: 1)")
 
     replay = add("replay", _run_replay, "replay a save from its start and print the result and digest")
@@ -283,6 +284,9 @@ def _run_play(args: argparse.Namespace) -> int:
         if result.outcome is None:  # every seat has a bot, so only a broken game stops early
             raise PlayoutError(f"{game.info.id} waits on seats {result.waiting_on} in a bot-only game")
         total_commands += result.commands
+        if args.log:
+            for step in match.history:
+                print("\n".join(_step_lines(match.game, step.command, step.events, None)))
         for seat in result.outcome.winners:
             wins[seat] += 1
         print(f"seed {seed}: {_outcome_line(result.outcome)}; {_count(result.commands, 'command')}")

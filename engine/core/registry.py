@@ -9,7 +9,7 @@ from .errors import UnknownGame
 from .game import Game
 
 # Subpackages that register a game when imported; each game adds itself here as it lands.
-BUILTIN_GAME_MODULES: tuple[str, ...] = ("engine.vindication", "engine.nemesis")
+BUILTIN_GAME_MODULES: tuple[str, ...] = ("engine.vindication", "engine.nemesis", "engine.dragonbond")
 # Extra modules to import, separated by commas: modders' games and the tests' toy game.
 EXTRA_GAMES_VARIABLE = "TABLEKEEPER_GAMES"
 

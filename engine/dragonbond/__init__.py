@@ -11,5 +11,14 @@
 - `setup`, `steps` (the flow as queued steps), `rules/` (planning, stack, round, control), `commands`
   (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract).
 
-Not registered as a playable game yet: planning and the command stack run, card effects do not.
+- `log` (event lines in English and Traditional Chinese), `labels` (commands and answers in words),
+  `bot` (the heuristic player).
 """
+from engine.bots import register_bot
+from engine.core import register
+
+from .bot import HeuristicBot
+from .game import GAME
+
+register(GAME)
+register_bot("heuristic", HeuristicBot, game_id=GAME.info.id)

@@ -2,6 +2,7 @@
 character no human plays is an AI run by the engine (DRG-SETUP-2, DRG-AI-1)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import (
@@ -26,7 +27,7 @@ from .invariants import check_invariants
 from .rules import planning
 from .setup import setup, take_character
 from .steps import DRG
-from .views import seat_view
+from .views import resample_hidden, seat_view
 
 PRIVATE_PROMPTS: frozenset[str] = frozenset()
 
@@ -56,7 +57,7 @@ def _modes() -> tuple[ModeSpec, ...]:
 class Dragonbond(Game):
     info = GameInfo(
         id="dragonbond",
-        name=Text("Dragonbond: Lords of Vaala", "龍誓：瓦拉領主"),
+        name=Text("Dragonbond: Lords of Vaala", "龍族誓約：瓦拉領主"),
         modes=_modes(),
         options=(
             OptionSpec("characters", Text("Characters", "角色"), "choice", "pick",
@@ -73,12 +74,18 @@ class Dragonbond(Game):
                        choices=("random", "choose"),
                        choice_names=(Text("A human at random", "隨機一位玩家"),
                                      Text("The players choose", "由玩家選擇"))),
+            OptionSpec("ai_tie_break", Text("AI ties", "自動玩家平手"), "choice", "proxy",
+                       choices=("proxy", "random"),
+                       choice_names=(Text("The proxy player decides", "由代理玩家決定"),
+                                     Text("Broken at random", "隨機決定")),
+                       help=Text("Who breaks a tie or makes a choice the AI rules leave open (DRG-AI-14).",
+                                 "自動玩家規則未決定的平手或選擇由誰決定（DRG-AI-14）。")),
         ),
         rules_prefix="DRG",
         hidden_information=True,
-        summary=Text("Generals and dragons race for power in Valerna. Early version: planning, the "
-                     "command stack and the humans' action card icons (move, fly, deploy, collect).",
-                     "將軍與巨龍爭奪瓦勒納的權力。早期版本：規劃、指令堆疊與玩家行動卡圖示（移動、飛行、部署、收集）。"),
+        summary=Text("Generals and dragons race for power in Valerna. Early version: the rules are being "
+                     "completed and the map is not drawn yet; you play with the action buttons.",
+                     "將軍與巨龍在瓦萊納爭奪權力。早期版本：規則仍在完成中，尚未繪製地圖；請用行動按鈕遊玩。"),
     )
     rule_not_your_decision = "DRG-PLAN-2"
     rule_game_over = "DRG-ROUND-3"
@@ -86,6 +93,7 @@ class Dragonbond(Game):
 
     def setup(self, config: Config, rng: Rng) -> Data:
         data = setup(config, rng)
+        data["options"].setdefault("ai_tie_break", config.option("ai_tie_break"))   # DRG-AI-14
         ctx = Ctx(data, rng, 0)
         ctx.push("begin")
         if data["options"]["first_player"] == "choose":
@@ -140,14 +148,51 @@ class Dragonbond(Game):
         winners = tuple(seat for seat, ch in enumerate(humans) if ch in end["winners"])   # DRG-GOAL-7
         power = tuple(float(end["power"][ch]) for ch in humans)
         won = tuple(1.0 if seat in winners else 0.0 for seat in range(len(humans)))
-        names = ", ".join(end["winners"])
+        names = ", ".join(ch if ch in humans else f"{ch} (AI)" for ch in end["winners"])   # DRG-AI-1
         return Outcome(winners, f"{end['why']}; won: {names}", power, (("power", power), ("won", won)))
 
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)
 
+    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
+        """DRG-HIDDEN-1..10: what ``seat`` cannot see, dealt again (views.resample_hidden)."""
+        return resample_hidden(data, seat, rng)
+
+    def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
+        """A placement puts a card face down (DRG-PLAN-3, DRG-HIDDEN-3): taking it back would let a
+        player peek at the stack and change their mind, so it stays."""
+        return command.verb != "place"
+
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
+
+    def describe(self, event: Event, language: str = "en") -> str:
+        from .log import describe
+        return describe(event, language)
+
+    def event_rule(self, event: Event) -> str:
+        from .log import EVENT_RULES
+        return EVENT_RULES.get(event.kind, "")
+
+    def rule_title(self, rule_id: str, language: str = "en") -> str:
+        from .log import rule_title
+        return rule_title(rule_id, language)
+
+    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
+        from .labels import label_command
+        return label_command(command, language, view)
+
+    def describe_prompt(self, kind: str, language: str = "en") -> str:
+        from .labels import prompt_label
+        return prompt_label(kind, language)
+
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        from .log import outcome_words
+        return outcome_words(outcome.reason, language)
+
+    def random_weight(self, command: Command) -> float:
+        """Passing early ends a round at once; a random player still places a few cards first."""
+        return 0.5 if command.verb == "pass" else 1.0
 
     def seat_names(self, config: Config) -> tuple[Text, ...]:
         return tuple(Text(f"Player {i + 1}", f"玩家 {i + 1}") for i in range(config.players))

@@ -10,6 +10,7 @@ Random games cycle through every mode and player count the game offers.
 
     python tests/benchmarks/game_speed.py vindication [--games 1000]
     python tests/benchmarks/game_speed.py nemesis [--games 1000]
+    python tests/benchmarks/game_speed.py dragonbond [--games 1000]
 """
 from __future__ import annotations
 

@@ -150,6 +150,18 @@ def test_the_outcome_and_rule_areas_are_worded():
     outcome = Outcome((0,), "event_deck_empty; won: elyse, nagasha", (3.0,))
     assert GAME.describe_outcome(outcome) == "The event deck is empty. Won: Elyse, Nagasha."
     assert "艾莉絲" in GAME.describe_outcome(outcome, "zh_TW")
+    by_ai = Outcome((), "power_goal; won: ferellon (AI)", (3.0,))
+    assert GAME.describe_outcome(by_ai) == "Power goal reached. Won: Ferellon (AI)."
+    assert "費瑞倫（AI 玩家）" in GAME.describe_outcome(by_ai, "zh_TW")
     assert GAME.rule_title("DRG-COMBAT-3") == "Combat" and GAME.rule_title("DRG-OATH-1", "zh_TW") == "龍族誓約"
     assert GAME.rule_title("not a rule") == ""
     assert GAME.event_rule(Event("card_placed", {})) == "DRG-PLAN-3"
+
+
+def test_the_buttons_of_one_decision_never_read_the_same():
+    for before, _, _ in random_games(4):
+        for seat in before.deciders():
+            legal = before.legal(seat)
+            for language in ("en", "zh_TW"):
+                words = [GAME.describe_command(c, language, before.view(seat)) for c in legal]
+                assert len(set(words)) == len(words), (before.prompt, words)

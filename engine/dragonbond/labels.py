@@ -1,0 +1,127 @@
+"""Commands, answers and prompts in words, for the buttons of the generic screen (English and
+Traditional Chinese, glossary of spec section 2).
+
+An answer option is notation like ``fly/highpass/willow_fords``, ``deploy/infantry@silverwood``,
+``move/a/b/infantry.2+figure`` or ``pay/own.1+ally.1``: `answer_label` names its verb and every
+part it can (characters, regions, cards, unit types); a part it does not know stays as written, so
+no two different answers ever read the same.
+"""
+from __future__ import annotations
+
+from engine.core import Command, Data
+
+from .log import EN, WORDS, ZH, name_of
+
+VERBS: dict[str, tuple[str, str]] = {
+    "move": ("Move", "移動"), "fly": ("Fly", "飛行"), "attack": ("Attack", "攻擊"), "deploy": ("Deploy", "部署"),
+    "collect": ("Collect", "收集"), "reinforce": ("Reinforce", "增援"), "upgrade": ("Take upgrade", "取得升級卡"),
+    "build_city": ("Build a city", "建造城市"), "cast": ("Cast", "施放"), "draw": ("Draw a Vaala card", "抽一張瓦拉卡"),
+    "pay": ("Pay", "支付"), "retreat": ("Retreat", "撤退"), "counter": ("Counter-attack", "反擊"),
+    "continue": ("Continue attacking", "繼續攻擊"), "reroll": ("Reroll (1 power)", "重擲（1 個權力標記）"),
+    "decline": ("Decline", "放棄"), "use": ("Use it", "使用"), "heal": ("Heal", "治療"),
+    "execute": ("Execute the card", "執行卡牌"), "skip": ("Skip", "跳過"),
+    "lose": ("Lose", "失去"), "on": ("Go on to", "繼續前進到"), "stay": ("Stay", "留下"),
+    "no_figure": ("Without the figure", "不帶角色模型"), "figure": ("With the figure", "帶上角色模型"),
+}
+PROMPTS: dict[str, tuple[str, str]] = {
+    "plan_turn": ("Place a card on the command stack, or pass", "在行動指令牌堆放置一張牌，或 Pass"),
+    "choose_character": ("Choose your character", "選擇你的角色"),
+    "choose_first_player": ("Choose the first player", "選擇起始玩家"),
+    "heal_or_execute": ("Heal the dragon or execute the card", "治療龍或執行卡牌"),
+    "optional_icon": ("Use this icon?", "要使用這個圖示嗎？"),
+    "effect_choice": ("Choose how the effect applies", "選擇效果的方式"),
+    "oath_reroll": ("Reroll an oath die?", "要重擲一顆誓約骰嗎？"),
+    "counter_or_retreat": ("Counter-attack or retreat?", "反擊或撤退？"),
+    "continue_or_retreat": ("Continue attacking or retreat?", "繼續攻擊或撤退？"),
+    "retreat_to": ("Where do you retreat?", "撤退到哪裡？"),
+    "ai_tie": ("Decide for the AI player", "替 AI 玩家決定"),
+    "assign_hits": ("Assign the hits", "分配攻擊"),
+    "icon_move_pieces": ("Choose the pieces that move", "選擇要移動的棋子"),
+    "attack_approach": ("Choose the units that approach", "選擇進擊的單位"),
+    "allocate_damage": ("Choose the units you lose", "選擇要失去的單位"),
+    "combat_vaala": ("Cast a Vaala card in this combat?", "要在這場戰鬥中施放瓦拉卡嗎？"),
+    "choose_retreat_region": ("Where do you retreat?", "撤退到哪裡？"),
+}
+ICON_PROMPT = ("Carry out the {icon} icon", "執行{icon}圖示")
+PASS_TO = ("Pass, giving the first-player marker to player {n}", "Pass，將起始玩家標記交給玩家 {n}")
+PLACE = ("Place {card}", "放置{card}")
+PASS = ("Pass", "Pass（放棄出牌）")
+FIGURE = ("figure", "角色模型")
+PLAYER = ("Player {n}", "玩家 {n}")
+
+
+def _lang(language: str) -> int:
+    return ZH if language.startswith("zh") else EN
+
+
+def _token(token: str, lang: int) -> str:
+    if token == "figure":
+        return FIGURE[lang]
+    if token.isdigit():
+        return token
+    return name_of(token, lang)
+
+
+def _item(item: str, lang: int) -> str:
+    """``infantry.2`` → "2 infantry", ``src.cavalry.1`` → "1 cavalry from src",
+    ``infantry@region`` → "infantry in region"; any other dotted item word by word."""
+    if "@" in item:
+        what, where = item.split("@", 1)
+        return f"{_item(what, lang)} in {_item(where, lang)}" if lang == EN else f"{_item(where, lang)}的{_item(what, lang)}"
+    tokens = item.split(".")
+    if len(tokens) == 2 and tokens[1].isdigit():
+        return f"{tokens[1]} {_token(tokens[0], lang)}"
+    if len(tokens) == 3 and tokens[2].isdigit():
+        src = _token(tokens[0], lang)
+        return f"{tokens[2]} {_token(tokens[1], lang)} from {src}" if lang == EN else f"{src}的 {tokens[2]} {_token(tokens[1], lang)}"
+    if len(tokens) == 2 and tokens[0] == "figure":
+        return f"{FIGURE[lang]} from {_token(tokens[1], lang)}" if lang == EN else f"{_token(tokens[1], lang)}的{FIGURE[lang]}"
+    return " ".join(_token(t, lang) for t in tokens)
+
+
+def _part(part: str, lang: int) -> str:
+    return " + ".join(_item(item, lang) for item in part.split("+"))
+
+
+def answer_label(option: object, language: str = "en") -> str:
+    """One answer option in words."""
+    lang = _lang(language)
+    if isinstance(option, int):
+        return PLAYER[lang].format(n=option + 1)
+    text = str(option)
+    parts = text.split("/")
+    head, rest = parts[0], [_part(p, lang) for p in parts[1:]]
+    if head in VERBS and not rest:
+        return VERBS[head][lang]
+    if head in VERBS:
+        arrow = " → " if head in ("fly", "move") else " / "
+        if head == "move" and len(rest) >= 3:
+            route = " → ".join(rest[:2] + rest[3:])
+            return f"{VERBS[head][lang]}: {rest[2]}, {route}" if lang == EN else f"{VERBS[head][lang]}：{rest[2]}，{route}"
+        joined = arrow.join(rest)
+        return f"{VERBS[head][lang]}: {joined}" if lang == EN else f"{VERBS[head][lang]}：{joined}"
+    return " / ".join(_part(p, lang) for p in parts)
+
+
+def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
+    """A legal command as a button's words."""
+    lang = _lang(language)
+    if command.verb == "answer" and command.args:
+        return answer_label(command.args[0], language)
+    if command.verb == "place" and command.args:
+        return PLACE[lang].format(card=name_of(command.args[0], lang))
+    if command.verb == "pass":
+        to = command.get("to")
+        return PASS[lang] if to is None else PASS_TO[lang].format(n=int(to) + 1)
+    return str(command)
+
+
+def prompt_label(kind: str, language: str = "en") -> str:
+    """What a prompt of ``kind`` asks."""
+    lang = _lang(language)
+    if kind in PROMPTS:
+        return PROMPTS[kind][lang]
+    if kind.startswith("icon_"):
+        icon = kind.removeprefix("icon_")
+        return ICON_PROMPT[lang].format(icon=WORDS[icon][lang] if icon in WORDS else icon)
+    return kind.replace("_", " ")
