@@ -248,6 +248,24 @@ class EffectInterpreter:
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
         ctx.queue[0:0] = [{"primitive": e.primitive, "params": to_plain(e.params), "meta": tag} for e in effects]
 
+    def push_plain(self, ctx: EffectContext, steps: Iterable[object], meta: dict[str, Any] | None = None) -> None:
+        """`push` for a game's own flow steps written as plain data (``"name"`` or
+        ``{name: {params}}``): they are queued as they are and checked when they run, exactly as a
+        loaded queue is (`_effect_of`), instead of being decoded here and turned back into data."""
+        tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
+        items = []
+        for raw in steps:
+            if isinstance(raw, str):
+                name, params = raw, {}
+            elif isinstance(raw, Mapping) and len(raw) == 1:
+                [(name, params)] = raw.items()
+            else:
+                raise EffectError(f"{self.game_prefix}: a step is a name or {{name: {{params}}}}, not {raw!r}")
+            if name not in self._primitives:
+                raise EffectError(f"{self.game_prefix}: unknown step {name!r}{did_you_mean(str(name), self._primitives)}")
+            items.append({"primitive": name, "params": to_plain(params or {}), "meta": tag})
+        ctx.queue[0:0] = items
+
     def pending(self, ctx: EffectContext) -> Pause | None:
         """The choice the queue waits on, if any; read from plain data, so it works after a load."""
         if not ctx.queue or "pause" not in ctx.queue[0]:

@@ -148,8 +148,14 @@ class Dragonbond(Game):
         winners = tuple(seat for seat, ch in enumerate(humans) if ch in end["winners"])   # DRG-GOAL-7
         power = tuple(float(end["power"][ch]) for ch in humans)
         won = tuple(1.0 if seat in winners else 0.0 for seat in range(len(humans)))
-        names = ", ".join(ch if ch in humans else f"{ch} (AI)" for ch in end["winners"])   # DRG-AI-1
-        return Outcome(winners, f"{end['why']}; won: {names}", power, (("power", power), ("won", won)))
+        def named(ch: str) -> str:
+            return ch if ch in humans else f"{ch} (AI)"                                   # DRG-AI-1
+        names = ", ".join(named(ch) for ch in end["winners"])
+        # DRG-END-8: the reason, the winners, every character's power and the bonded pairs
+        totals = ", ".join(f"{named(ch)} {n}" for ch, n in end["power"].items())
+        pairs = ", ".join("+".join(pair) for pair in end.get("pairs", ())) or "none"
+        reason = f"{end['why']}; won: {names}; power: {totals}; bonded: {pairs}"
+        return Outcome(winners, reason, power, (("power", power), ("won", won)))
 
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)

@@ -254,7 +254,8 @@ def rule_title(rule_id: str, language: str = "en") -> str:
 def outcome_words(reason: str, language: str = "en") -> str:
     """``event_deck_empty; won: adrael, ferellon`` (as `Dragonbond.outcome` records it) in words."""
     lang = _lang(language)
-    why, _, won = reason.partition("; won: ")
+    why, _, rest = reason.partition("; won: ")
+    won = rest.partition("; power: ")[0]
     ai = (" (AI)", "（AI 玩家）")[lang]
     names = SEP[lang].join(name_of(ch.strip().removesuffix(" (AI)"), lang) + (ai if ch.strip().endswith(" (AI)") else "")
                            for ch in won.split(",") if ch.strip()) or WORDS["nobody"][lang]
