@@ -384,3 +384,17 @@ def test_a_game_command_answers_the_pending_choice_or_runs_its_verb() -> None:
     assert wrong.value.rule_id == "TOY-colour"
     run("0: answer blue")
     assert [(e.kind, dict(e.data)) for e in ctx.events] == [("chosen", {"colour": "blue"})]
+
+
+def test_plain_steps_queue_as_data_and_are_checked_when_they_run() -> None:
+    ctx = Ctx(new_state())
+    ctx.meta = {}
+    vin.push_plain(ctx, [{"gain_attribute": {"kind": "wisdom"}}, "end_turn"], {"seat": 0})
+    assert ctx.queue[0] == {"primitive": "gain_attribute", "params": {"kind": "wisdom"}, "meta": {"seat": 0}}
+    assert vin.drain(ctx) is None
+    assert ctx.state["attributes"]["red"] == {"wisdom": 1} and ctx.events[-1] == "turn ends"
+    with pytest.raises(EffectError, match="unknown step 'end_trun'.*end_turn"):
+        vin.push_plain(ctx, ["end_trun"])
+    vin.push_plain(ctx, [{"gain_attribute": {"kind": "wisdom", "amount": "lots"}}])
+    with pytest.raises(EffectError, match="not valid"):
+        vin.drain(ctx)
