@@ -5,7 +5,11 @@
     each general's units between its pool and the map;
   - the first-player marker is a human's; the stack holds only cards, each at most once;
   - only human generals hold region cards, AIs hold no cards, a general at most one upgrade per
-    unit type, the market at most upgrade_market_size cards, every city a general's on a city site.
+    unit type, the market at most upgrade_market_size cards, every city a general's on a city site;
+  - a bond joins one general and one dragon both ways, with both Dragonbond cards face up (the soak
+    tests also check that no bond ever ends, DRG-OATH-14);
+  - no board holds more than power_hold_limit tokens; a dragon's health stays within 0..health_max;
+    every figure stands in a region of the map.
 """
 from __future__ import annotations
 
@@ -59,6 +63,28 @@ def check_invariants(data: Data) -> list[str]:
     if any(entry["kind"] not in ("event", "action", "region") for entry in data["stack"]):
         problems.append("the stack holds something other than event, action and region cards")
     problems += _holding_problems(data)
+    problems += _board_problems(data)
+    return problems
+
+
+def _board_problems(data: Data) -> list[str]:
+    """DRG-OATH-13/14, DRG-POWER-6, DRG-HEAL-4: bonds, the hold limit, health, figures."""
+    c = content()
+    problems: list[str] = []
+    boards = data["boards"]
+    for ch, board in boards.items():
+        ally = board["bonded_with"]
+        if ally is not None:
+            if boards[ally]["bonded_with"] != ch or {board["role"], boards[ally]["role"]} != {"general", "dragon"}:
+                problems.append(f"{ch}'s bond with {ally} is not one general and one dragon both ways")
+            if board["bond_card"] != "up":
+                problems.append(f"{ch} is bonded with its Dragonbond card face down")
+        if board["power"]["unspent"] + board["power"]["spent"] > c.params.power_hold_limit:
+            problems.append(f"{ch} holds more than {c.params.power_hold_limit} power tokens")
+        if board["role"] == "dragon" and not 0 <= board["health"] <= c.characters[ch].health_max:
+            problems.append(f"{ch}'s health {board['health']} is out of bounds")
+        if board["region"] not in data["regions"]:
+            problems.append(f"{ch}'s figure stands nowhere on the map ({board['region']})")
     return problems
 
 

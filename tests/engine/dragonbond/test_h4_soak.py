@@ -22,6 +22,7 @@ def checked_game(seed: int, kind: str) -> Match:
     bots = {seat: make_bot(kind, match.game) for seat in range(humans)}
     rngs = {seat: bot_rng(seed, seat) for seat in range(humans)}
     assert match.state.invariant_problems() == []
+    bonds: set[tuple[str, str]] = set()
     for _ in range(MAX_COMMANDS):
         state = match.state
         if state.is_terminal():
@@ -35,6 +36,9 @@ def checked_game(seed: int, kind: str) -> Match:
         match.apply(command)
         problems = match.state.invariant_problems()
         assert problems == [], (seed, kind, humans, options, len(match.history), str(command), problems)
+        now = {(ch, b["bonded_with"]) for ch, b in match.state.data["boards"].items() if b["bonded_with"]}
+        assert bonds <= now, (seed, kind, "a bond ended", bonds - now)             # DRG-OATH-14
+        bonds = now
     assert match.state.is_terminal(), f"seed {seed} ({kind}) did not end in {MAX_COMMANDS} commands"
     outcome = match.state.outcome
     assert outcome is not None and "won: " in outcome.reason
