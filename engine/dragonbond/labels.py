@@ -23,26 +23,25 @@ VERBS: dict[str, tuple[str, str]] = {
     "lose": ("Lose", "失去"), "on": ("Go on to", "繼續前進到"), "stay": ("Stay", "留下"),
     "no_figure": ("Without the figure", "不帶角色模型"), "figure": ("With the figure", "帶上角色模型"),
 }
+# Prompt titles are noun phrases: the app shows them as "Choose (…):" / "請選擇（…）：".
 PROMPTS: dict[str, tuple[str, str]] = {
-    "plan_turn": ("Place a card on the command stack, or pass", "在行動指令牌堆放置一張牌，或 Pass"),
-    "choose_character": ("Choose your character", "選擇你的角色"),
-    "choose_first_player": ("Choose the first player", "選擇起始玩家"),
-    "heal_or_execute": ("Heal the dragon or execute the card", "治療龍或執行卡牌"),
-    "optional_icon": ("Use this icon?", "要使用這個圖示嗎？"),
-    "effect_choice": ("Choose how the effect applies", "選擇效果的方式"),
-    "oath_reroll": ("Reroll an oath die?", "要重擲一顆誓約骰嗎？"),
-    "counter_or_retreat": ("Counter-attack or retreat?", "反擊或撤退？"),
-    "continue_or_retreat": ("Continue attacking or retreat?", "繼續攻擊或撤退？"),
-    "retreat_to": ("Where do you retreat?", "撤退到哪裡？"),
-    "ai_tie": ("Decide for the AI player", "替 AI 玩家決定"),
-    "assign_hits": ("Assign the hits", "分配攻擊"),
-    "icon_move_pieces": ("Choose the pieces that move", "選擇要移動的棋子"),
-    "attack_approach": ("Choose the units that approach", "選擇進擊的單位"),
-    "allocate_damage": ("Choose the units you lose", "選擇要失去的單位"),
-    "combat_vaala": ("Cast a Vaala card in this combat?", "要在這場戰鬥中施放瓦拉卡嗎？"),
-    "choose_retreat_region": ("Where do you retreat?", "撤退到哪裡？"),
+    "plan_turn": ("a card to place on the command stack, or pass", "要放上指令堆疊的牌，或 Pass"),
+    "choose_character": ("your character", "你的角色"),
+    "choose_first_player": ("the first player", "起始玩家"),
+    "heal_or_execute": ("heal the dragon or execute the card", "治療龍或執行卡牌"),
+    "optional_icon": ("whether to use this icon", "是否使用這個圖示"),
+    "effect_choice": ("how the effect applies", "效果的施行方式"),
+    "oath_reroll": ("whether to reroll your oath die", "是否重擲你的誓約骰"),
+    "counter_or_retreat": ("counter-attack or retreat", "反擊或撤退"),
+    "continue_or_retreat": ("continue attacking or retreat", "繼續攻擊或撤退"),
+    "ai_tie": ("the AI player's move (you decide for it)", "AI 玩家的行動（由你代為決定）"),
+    "icon_move_pieces": ("the pieces that move", "要移動的棋子"),
+    "attack_approach": ("the units that approach", "進擊的單位"),
+    "allocate_damage": ("the units you lose", "要失去的單位"),
+    "combat_vaala": ("a Vaala card to cast in this combat", "要在這場戰鬥中施放的瓦拉卡"),
+    "choose_retreat_region": ("where to retreat", "撤退的地區"),
 }
-ICON_PROMPT = ("Carry out the {icon} icon", "執行{icon}圖示")
+ICON_PROMPT = ("how to carry out the {icon} icon", "{icon}圖示的執行方式")
 PASS_TO = ("Pass, giving the first-player marker to player {n}", "Pass，將起始玩家標記交給玩家 {n}")
 PLACE = ("Place {card}", "放置{card}")
 PASS = ("Pass", "Pass（放棄出牌）")
