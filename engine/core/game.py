@@ -1,4 +1,5 @@
-"""The game contract: a static description of a game plus the rules that drive its state.
+"""The game contract: a static description of a game (`GameInfo`, in `info`) plus the rules that
+drive its state.
 
 A game's state is plain data (dicts, lists, str, int, float, bool, None; string keys), so that
 copying, saving, hashing and dumping to YAML work the same for every game. The rules are methods
@@ -11,112 +12,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from .commands import Command
 from .errors import ConfigError
 from .events import Event
+# The static description lives in .info (importable without the rules); named here too.
+from .info import LANGUAGES, GameInfo, ModeSpec, OptionSpec, Text  # noqa: F401
 from .rng import Rng
 
 Data = dict[str, Any]
-LANGUAGES = ("en", "zh_TW")
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A name or message in every language the app speaks."""
-
-    en: str
-    zh_TW: str = ""
-
-    def get(self, language: str = "en") -> str:
-        return (self.zh_TW or self.en) if language.startswith("zh") else self.en
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    key: str
-    name: Text
-    kind: Literal["choice", "bool", "int"]
-    default: str | bool | int
-    choices: tuple[str, ...] = ()
-    choice_names: tuple[Text, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    help: Text | None = None
-
-    def parse(self, raw: str | bool | int) -> str | bool | int:
-        """Turn a typed or command-line value into the option's type, or raise ConfigError."""
-        if self.kind == "bool":
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise ConfigError(f"option {self.key} is yes or no, not {raw!r}")
-        if self.kind == "int":
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise ConfigError(f"option {self.key} is a whole number, not {raw!r}") from None
-            if (self.minimum is not None and value < self.minimum) or (
-                    self.maximum is not None and value > self.maximum):
-                raise ConfigError(f"option {self.key} must be between {self.minimum} and {self.maximum}")
-            return value
-        if raw not in self.choices:
-            raise ConfigError(f"option {self.key} is one of {', '.join(self.choices)}, not {raw!r}")
-        return str(raw)
-
-
-@dataclass(frozen=True, slots=True)
-class ModeSpec:
-    id: str
-    name: Text
-    min_players: int
-    max_players: int
-    cooperative: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    id: str
-    name: Text
-    modes: tuple[ModeSpec, ...]
-    options: tuple[OptionSpec, ...] = ()
-    rules_prefix: str = ""
-    has_chance: bool = True
-    hidden_information: bool = True
-    summary: Text = Text("")
-
-    @property
-    def min_players(self) -> int:
-        return min(m.min_players for m in self.modes)
-
-    @property
-    def max_players(self) -> int:
-        return max(m.max_players for m in self.modes)
-
-    def mode(self, mode_id: str) -> ModeSpec:
-        for mode in self.modes:
-            if mode.id == mode_id:
-                return mode
-        raise ConfigError(f"{self.id} has no mode {mode_id!r}; modes: {', '.join(m.id for m in self.modes)}")
-
-    def option(self, key: str) -> OptionSpec:
-        for spec in self.options:
-            if spec.key == key:
-                return spec
-        known = ", ".join(o.key for o in self.options) or "none"
-        raise ConfigError(f"{self.id} has no option {key!r}; options: {known}")
-
-    def default_mode(self, players: int) -> ModeSpec:
-        for mode in self.modes:
-            if mode.min_players <= players <= mode.max_players:
-                return mode
-        raise ConfigError(
-            f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +128,8 @@ class Game(ABC):
 
     # -- optional parts, with defaults --------------------------------------------------------
     def seat_names(self, config: Config) -> tuple[Text, ...]:
-        return tuple(Text(f"Player {i + 1}", f"玩家 {i + 1}") for i in range(config.players))
+        """What each seat is called; default: as the description names them (`GameInfo.seat_name`)."""
+        return tuple(self.info.seat_name(i) for i in range(config.players))
 
     def command_spaces(self, command: Command) -> tuple[str, ...]:
         """The board spaces a player clicks to give this command, in click order."""

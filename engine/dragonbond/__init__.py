@@ -8,17 +8,14 @@
 - `vocabulary`: the icons, effect primitives, modifier kinds, selectors and conditions of spec 7.1, and the
   decoders that check card icons and effect lists when the content loads.
 
-- `setup`, `steps` (the flow as queued steps), `rules/` (planning, stack, round, control), `commands`
-  (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract).
+- `info` (the description the game list reads), `setup`, `steps` (the flow as queued steps),
+  `rules/` (planning, stack, round, control), `commands` (notation and legal commands), `views`
+  (per-seat views), `invariants`, `game` (the contract).
 
 - `log` (event lines in English and Traditional Chinese), `labels` (commands and answers in words),
   `bot` (the heuristic player).
+
+Importing the package loads nothing else. `info` describes the game (`INFO`), which is all the
+registry reads to list it; `game` holds the rules and, when imported (the first time the game is
+started, loaded or asked for), registers the game and its heuristic bot.
 """
-from engine.bots import register_bot
-from engine.core import register
-
-from .bot import HeuristicBot
-from .game import GAME
-
-register(GAME)
-register_bot("heuristic", HeuristicBot, game_id=GAME.info.id)

@@ -4,15 +4,12 @@
   (schema, counts, the board rules of spec 3.1.2, cross-references), with errors naming file, line and field.
 - `board`: the Facility graph derived from the content (neighbours, exits, Sections, distances).
 - `vocabulary`: the effect primitives of spec 7.1 and the objective conditions of 7.8; `trees` runs them.
-- `setup`, `steps` (the flow as queued steps), `rules/` (one module per rule area), `commands`
-  (notation and legal commands), `views` (per-seat views), `invariants`, `game` (the contract),
+- `info` (the description the game list reads), `setup`, `steps` (the flow as queued steps),
+  `rules/` (one module per rule area), `commands` (notation and legal commands), `views`
+  (per-seat views), `invariants`, `game` (the contract),
   `log` (event lines in English and Traditional Chinese), `bot` (the heuristic player).
+
+Importing the package loads nothing else. `info` describes the game (`INFO`), which is all the
+registry reads to list it; `game` holds the rules and, when imported (the first time the game is
+started, loaded or asked for), registers the game and its heuristic bot.
 """
-from engine.bots import register_bot
-from engine.core import register
-
-from .bot import HeuristicBot
-from .game import GAME
-
-register(GAME)
-register_bot("heuristic", HeuristicBot, game_id=GAME.info.id)

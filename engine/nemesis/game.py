@@ -3,24 +3,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.bots import register_bot
 from engine.core import (
     Command,
     Config,
     Data,
     Event,
     Game,
-    GameInfo,
-    ModeSpec,
-    OptionSpec,
     Outcome,
     Prompt,
     Rng,
-    Text,
+    register,
 )
 from engine.core.effects import answer_commands, waiting_choice
 
 from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
+from .bot import HeuristicBot
 from .context import Ctx
+from .info import INFO
 from .invariants import check_invariants
 from .setup import setup
 from .steps import NEM
@@ -53,34 +53,7 @@ def fates(data: Data) -> str:
 
 
 class Nemesis(Game):
-    info = GameInfo(
-        id="nemesis",
-        name=Text("Nemesis: Lockdown", "復仇女神號：封鎖"),
-        modes=(ModeSpec("standard", Text("Standard (semi-co-operative)", "標準（半合作）"), 2, 5),
-               ModeSpec("solo", Text("Solo", "單人"), 1, 1),
-               ModeSpec("coop", Text("Full co-operative", "完全合作"), 2, 5)),
-        options=(
-            OptionSpec("draft", Text("Character draft", "角色選擇"), "choice", "random",
-                       choices=("random", "free"),
-                       choice_names=(Text("Draw two, keep one", "抽兩張選一張"),
-                                     Text("Pick any free character", "自由挑選角色"))),
-            OptionSpec("reaction_prompt", Text("Reaction prompts", "反應詢問"), "choice", "only_when_playable",
-                       choices=("only_when_playable", "always"),
-                       choice_names=(Text("Only players who can react", "只詢問能反應的玩家"),
-                                     Text("Everyone who could (hides who holds a reaction)", "詢問所有可能反應者（隱藏持牌者）"))),
-            OptionSpec("fire_wound_once_per_round", Text("Fire wounds once per round", "火焰每輪只造成一次傷害"),
-                       "bool", False,
-                       help=Text("A character in Fire suffers at most one fire Light Wound per round (NEM-DEC-21).",
-                                 "角色在火焰中每輪最多受到一次火焰輕傷（NEM-DEC-21）。")),
-        ),
-        rules_prefix="NEM",
-        hidden_information=True,
-        summary=Text("Survive a locked-down research facility on Mars while the Night Stalkers hunt. "
-                     "Early version: the rules are being completed and the board is not drawn yet; "
-                     "you play with the action buttons.",
-                     "在封鎖的火星研究設施裡求生，躲避夜行異形的獵殺。"
-                     "早期版本：規則仍在完成中，尚未繪製圖版；請用行動按鈕遊玩。"),
-    )
+    info = INFO
     rule_not_your_decision = "NEM-ROUND-5"
     rule_game_over = "NEM-END-8"
     rule_unknown_command = "NEM-ACTION-6"
@@ -156,3 +129,7 @@ class Nemesis(Game):
         """Passing at once ends rounds quickly; a random player still walks about."""
         return 0.3 if command.verb == "pass" else 1.0
 GAME = Nemesis()
+
+# Importing the rules registers the game and its own computer player (INFO.bots).
+register(GAME)
+register_bot("heuristic", HeuristicBot, game_id=INFO.id)

@@ -1,9 +1,6 @@
-"""Vindication (with Villages & Hamlets): rules engine on the shared core. Spec: shared/rules/vindication.md."""
-from engine.bots import register_bot
-from engine.core import register
+"""Vindication (with Villages & Hamlets): rules engine on the shared core. Spec: shared/rules/vindication.md.
 
-from .bot import HeuristicBot
-from .game import GAME
-
-register(GAME)
-register_bot("heuristic", HeuristicBot, game_id=GAME.info.id)
+Importing the package loads nothing else. `info` describes the game (`INFO`), which is all the
+registry reads to list it; `game` holds the rules and, when imported (the first time the game is
+started, loaded or asked for), registers the game and its heuristic bot.
+"""

@@ -4,30 +4,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.bots import register_bot
 from engine.core import (
     Command,
     Config,
     Data,
     Event,
     Game,
-    GameInfo,
-    ModeSpec,
-    OptionSpec,
     Outcome,
     Prompt,
     Rng,
-    Text,
+    register,
 )
 from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands, gestures, layout, rule_refs
+from .bot import HeuristicBot
 from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
+from .info import INFO
 from .labels import describe_prompt, label_command, seat_summaries
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
-from .setup import SEAT_COLOURS, setup
+from .setup import setup
 from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
 from .vocabulary import ATTRIBUTES
 
@@ -51,27 +51,7 @@ def answer_value(cmd: Command) -> Any:
 
 
 class Vindication(Game):
-    info = GameInfo(
-        id="vindication",
-        name=Text("Vindication", "孤島贖生"),
-        modes=(ModeSpec("standard", Text("Standard", "標準"), 2, 4),
-               ModeSpec("solo", Text("Solo (score attack)", "單人（挑戰分數）"), 1, 1)),
-        options=(
-            OptionSpec("villages_hamlets", Text("Villages & Hamlets module", "村莊與小村擴充"), "bool", False,
-                       help=Text("The Forgotten Isle, the port, villages and hamlets, runes and checks.",
-                                 "遺忘之島、登陸港、村莊與小村、符文與屬性檢定。")),
-            OptionSpec("vh_setup", Text("Village boards", "村莊板設置"), "choice", "random",
-                       choices=("random", "preconfigured"),
-                       choice_names=(Text("Filled at random when discovered", "發現時隨機填入"),
-                                     Text("Filled by the group at set-up", "開局由玩家配置"))),
-            OptionSpec("choose_end_triggers", Text("Choose the end triggers", "自選結束觸發卡"), "bool", False,
-                       help=Text("The first player picks the two starting end-trigger cards.",
-                                 "由起始玩家挑選開局的兩張結束觸發卡。")),
-        ),
-        rules_prefix="VIN",
-        summary=Text("Castaways discover an island, gather companions and win back their honor.",
-                     "被拋下船的罪人探索孤島、結識夥伴，贏回失去的榮耀。"),
-    )
+    info = INFO
     rule_not_your_decision = "VIN-TURN-8"
     rule_game_over = "VIN-END-3"
     rule_unknown_command = "VIN-TURN-2"
@@ -145,9 +125,6 @@ class Vindication(Game):
 
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         return hidden_resample(data, seat, rng, pending_choice(data))
-
-    def seat_names(self, config: Config) -> tuple[Text, ...]:
-        return tuple(Text(f"Player {i + 1} ({SEAT_COLOURS[i]})", f"玩家 {i + 1}") for i in range(config.players))
 
     def command_spaces(self, command: Command) -> tuple[str, ...]:
         if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
@@ -249,3 +226,7 @@ def check_invariants(data: Data) -> list[str]:
 
 
 GAME = Vindication()
+
+# Importing the rules registers the game and its own computer player (INFO.bots).
+register(GAME)
+register_bot("heuristic", HeuristicBot, game_id=INFO.id)

@@ -1,19 +1,19 @@
 """What games can be started, read from the engine's registry into the controller's plain types.
 
-Imported when the New Game dialog opens, not at start-up.
+Imported when the New Game dialog opens, not at start-up. It reads only the games' descriptions
+(`engine.core.game_infos`): no game's rules are loaded until a game starts.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.bots import bot_kinds as engine_bot_kinds
-from engine.core import Config, TablekeeperError, games, get_game
+from engine.core import TablekeeperError, game_info, game_infos
 
 from .types import GameChoice, ModeChoice, OptionChoice, Words
 
 
 def available_games() -> list[GameChoice]:
-    return [_choice(game.info) for game in games()]
+    return [_choice(info) for info in game_infos()]
 
 
 def _choice(info: Any) -> GameChoice:
@@ -27,18 +27,20 @@ def _choice(info: Any) -> GameChoice:
                       info.hidden_information)
 
 
-def bot_kinds(game_id: str | None = None) -> tuple[str, ...]:
+def bot_kinds(game_id: str) -> tuple[str, ...]:
     """The kinds of computer player a game offers (``random`` → seat kind ``bot:random``),
     its own strongest first."""
-    kinds = engine_bot_kinds(game_id)
-    return tuple(sorted(kinds, key=lambda kind: kind == "random"))
+    try:
+        return game_info(game_id).bot_kinds()
+    except TablekeeperError:
+        return ()
 
 
 def seat_names(game_id: str, players: int, mode: str) -> tuple[Words, ...]:
-    """What the game calls each seat; plain numbering if the choice is not (yet) valid."""
+    """What the game calls each seat (as its description names them); plain numbering for an
+    unknown game."""
     try:
-        game = get_game(game_id)
-        config = Config.build(game.info, players, mode, 0)
-        return tuple(Words.of(name) for name in game.seat_names(config))
+        info = game_info(game_id)
+        return tuple(Words.of(info.seat_name(i)) for i in range(players))
     except TablekeeperError:
         return tuple(Words(f"Player {i + 1}", f"玩家 {i + 1}") for i in range(players))

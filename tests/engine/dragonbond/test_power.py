@@ -26,6 +26,7 @@ def _set(ctx, ch, unspent=0, spent=0):
 
 def _bond(ctx, a, b):
     ctx.board(a)["bonded_with"], ctx.board(b)["bonded_with"] = b, a
+    ctx.board(a)["bond_card"] = ctx.board(b)["bond_card"] = "up"                 # DRG-OATH-13
 
 
 def _pw(ctx, ch):

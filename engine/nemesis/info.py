@@ -1,0 +1,37 @@
+"""Nemesis: Lockdown's description: what the game list shows, importable without the rules.
+
+The registry lists the game from `INFO`; `game` (the rules) takes its `info` from here.
+"""
+from __future__ import annotations
+
+from engine.core.info import GameInfo, ModeSpec, OptionSpec, Text
+
+INFO = GameInfo(
+    id="nemesis",
+    name=Text("Nemesis: Lockdown", "復仇女神號：封鎖"),
+    modes=(ModeSpec("standard", Text("Standard (semi-co-operative)", "標準（半合作）"), 2, 5),
+           ModeSpec("solo", Text("Solo", "單人"), 1, 1),
+           ModeSpec("coop", Text("Full co-operative", "完全合作"), 2, 5)),
+    options=(
+        OptionSpec("draft", Text("Character draft", "角色選擇"), "choice", "random",
+                   choices=("random", "free"),
+                   choice_names=(Text("Draw two, keep one", "抽兩張選一張"),
+                                 Text("Pick any free character", "自由挑選角色"))),
+        OptionSpec("reaction_prompt", Text("Reaction prompts", "反應詢問"), "choice", "only_when_playable",
+                   choices=("only_when_playable", "always"),
+                   choice_names=(Text("Only players who can react", "只詢問能反應的玩家"),
+                                 Text("Everyone who could (hides who holds a reaction)", "詢問所有可能反應者（隱藏持牌者）"))),
+        OptionSpec("fire_wound_once_per_round", Text("Fire wounds once per round", "火焰每輪只造成一次傷害"),
+                   "bool", False,
+                   help=Text("A character in Fire suffers at most one fire Light Wound per round (NEM-DEC-21).",
+                             "角色在火焰中每輪最多受到一次火焰輕傷（NEM-DEC-21）。")),
+    ),
+    rules_prefix="NEM",
+    hidden_information=True,
+    summary=Text("Survive a locked-down research facility on Mars while the Night Stalkers hunt. "
+                 "Early version: the rules are being completed and the board is not drawn yet; "
+                 "you play with the action buttons.",
+                 "在封鎖的火星研究設施裡求生，躲避夜行異形的獵殺。"
+                 "早期版本：規則仍在完成中，尚未繪製圖版；請用行動按鈕遊玩。"),
+    bots=("heuristic",),
+)
