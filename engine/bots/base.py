@@ -5,7 +5,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from engine.core import BOT_PREFIX, Command, ConfigError, Data, Game, Rng, games
+from engine.core import BOT_PREFIX, Command, ConfigError, Data, Game, Rng, games, get_game
 
 _KIND = re.compile(r"[a-z_][a-z0-9_]*\Z")  # the NAME part of a seat kind "bot:NAME"
 
@@ -42,7 +42,10 @@ def register_bot(kind: str, factory: BotFactory, game_id: str | None = None) -> 
 
 def bot_kinds(game_id: str | None = None) -> list[str]:
     """Bot kinds for one game (its own and the general ones), or every kind when None."""
-    games()  # importing the games lets them register their bots first
+    if game_id is None:
+        games()  # importing the games lets them register their bots first
+    else:
+        get_game(game_id)  # only this game's rules (and so its bots), not every game's
     return sorted({kind for owner, kind in _factories if game_id is None or owner in (None, game_id)})
 
 
