@@ -4,11 +4,11 @@ A bot receives its seat's view, its seat's legal commands and its own seeded gen
 returns one of those commands. Seats name bots as ``bot:KIND``; games add kinds with
 `register_bot`.
 """
-from .base import Bot, BotFactory, bot_kinds, make_bot, register_bot
+from .base import Bot, BotFactory, best_scored, bot_kinds, make_bot, register_bot
 from .random_bot import RandomBot
 from .runner import PlayoutError, PlayoutResult, bot_rng, play_out
 
 register_bot("random", RandomBot)
 
-__all__ = ["Bot", "BotFactory", "PlayoutError", "PlayoutResult", "RandomBot", "bot_kinds", "bot_rng",
+__all__ = ["Bot", "BotFactory", "best_scored", "PlayoutError", "PlayoutResult", "RandomBot", "bot_kinds", "bot_rng",
            "make_bot", "play_out", "register_bot"]

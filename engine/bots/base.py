@@ -59,3 +59,13 @@ def make_bot(kind: str, game: Game | None = None) -> Bot:
         where = f" for {game_id}" if game_id else ""
         raise ConfigError(f"no bot kind {kind!r}{where} (bot kinds: {', '.join(kinds) or 'none'})")
     return factory(game)
+
+
+def best_scored(legal: Sequence[Command], score: Callable[[Command], float], rng: Rng,
+                noise_scale: int = 100_000) -> Command:
+    """The legal command with the highest ``score``: what every scoring (heuristic) bot picks. A
+    tiny seeded noise (below 1000 / ``noise_scale``) breaks ties between equally good commands."""
+    if not legal:
+        raise ValueError("the heuristic bot needs at least one legal command")
+    scored = [(score(command) + rng.below(1000) / noise_scale, i) for i, command in enumerate(legal)]
+    return legal[max(scored)[1]]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.bots.base import best_scored
 from engine.core import Command, Data, Game, Rng
 
 from .content import content
@@ -364,8 +365,7 @@ class HeuristicBot:
             return legal[rng.below(len(legal))]
         plan = Plan(view, seat)
         kind = _pending_kind(view)
-        scored = [(self.score(plan, kind, c) + rng.below(1000) / 100_000, i) for i, c in enumerate(legal)]
-        return legal[max(scored)[1]]
+        return best_scored(legal, lambda c: self.score(plan, kind, c), rng)
 
     @staticmethod
     def score(plan: Plan, kind: str | None, command: Command) -> float:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.bots.base import best_scored
 from engine.core import Command, Data, Game, Rng
 
 from .content import content
@@ -81,10 +82,7 @@ class HeuristicBot:
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
         if not legal:
             raise ValueError("the heuristic bot needs at least one legal command")
-        seat = legal[0].seat or 0
-        plan = Plan(view, seat)
-        scored = [(plan.score(c) + rng.below(1000) / 10_000, i) for i, c in enumerate(legal)]
-        return legal[max(scored)[1]]
+        return best_scored(legal, Plan(view, legal[0].seat or 0).score, rng, noise_scale=10_000)
 
 
 def _items(player: Data) -> list[Data]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.bots.base import best_scored
 from engine.core import Command, Data, Game, Rng
 
 from .content import content
@@ -29,11 +30,8 @@ class HeuristicBot:
         self.game = game
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
-        if not legal:
-            raise ValueError("the heuristic bot needs at least one legal command")
-        seat = legal[0].seat or 0
-        scored = [(self.score(view, seat, c) + rng.below(1000) / 100_000, i) for i, c in enumerate(legal)]
-        return legal[max(scored)[1]]
+        seat = (legal[0].seat or 0) if legal else 0
+        return best_scored(legal, lambda c: self.score(view, seat, c), rng)
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self, view: Data, seat: int, command: Command) -> float:
