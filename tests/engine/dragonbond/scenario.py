@@ -132,3 +132,19 @@ def _answer_pending(state: State, option: str) -> list[Any]:
     choice = pending(state)
     seat = choice[1] if choice else 0
     return state.apply(Command("answer", (option,), (), seat))
+
+
+def set_power(state: State, character: str, unspent: int, spent: int = 0) -> None:
+    """Give ``character`` exactly this many power tokens, taken from or returned to the supply."""
+    p = board(state, character)["power"]
+    state.data["supply"]["power"] += p["unspent"] + p["spent"] - unspent - spent
+    p["unspent"], p["spent"] = unspent, spent
+
+
+def rule_ctx(state: State, seed: int = 1) -> Any:
+    """A rules context on the live state with an empty step queue (to call rule functions directly)."""
+    from engine.core import Rng
+    from engine.dragonbond.context import Ctx
+    ctx = Ctx(state.data, Rng(seed), 0)
+    ctx.queue.clear()
+    return ctx

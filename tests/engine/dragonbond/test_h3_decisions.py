@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Refused, Rng
+from engine.core import Refused
 from engine.dragonbond.content import content
-from engine.dragonbond.context import Ctx
 from engine.dragonbond.rules import power
 from engine.dragonbond.rules.round import cleanup
 
-from .scenario import board, new, pending, play, started, turn_of
-
-
-def ctx_of(state):
-    ctx = Ctx(state.data, Rng(1), 0)
-    ctx.queue.clear()
-    return ctx
-
-
-def set_power(state, character, unspent, spent=0):
-    p = board(state, character)["power"]
-    state.data["supply"]["power"] += p["unspent"] + p["spent"] - unspent - spent
-    p["unspent"], p["spent"] = unspent, spent
+from .scenario import board, new, pending, play, set_power, started, turn_of
+from .scenario import rule_ctx as ctx_of
 
 
 @pytest.mark.rule("DRG-DEC-6")

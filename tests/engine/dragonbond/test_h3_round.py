@@ -7,30 +7,18 @@ import itertools
 
 import pytest
 
-from engine.core import Command, Refused, Rng
-from engine.dragonbond.context import Ctx
+from engine.core import Command, Refused
 from engine.dragonbond.rules import round as rounds
 from engine.dragonbond.rules.control import controller
 from engine.dragonbond.rules.round import cleanup, defeat, finish, power_of
 from engine.dragonbond.steps import DRG
 
-from .scenario import board, pending, play, started
+from .scenario import board, pending, play, set_power, started
+from .scenario import rule_ctx as ctx_of
 from .test_h3_regioncards import answer, executing
 
 CROWN = "allarian_crownlands"
 FORDS = "willow_fords"
-
-
-def ctx_of(state, seed=1):
-    ctx = Ctx(state.data, Rng(seed), 0)
-    ctx.queue.clear()
-    return ctx
-
-
-def set_power(state, character, unspent, spent=0):
-    p = board(state, character)["power"]
-    state.data["supply"]["power"] += p["unspent"] + p["spent"] - unspent - spent
-    p["unspent"], p["spent"] = unspent, spent
 
 
 def bond(state, a, b):
