@@ -62,6 +62,21 @@ def _check_value(value: object) -> None:
         _check_atom(value)
 
 
+def _known_value(value: object) -> bool:
+    """True when ``value`` is plainly valid: an int, a name already checked, or a tuple of those.
+    False only means "check it fully"."""
+    kind = value.__class__
+    if kind is int or (kind is str and value in _valid_names):
+        return True
+    if kind is tuple:
+        for item in value:  # type: ignore[attr-defined]
+            kind = item.__class__
+            if not (kind is int or (kind is str and item in _valid_names)):
+                return False
+        return True
+    return False
+
+
 def format_value(value: Value) -> str:
     if isinstance(value, tuple):
         if not value:
@@ -102,6 +117,41 @@ class Command:
     seat: int | None = None
 
     def __post_init__(self) -> None:
+        if self._known_words():
+            if len(self.options) > 1:
+                object.__setattr__(self, "options", tuple(sorted(self.options)))
+        else:
+            self._check_words()
+            if self.options:
+                # Options are kept sorted so that equal intents are equal values.
+                object.__setattr__(self, "options", tuple(sorted(self.options)))
+
+    def _known_words(self) -> bool:
+        """True when every word is one already checked (or an int): listings build many commands
+        from the same few words. False sends the command through the full `_check_words`."""
+        verb, seat = self.verb, self.seat
+        if verb.__class__ is not str or verb not in _valid_keys:
+            return False
+        if seat is not None and (seat.__class__ is not int or seat < 0):
+            return False
+        for value in self.args:
+            if not _known_value(value):
+                return False
+        options = self.options
+        if options:
+            if options.__class__ is not tuple:
+                return False
+            keys = set()
+            for pair in options:
+                if pair.__class__ is not tuple or len(pair) != 2:
+                    return False
+                key, value = pair
+                if key.__class__ is not str or key not in _valid_keys or key in keys or not _known_value(value):
+                    return False
+                keys.add(key)
+        return True
+
+    def _check_words(self) -> None:
         if not isinstance(self.verb, str) or not _remember(_valid_keys, _KEY, self.verb):
             raise NotationError(f"{self.verb!r} is not a command name (lower case letters, digits, _)")
         for value in self.args:
@@ -114,8 +164,6 @@ class Command:
             keys = [k for k, _ in self.options]
             if len(set(keys)) != len(keys):
                 raise NotationError(f"option given twice in {self.verb} command: {keys}")
-            # Options are kept sorted so that equal intents are equal values.
-            object.__setattr__(self, "options", tuple(sorted(self.options)))
         if self.seat is not None and (self.seat.__class__ is not int or self.seat < 0):
             raise NotationError(f"a seat is a number from 0, not {self.seat!r}")
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import marshal
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
 
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
-from .errors import TablekeeperError
+from .errors import Refused, TablekeeperError
 from .events import Event
 
 Handler = Callable[..., "Pause | None"]
@@ -33,6 +34,9 @@ _MAX_STEPS = 10_000  # an effect that keeps queueing itself is a content bug, no
 # carry game data (rooms, cards) are often one-offs, so a memo that only stops growing when full
 # would look like a leak over a long run, while the items that recur stay near the front.
 _CHECKED_MEMORY = 2_048
+# Parsed step lists: the recurring ones (a round's flow) are few; one-off lists carrying game data
+# are many and large, so this memo is kept smaller.
+_PARSED_MEMORY = 256
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,28 @@ class Effect:
 
     primitive: str
     params: FrozenMap[str, Any] = FrozenMap()
+
+    def kwargs(self) -> dict[str, Any]:
+        """The params as a dict, made once (the effect is frozen); callers unpack it, never keep it."""
+        kwargs = self.__dict__.get("_kwargs")
+        if kwargs is None:
+            kwargs = dict(self.params)
+            object.__setattr__(self, "_kwargs", kwargs)
+        return kwargs  # type: ignore[no-any-return]
+
+    def plain_params(self) -> dict[str, Any]:
+        """``to_plain(params)``, a fresh copy each call (queue items are state data). The effect
+        is frozen, so its plain form is made once and kept as marshal bytes, which load fast."""
+        frozen = self.__dict__.get("_plain_params")
+        if frozen is None:
+            plain = to_plain(self.params)
+            try:
+                frozen = marshal.dumps(plain, 4)
+            except ValueError:  # a value marshal cannot keep exactly: convert each time
+                return plain
+            object.__setattr__(self, "_plain_params", frozen)
+            return plain
+        return marshal.loads(frozen)  # type: ignore[no-any-return]
 
     def to_data(self) -> object:
         """The form the content files use: the bare name, or {name: {params}}."""
@@ -102,7 +128,8 @@ class EffectInterpreter:
     def __init__(self, game_prefix: str) -> None:
         self.game_prefix = game_prefix  # e.g. "VIN", names the game in messages
         self._primitives: dict[str, _Primitive] = {}
-        self._checked: OrderedDict[str, Effect] = OrderedDict()   # checked queued items, by canonical text
+        self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
+        self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
         self._register_control_primitives()
 
     @property
@@ -156,11 +183,22 @@ class EffectInterpreter:
     # -- checking ------------------------------------------------------------------------------
 
     def parse(self, raw: object, where: str, *, field: str = "effects") -> tuple[Effect, ...]:
-        """Check a raw effect list; errors name `where` (e.g. 'relics.yaml, card V03') and the field."""
+        """Check a raw effect list; errors name `where` (e.g. 'relics.yaml, card V03') and the field.
+
+        Rules parse the same few step lists over and over, so lists that passed are remembered by
+        their exact data (`_exact_key`); effects are frozen, so sharing the result is safe."""
+        key = _exact_key(raw)
+        known = self._parsed.get(key) if key is not None else None
+        if known is not None:
+            self._parsed.move_to_end(key)  # type: ignore[arg-type]
+            return known
         try:
-            return self.decode_content(raw, (field,))
+            effects = self.decode_content(raw, (field,))
         except FieldError as exc:
             raise exc.located(where) from None
+        if key is not None:
+            _remember_checked(self._parsed, key, effects, _PARSED_MEMORY)
+        return effects
 
     def decode_content(self, raw: object, path: FieldPath) -> tuple[Effect, ...]:
         """The content loader's hook (see `content.Decoder`): raw list -> effects, or FieldError."""
@@ -211,7 +249,6 @@ class EffectInterpreter:
         otherwise the verb's handler, then whatever it queued. Refusals name the rule the game
         gives: ``answer_rule(kind)`` for a wrong answer (and a missing one, unless ``waiting_rule``
         names another), ``unknown_rule`` for a verb the game does not have."""
-        from .errors import Refused
         choice = waiting_choice(ctx.queue)
         if choice:
             kind, _, options = choice
@@ -246,7 +283,7 @@ class EffectInterpreter:
         inherits the tag of the item now running, so sub-effects act for the same player.
         """
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
-        ctx.queue[0:0] = [{"primitive": e.primitive, "params": to_plain(e.params), "meta": tag} for e in effects]
+        ctx.queue[0:0] = [{"primitive": e.primitive, "params": e.plain_params(), "meta": tag} for e in effects]
 
     def push_plain(self, ctx: EffectContext, steps: Iterable[object], meta: dict[str, Any] | None = None) -> None:
         """`push` for a game's own flow steps written as plain data (``"name"`` or
@@ -306,12 +343,13 @@ class EffectInterpreter:
     def _step(self, ctx: EffectContext, item: dict[str, Any], answer: object = _NO_ANSWER) -> Pause | None:
         effect = self._effect_of(item)
         queued_before = len(ctx.queue)
-        kwargs = dict(effect.params) if answer is _NO_ANSWER else {**effect.params, "answer": answer}
         ctx.meta = item.get("meta") or {}
         handler = self._primitives[effect.primitive].handler
         if handler is None:
             raise EffectError(f"{self.game_prefix}: the effect {effect.primitive!r} has no handler yet")
-        result = handler(ctx, **kwargs)
+        # ** hands the handler its own dict, so the effect's kept one is never shared
+        result = (handler(ctx, **effect.kwargs()) if answer is _NO_ANSWER
+                  else handler(ctx, **effect.kwargs(), answer=answer))
         if result is None:
             return None
         if not isinstance(result, Pause):
@@ -324,14 +362,14 @@ class EffectInterpreter:
 
     def _effect_of(self, item: Mapping[str, Any]) -> Effect:
         """The queued item, checked again (a loaded state may hold anything); the same items
-        recur all game long, so checked ones are remembered by their canonical text."""
+        recur all game long, so checked ones are remembered by their exact data (`_exact_key`)."""
         try:
-            key = json.dumps([item["primitive"], item["params"]], sort_keys=True)
-        except (KeyError, TypeError, ValueError):
+            key = _exact_key((item["primitive"], item["params"]))
+        except (KeyError, TypeError):
             key = None
         known = self._checked.get(key) if key is not None else None
         if known is not None:
-            self._checked.move_to_end(key)
+            self._checked.move_to_end(key)  # type: ignore[arg-type]
             return known
         try:
             effect = self.decode_effect({item["primitive"]: item["params"]}, ("queue", 0))
@@ -339,9 +377,7 @@ class EffectInterpreter:
             detail = f"{render_path(exc.path)}: {exc.reason}" if isinstance(exc, FieldError) else repr(exc)
             raise EffectError(f"{self.game_prefix}: a queued effect is not valid ({detail})") from None
         if key is not None:
-            self._checked[key] = effect
-            if len(self._checked) > _CHECKED_MEMORY:
-                self._checked.popitem(last=False)
+            _remember_checked(self._checked, key, effect)
         return effect
 
     def _register_control_primitives(self) -> None:
@@ -361,6 +397,23 @@ class EffectInterpreter:
                 return Pause("choose_one", tuple(shown))
             self.push(ctx, options[shown.index(answer)])
             return None
+
+
+def _exact_key(data: object) -> bytes | None:
+    """A memo key for checked data: marshal bytes, equal only for data of exactly the same types
+    and values (unlike JSON text, which mixes up tuples and lists), or None when marshal cannot
+    write it (objects, subclasses of builtins). Format 0 writes no back-references or interning
+    flags, so equal data gives the same bytes however it was built."""
+    try:
+        return marshal.dumps(data, 0)
+    except ValueError:
+        return None
+
+
+def _remember_checked(memory: OrderedDict[bytes, Any], key: bytes, value: Any, size: int = _CHECKED_MEMORY) -> None:
+    memory[key] = value
+    if len(memory) > size:
+        memory.popitem(last=False)
 
 
 def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
@@ -406,8 +459,23 @@ def waiting_choice(queue: list[dict[str, Any]]) -> tuple[str, int, tuple[Any, ..
     return None
 
 
+_EXACT_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_plain(value: object) -> Any:
     """JSON-like data for a loaded value (effects in their file form), as kept in game states."""
+    kind = value.__class__
+    if kind in _EXACT_SCALARS:
+        return value
+    if kind is dict:  # the common case, a plain dict: the same result as the Mapping branch below
+        for key in value:  # type: ignore[attr-defined]
+            if key.__class__ is not str and not isinstance(key, str):
+                raise TypeError(f"only string keys can be kept as plain data: {value!r}")
+        return {key: item if item.__class__ in _EXACT_SCALARS else to_plain(item)
+                for key, item in value.items()}  # type: ignore[attr-defined]
+    if kind is list or kind is tuple:
+        return [item if item.__class__ in _EXACT_SCALARS else to_plain(item)
+                for item in value]  # type: ignore[attr-defined]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, Effect):

@@ -75,9 +75,13 @@ class Map:
         """Region ids in map order (DRG-DEC-40)."""
         return tuple(sorted(self.regions, key=lambda r: self.regions[r].order))
 
+    @cached_property
+    def _rank(self) -> dict[str, int]:
+        """Region id -> its place in map order (read-only; built once, as sorting is frequent)."""
+        return {r: i for i, r in enumerate(self.order)}
+
     def sort_regions(self, ids: Iterable[str]) -> tuple[str, ...]:
-        rank = {r: i for i, r in enumerate(self.order)}
-        return tuple(sorted(set(ids), key=rank.__getitem__))
+        return tuple(sorted(set(ids), key=self._rank.__getitem__))
 
     @cached_property
     def start_regions(self) -> dict[str, str]:
@@ -118,8 +122,15 @@ class Map:
 
     def neighbours(self, region: str, *, mountains_closed: bool = False) -> tuple[str, ...]:
         """Adjacent regions in map order; with `mountains_closed` (ev08) the mountain borders are shut."""
+        if not mountains_closed:
+            return self._open_neighbours[region]
         return self.sort_regions(b for b in self.regions[region].adjacent
                                  if not (mountains_closed and self.is_mountain(region, b)))
+
+    @cached_property
+    def _open_neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Region id -> its adjacent regions in map order, every border open (asked very often)."""
+        return {r: self.sort_regions(self.regions[r].adjacent) for r in self.regions}
 
     def shared_edges(self, a: str, b: str) -> frozenset[Edge]:
         """The polygon edges two regions share (empty unless adjacent)."""

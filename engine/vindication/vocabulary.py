@@ -6,6 +6,7 @@ player's state by `engine.vindication.counters`.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -81,7 +82,8 @@ def parse_condition(text: str) -> Condition:
     return Condition(parse_counter(text))
 
 
+_COMPARE = {">=": operator.ge, "<=": operator.le, "=": operator.eq, ">": operator.gt, "<": operator.lt}
+
+
 def holds(value: int, condition: Condition) -> bool:
-    target = condition.value
-    return {">=": value >= target, "<=": value <= target, "=": value == target,
-            ">": value > target, "<": value < target}[condition.op]
+    return _COMPARE[condition.op](value, condition.value)  # type: ignore[no-any-return]

@@ -61,3 +61,23 @@ def test_commands_are_frozen():
     cmd = command("pass", seat=0)
     with pytest.raises(AttributeError):
         cmd.verb = "move"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("bad", [
+    ("move", (True,), (), 0), ("move", ((True,),), (), 0), ("move", ("T1",), (("x", True),), 0),
+    ("move", ("T1",), (("x", ("T1", 1.5)),), 0), ("move", ("T1",), (("x", 1), ("x", 2)), 0),
+    ("move", ("T1",), (("Bad", 1),), 0), ("move", ("T1",), (), True), ("move", ("T1",), (), -1),
+    ("Move", ("T1",), (), 0),
+])
+def test_words_already_seen_do_not_let_a_bad_command_through(bad):
+    """Commands built from remembered words skip the pattern checks, never the type, seat and
+    duplicate-option checks: a bool is not an int, a seat is not True, an option comes once."""
+    Command("move", ("T1", ("T1", 1)), (("x", 1), ("y", ("T1",))), 0)   # every word now remembered
+    with pytest.raises(NotationError):
+        Command(*bad)
+
+
+def test_options_are_kept_sorted_however_the_command_is_built():
+    built = Command("move", ("T1",), (("y", 2), ("x", ("T1", 3))), 1)
+    assert built.options == (("x", ("T1", 3)), ("y", 2))
+    assert built == Command.parse("1: move T1 x=T1,3 y=2")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -338,7 +339,8 @@ def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
         interp.run(ctx, interp.parse([{"note": {"n": n}}], "test"))
         interp.run(ctx, recurring)
     assert len(interp._checked) <= effects_module._CHECKED_MEMORY
-    assert any('"n": -1' in key for key in interp._checked)
+    assert len(interp._parsed) <= effects_module._PARSED_MEMORY    # parsed lists, bounded the same way
+    assert ("note", {"n": -1}) in [marshal.loads(key) for key in interp._checked]
     assert ctx.seen[-2:] == [effects_module._CHECKED_MEMORY * 3 - 1, -1]
 
 
@@ -398,3 +400,48 @@ def test_plain_steps_queue_as_data_and_are_checked_when_they_run() -> None:
     vin.push_plain(ctx, [{"gain_attribute": {"kind": "wisdom", "amount": "lots"}}])
     with pytest.raises(EffectError, match="not valid"):
         vin.drain(ctx)
+
+
+def test_pushed_params_are_fresh_plain_data_every_time() -> None:
+    """An effect's plain params are made once and copied out, so queue items never share them."""
+    interp = EffectInterpreter("FRESH")
+    interp.declare("mark", cells=tuple[str, ...], where=dict[str, int])
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list = []
+            self.meta: dict = {}
+
+    ctx = Ctx()
+    [effect] = interp.parse([{"mark": {"cells": ["a", "b"], "where": {"x": 1}}}], "test")
+    interp.push(ctx, [effect, effect])
+    first, second = ctx.queue
+    assert first["params"] == second["params"] == {"cells": ["a", "b"], "where": {"x": 1}}
+    assert first["params"] is not second["params"] and first["params"]["cells"] is not second["params"]["cells"]
+    first["params"]["cells"].append("c")
+    interp.push(ctx, [effect])
+    assert ctx.queue[0]["params"] == {"cells": ["a", "b"], "where": {"x": 1}}
+
+
+def test_checked_queue_items_are_told_apart_by_exact_types() -> None:
+    """The memo of checked queued items never mistakes a tuple for a list or True for 1."""
+    interp = EffectInterpreter("EXACT")
+    seen: list = []
+
+    @interp.primitive("note", n=int, cells=tuple[str, ...])
+    def note(ctx, n: int, cells: tuple[str, ...]) -> None:
+        seen.append((n, cells))
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list = []
+            self.meta: dict = {}
+
+    ctx = Ctx()
+    ctx.queue.append({"primitive": "note", "params": {"n": 1, "cells": ["a"]}, "meta": {}})
+    interp.drain(ctx)
+    for bad in ({"n": True, "cells": ["a"]}, {"n": 1, "cells": ("a",)}):
+        ctx.queue[:] = [{"primitive": "note", "params": bad, "meta": {}}]
+        with pytest.raises(EffectError):
+            interp.drain(ctx)
+    assert seen == [(1, ("a",))]
