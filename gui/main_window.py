@@ -9,7 +9,7 @@ import os
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
@@ -45,6 +45,11 @@ class MainWindow(QMainWindow):
         self.central_stack = QStackedWidget(self)
         self.central_stack.addWidget(self.board_view)
         self.central_stack.addWidget(self.handover_screen)
+        # A game whose board is not drawn yet describes its table in words (Game.describe_table).
+        self.table_view = QTextBrowser(self)
+        self.table_view.setObjectName("table_view")
+        self.table_view.setOpenLinks(False)
+        self.central_stack.addWidget(self.table_view)
         self.setCentralWidget(self.central_stack)
 
         self.log_dock = LogDock(self)
@@ -534,16 +539,28 @@ class MainWindow(QMainWindow):
         self._show_zoom(self.board_view.zoom())
 
     def _refresh_board(self) -> None:
+        table = ""
         if not self.session.has_game():
             self.board_view.show_placeholder()
         elif (layout := self.session.board_layout()).get("spaces"):
             self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
+        elif self._handover_seat is None and (table := self.session.table_text()):
+            self._show_table(table)
         else:
             self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
+        if self._handover_seat is None:  # behind a hand-over screen nothing of the table shows
+            self.central_stack.setCurrentWidget(self.table_view if table else self.board_view)
         self._refresh_choices()
         self._refresh_panels()
         self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
                                                 and not self.session.is_over())
+
+    def _show_table(self, html: str) -> None:
+        """The table in words, keeping the reader's scroll position across refreshes."""
+        bar = self.table_view.verticalScrollBar()
+        position = bar.value()
+        self.table_view.setHtml(html)
+        bar.setValue(position)
 
     def _refresh_choices(self) -> None:
         showing = self.session.has_game() and self._handover_seat is None

@@ -155,6 +155,11 @@ class Game(ABC):
         `LANGUAGES`). Empty when the game has no drawing."""
         return {}
 
+    def describe_table(self, view: Data, language: str = "en") -> str:
+        """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
+        shown in place of a board the game does not draw yet; empty when it draws one."""
+        return ""
+
     def invariants(self, data: Data) -> list[str]:
         """Broken state invariants from the spec, in words; empty when all hold."""
         return []

@@ -158,6 +158,11 @@ class Dragonbond(Game):
         from .log import outcome_words
         return outcome_words(outcome.reason, language)
 
+    def describe_table(self, view: Data, language: str = "en") -> str:
+        """The characters, the map region by region and the stack in words, until the map is drawn."""
+        from .table import describe_table
+        return describe_table(view, language)
+
     def random_weight(self, command: Command) -> float:
         """Passing early ends a round at once; a random player still places a few cards first."""
         return 0.5 if command.verb == "pass" else 1.0

@@ -436,6 +436,13 @@ class GameSession(QObject):
                 groups.setdefault(command.verb, []).append((label, str(command)))
         return list(groups.items())
 
+    def table_text(self) -> str:
+        """The table in words (HTML) from the viewer's view, for a game that draws no board yet."""
+        match = self._match
+        if match is None:
+            return ""
+        return match.game.describe_table(match.state.view(self._viewer), self._language)
+
     def seat_summaries(self) -> list[dict[str, Any]]:
         """Every player's board as plain data with names, from the viewer's view only."""
         match = self._match

@@ -27,7 +27,7 @@ def test_a_change_of_deciding_human_shows_the_hand_over_screen_first(window: Mai
     assert hidden_behind_handover(window)
     assert f"Player {first + 1}" in window.handover_screen.headline.text()
     window.handover_screen.ready_button.click()
-    assert window.central_stack.currentWidget() is window.board_view
+    assert window.central_stack.currentWidget() is window.table_view     # the map in words, until drawn
     assert window.turn_label.text() == f"Player {first + 1} to decide"
 
     changes = 0
@@ -46,6 +46,22 @@ def test_a_change_of_deciding_human_shows_the_hand_over_screen_first(window: Mai
             window.handover_screen.ready_button.click()
             assert window.turn_label.text() == f"Player {now + 1} to decide"
         else:
-            assert window.central_stack.currentWidget() is window.board_view   # same human: no hand-over
+            assert window.central_stack.currentWidget() is window.table_view   # same human: no hand-over
     assert changes >= 2
+    assert not error_dialogs, error_dialogs
+
+
+def test_the_table_in_words_shows_the_deciders_own_cards_and_only_counts_of_the_others(
+        window: MainWindow, qtbot, error_dialogs):
+    """Until the map is drawn, the table is described in words from the decider's view alone: its
+    own hand by name, the other human's as counts (DRG-HIDDEN-2), shown only after the hand-over."""
+    assert window.start_game(two_humans())           # in_order: seat 0 Elyse, seat 1 Nagasha
+    assert window.central_stack.currentWidget() is window.handover_screen
+    window.handover_screen.ready_button.click()
+    seat = window.session.deciders()[0]
+    text = window.table_view.toPlainText()
+    assert "Valerna" in text and "Allarian Crownlands" in text
+    own, other = (("Royal Advance", "Serpent Glide") if seat == 0 else ("Serpent Glide", "Royal Advance"))
+    assert own in text and other not in text
+    assert "hand: 6 action, 0 region cards" in text or "hand: 5 action, 1 region cards" in text
     assert not error_dialogs, error_dialogs
