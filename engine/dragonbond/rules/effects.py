@@ -149,6 +149,15 @@ class Run:
     def skip(self, name: str, reason: str = "no_legal_option") -> None:
         self.ctx.emit("effect_skipped", effect=name, actor=self.actor, source=self.source, reason=reason)
 
+    def pick(self, name: str, options: Iterable[str]) -> Pause | str | None:
+        """The chosen one of ``options`` (a pause while unanswered); None, after an
+        ``effect_skipped`` event, when there is nothing to choose from."""
+        options = tuple(options)
+        if not options:
+            self.skip(name)
+            return None
+        return self.choose(options)
+
     def choose(self, options: Iterable[str]) -> Pause | str:
         """The answer if given, else a pause for it (effect_choice)."""
         options = tuple(options)
@@ -346,12 +355,8 @@ def steal_victims(run: Run) -> list[str]:
 @handles("steal_power")
 def steal_power(run: Run) -> Pause | None:
     """DRG-POWER-9/10/11, DRG-BONDED-3: the actor steals n tokens from the player it chooses."""
-    victims = steal_victims(run)
-    if not victims:
-        run.skip("steal_power")
-        return None
-    got = run.choose(victims)
-    if isinstance(got, Pause):
+    got = run.pick("steal_power", steal_victims(run))
+    if got is None or isinstance(got, Pause):
         return got
     power.steal(run.ctx, run.actor, got, run.args["n"])  # type: ignore[arg-type]
     return None
@@ -546,12 +551,8 @@ def city_regions(run: Run) -> list[str]:
 def remove_city(run: Run) -> Pause | None:
     """Remove one matching city (`other`: not the actor's; never its ally's, DRG-BONDED-3) to the
     supply; not combat (DRG-DEC-51)."""
-    regions = city_regions(run)
-    if not regions:
-        run.skip("remove_city")
-        return None
-    got = run.choose(regions)
-    if isinstance(got, Pause):
+    got = run.pick("remove_city", city_regions(run))
+    if got is None or isinstance(got, Pause):
         return got
     here = run.data["regions"][got]
     owner, here["city"] = here["city"], False
