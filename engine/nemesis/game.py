@@ -125,6 +125,12 @@ class Nemesis(Game):
         from .log import describe
         return describe(event, language)
 
+    def describe_table(self, view: Data, language: str = "en") -> str:
+        """The round and time, the characters, the Facility Room by Room and the rest of the table in
+        words, until the board is drawn."""
+        from .table import describe_table
+        return describe_table(view, language)
+
     def random_weight(self, command: Command) -> float:
         """Passing at once ends rounds quickly; a random player still walks about."""
         return 0.3 if command.verb == "pass" else 1.0
