@@ -163,11 +163,6 @@ def army_regions(ctx: Ctx, general: str) -> list[tuple[str, bool]]:
     return [(r, False) for r in ctx.content.map.order if counts[r] == most]
 
 
-def army_region(ctx: Ctx, general: str) -> tuple[str, bool]:
-    """The first of `army_regions` (for readers that need one)."""
-    return army_regions(ctx, general)[0]
-
-
 def _army_pieces(ctx: Ctx, general: str, army: str, with_figure: bool) -> tuple[dict[str, int], bool]:
     units = {t: n for t, n in movement.units_of(ctx.data, army, general).items() if n}
     return units, with_figure and ctx.board(general)["region"] == army
@@ -246,35 +241,6 @@ def collect_options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     return tuple(f"collect/{r}" for r in regions if ctx.data["regions"][r]["power"] == most)
 
 
-def ai_move(ctx: Ctx, general: str) -> bool:
-    return _run(ctx, general, move_options(ctx, general))
-
-
-def ai_deploy(ctx: Ctx, general: str, shown: str) -> bool:
-    return _run(ctx, general, deploy_options(ctx, general, shown))
-
-
-def ai_collect(ctx: Ctx, owner: str) -> bool:
-    return _run(ctx, owner, collect_options(ctx, owner))
-
-
-def ai_fly(ctx: Ctx, dragon: str, n: int) -> bool:
-    return _run(ctx, dragon, fly_options(ctx, dragon, n))
-
-
-def ai_attack(ctx: Ctx, owner: str) -> bool:
-    role = ctx.board(owner)["role"]
-    options = general_attack_options(ctx, owner) if role == "general" else dragon_attack_options(ctx, owner)
-    return _run(ctx, owner, options)
-
-
-def _run(ctx: Ctx, owner: str, options: tuple[str, ...]) -> bool:
-    if not options:
-        return False
-    ask_proxy(ctx, owner, "ai_icon", options)
-    return True
-
-
 # --- dragon --------------------------------------------------------------------------------------
 
 def fly_objectives(ctx: Ctx, dragon: str) -> tuple[str, ...]:
@@ -302,12 +268,6 @@ def fly_objectives(ctx: Ctx, dragon: str) -> tuple[str, ...]:
     if second:
         return second
     return _nearest(ctx, origin, [r for r in order if r != origin and data["regions"][r]["power"] > 0])
-
-
-def fly_objective(ctx: Ctx, dragon: str) -> str | None:
-    """The first of `fly_objectives` (None when there is none)."""
-    goals = fly_objectives(ctx, dragon)
-    return goals[0] if goals else None
 
 
 def fly_options(ctx: Ctx, dragon: str, n: int) -> tuple[str, ...]:

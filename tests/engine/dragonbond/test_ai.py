@@ -8,6 +8,7 @@ from engine.dragonbond.context import Ctx
 from engine.dragonbond.rules import ai
 from engine.dragonbond.rules.control import controller
 from engine.dragonbond.rules.movement import units_of
+from engine.dragonbond.vocabulary import Icon
 
 from .scenario import board, play, play_settled, started
 
@@ -53,7 +54,7 @@ def test_ai_general_moves_its_army_one_step_toward_the_nearest_uncontrolled_powe
     goal = next(r for r in ctx.content.map.order if ctx.content.map.distance(origin, r) == 2)
     _put_power(data, goal)
     step = ctx.content.map.first_steps(origin, goal)[0]
-    assert ai.ai_move(ctx, "adrael")
+    assert ai.run_icon(ctx, "adrael", Icon("move"))
     assert board(state, "adrael")["region"] == step
     assert units_of(data, step, "adrael") == army
     assert not any(units_of(data, origin, "adrael").values())
@@ -68,7 +69,7 @@ def test_ai_general_does_not_move_when_its_army_stands_on_an_objective():
     data["supply"]["neutral"] -= 1
     _put_power(data, origin)
     assert controller(data, origin) != "adrael"
-    assert not ai.ai_move(ctx, "adrael")
+    assert not ai.run_icon(ctx, "adrael", Icon("move"))
     assert board(state, "adrael")["region"] == origin
 
 
@@ -77,10 +78,10 @@ def test_ai_general_deploys_the_type_it_has_fewest_of_at_its_figure():
     data, ctx = state.data, _ctx(state)
     region = board(state, "adrael")["region"]
     data["regions"][region]["units"]["adrael"] = {"infantry": 2, "cavalry": 1, "ranged": 1}
-    assert ai.ai_deploy(ctx, "adrael", "any")
+    assert ai.run_icon(ctx, "adrael", Icon("deploy", type="any"))
     assert units_of(data, region, "adrael") == {"infantry": 2, "cavalry": 2, "ranged": 1}
     board(state, "adrael")["pool"]["ranged"] = 0
-    assert ai.ai_deploy(ctx, "adrael", "any")                     # ranged gone: cavalry/infantry tie
+    assert ai.run_icon(ctx, "adrael", Icon("deploy", type="any"))                     # ranged gone: cavalry/infantry tie
     assert units_of(data, region, "adrael") == {"infantry": 3, "cavalry": 2, "ranged": 1}
 
 
@@ -94,7 +95,7 @@ def test_ai_general_collects_from_the_controlled_region_with_most_tokens():
     data["regions"][other]["units"]["adrael"] = {"infantry": 1, "cavalry": 0, "ranged": 0}
     _put_power(data, home, 1)
     _put_power(data, other, 2)
-    assert ai.ai_collect(ctx, "adrael")
+    assert ai.run_icon(ctx, "adrael", Icon("collect"))
     assert data["regions"][other]["power"] == 1 and data["regions"][home]["power"] == 1
 
 
@@ -108,7 +109,7 @@ def test_ai_dragon_flies_toward_the_nearest_unguarded_power_stopping_there():
     data["regions"][goal]["neutral"] = 0
     data["regions"][goal]["units"] = {}
     _put_power(data, goal)
-    assert ai.ai_fly(ctx, "nagasha", 3)
+    assert ai.run_icon(ctx, "nagasha", Icon("fly", n=3))
     assert board(state, "nagasha")["region"] == goal
 
 
@@ -121,7 +122,7 @@ def test_ai_dragon_does_not_fly_off_unguarded_power():
     data["regions"][origin]["neutral"] = 0
     data["regions"][origin]["units"] = {}
     _put_power(data, origin)
-    assert not ai.ai_fly(ctx, "nagasha", 2)
+    assert not ai.run_icon(ctx, "nagasha", Icon("fly", n=2))
     assert board(state, "nagasha")["region"] == origin
 
 
@@ -143,7 +144,7 @@ def test_ai_moves_measure_nearest_without_closed_mountain_borders():
     _put_power(data, b)
     data.setdefault("modifiers", []).append({"kind": "mountains_closed"})
     path = m.shortest_path(a, b, mountains_closed=True)
-    moved = ai.ai_fly(ctx, "nagasha", 1)
+    moved = ai.run_icon(ctx, "nagasha", Icon("fly", n=1))
     assert moved == (path is not None)
     if path is not None:
         assert board(state, "nagasha")["region"] == path[1]

@@ -6,6 +6,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules import ai, combat, proxy
 from engine.dragonbond.steps import DRG
+from engine.dragonbond.vocabulary import Icon
 
 from .scenario import pending, play
 from .test_h1_combat import WF, _bond, _exact, _game, _here, _neutral, _pw, _set_power, _units
@@ -43,7 +44,7 @@ def _tied_dragon(seed=1, **options):
 def test_an_ai_tie_is_the_proxys_choice_among_exactly_the_tied_options():
     state, ctx = _tied_dragon()
     assert ai.dragon_attack_options(ctx, "ferellon") == (f"attack/{WF}/neutral", f"attack/{WF}/adrael")
-    assert ai.ai_attack(ctx, "ferellon")
+    assert ai.run_icon(ctx, "ferellon", Icon("attack"))
     DRG.drain(ctx)
     kind, seat, options = pending(state)
     assert (kind, seat) == ("ai_tie", 0) and options == (f"attack/{WF}/neutral", f"attack/{WF}/adrael")
@@ -59,7 +60,7 @@ def test_an_ai_tie_is_the_proxys_choice_among_exactly_the_tied_options():
 @pytest.mark.rule("DRG-AI-12")
 def test_the_results_of_a_proxys_choice_belong_to_the_ai():
     _, ctx = _tied_dragon(_exact("crit1"))
-    ai.ai_attack(ctx, "ferellon")
+    ai.run_icon(ctx, "ferellon", Icon("attack"))
     assert DRG.drain(ctx).kind == "ai_tie"
     assert DRG.resume(ctx, f"attack/{WF}/neutral") is None
     assert ctx.data["regions"][WF]["neutral"] == 0
@@ -69,7 +70,7 @@ def test_the_results_of_a_proxys_choice_belong_to_the_ai():
 @pytest.mark.rule("DRG-AI-14")
 def test_with_ai_tie_break_random_the_tie_is_drawn_not_asked():
     _, ctx = _tied_dragon(ai_tie_break="random")
-    ai.ai_attack(ctx, "ferellon")
+    ai.run_icon(ctx, "ferellon", Icon("attack"))
     broken = [e.data for e in ctx.events if e.kind == "ai_tie_broken"]
     assert len(broken) == 1 and broken[0]["by"] == "random"
     assert ctx.data["combat"]["attacker"] == "ferellon"
@@ -108,7 +109,7 @@ def test_the_ai_general_attacks_the_weakest_target_where_its_army_stands():
     ctx.board("nagasha")["region"] = WF
     ctx.board("nagasha")["health"] = 1
     assert ai.general_attack_options(ctx, "adrael") == (f"attack/{WF}/nagasha",)
-    assert ai.ai_attack(ctx, "adrael")
+    assert ai.run_icon(ctx, "adrael", Icon("attack"))
     assert ctx.data["combat"]["target"] == {"kind": "dragon", "who": "nagasha"}
 
 
@@ -123,7 +124,7 @@ def test_the_ai_general_approaches_an_adjacent_target_preferring_power_then_the_
     ctx.data["supply"]["power"] -= 1
     assert ai.general_attack_options(ctx, "adrael") == (
         f"attack/{SR}/neutral/{WF}.infantry.2+{WF}.cavalry.1+figure.{WF}",)
-    assert ai.ai_attack(ctx, "adrael")
+    assert ai.run_icon(ctx, "adrael", Icon("attack"))
     assert ctx.board("adrael")["region"] == SR
     assert _here(ctx, "adrael", SR) == {"infantry": 2, "cavalry": 1, "ranged": 0}
     assert ctx.data["combat"]["target"]["kind"] == "neutral"
@@ -146,7 +147,7 @@ def test_a_tie_in_an_ai_move_goes_to_the_proxy():
         ctx.data["supply"]["power"] -= 1
     options = ai.move_options(ctx, "adrael")
     assert options == (f"move/{WF}/{GF}/infantry.1+figure", f"move/{WF}/{SR}/infantry.1+figure")
-    ai.ai_move(ctx, "adrael")
+    ai.run_icon(ctx, "adrael", Icon("move"))
     DRG.drain(ctx)
     assert pending(state)[:2] == ("ai_tie", 0)
     play(state, f"0: answer move/{WF}/{SR}/infantry.1+figure")
