@@ -127,8 +127,3 @@ def deal(data: Data, rng: Rng) -> None:
             b["ai_deck"] = _shuffled(char.action_cards, rng)                      # DRG-SETUP-11
     data["decks"]["region"] = [card for card in c.region_cards if card not in dealt]
     data["dealt"] = True
-
-
-def human_characters(data: Data) -> list[str]:
-    """The characters played by humans, in seat order."""
-    return [ch for ch in data["humans"] if ch is not None]

@@ -23,7 +23,6 @@ several go to the proxy as the decision ``ai_tie`` (rules/proxy.py), or are draw
 """
 from __future__ import annotations
 
-from engine.core import Data
 
 from ..context import Ctx
 from ..setup import UNIT_TYPES
@@ -112,9 +111,6 @@ def _unique(items: list[str]) -> tuple[str, ...]:
 
 # --- targets -------------------------------------------------------------------------------------
 
-def _present(data: Data, region: str, who: str) -> bool:
-    units = data["regions"][region]["units"].get(who, {})
-    return data["boards"][who]["region"] == region or sum(units.values()) > 0
 
 
 def target_strengths(ctx: Ctx, me: str, region: str) -> list[int]:

@@ -58,10 +58,6 @@ def move_origins(ctx: Ctx, general: str) -> tuple[str, ...]:
                  if r == figure or any(units_of(data, r, general).values()))
 
 
-def can_move(ctx: Ctx, general: str, *, mountains_closed: bool | None = None) -> bool:
-    """DRG-ACTION-3: a `move` has a legal execution if some origin has an open neighbour."""
-    closed = _closed(ctx.data, mountains_closed)
-    return any(ctx.content.map.neighbours(r, mountains_closed=closed) for r in move_origins(ctx, general))
 
 
 def move(ctx: Ctx, general: str, origin: str, destination: str, units: Mapping[str, int] | None = None,
@@ -98,10 +94,6 @@ def move(ctx: Ctx, general: str, origin: str, destination: str, units: Mapping[s
 
 # --- dragon `fly(n)` -----------------------------------------------------------------------------
 
-def can_fly(ctx: Ctx, dragon: str, *, mountains_closed: bool | None = None) -> bool:
-    """DRG-ACTION-3, DRG-MOVE-9: a fly has a legal execution if the dragon can leave its region."""
-    closed = _closed(ctx.data, mountains_closed)
-    return bool(ctx.content.map.neighbours(ctx.board(dragon)["region"], mountains_closed=closed))
 
 
 def fly(ctx: Ctx, dragon: str, path: Sequence[str], n: int, *, mountains_closed: bool | None = None) -> None:
