@@ -5,7 +5,6 @@ INI, registry and plist back ends (a one-item list comes back as a plain string 
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
@@ -108,12 +107,14 @@ class Settings:
         text = self._store.value(key, "")
         if not isinstance(text, str) or not text:
             return default
+        import json  # only once something was stored: a first start has nothing to decode
         try:
             return json.loads(text)
         except ValueError:
             return default  # a hand-edited or damaged settings file must not stop the app
 
     def _set_json(self, key: str, value: Any) -> None:
+        import json
         self._store.setValue(key, json.dumps(value, ensure_ascii=False))
 
     def _bytes(self, key: str) -> QByteArray | None:

@@ -9,10 +9,9 @@ it shows a friendly placeholder instead.
 from __future__ import annotations
 
 import math
-from html import escape
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -40,7 +39,9 @@ from PySide6.QtWidgets import (
 
 from gui.dragdrop import piece_of
 
-from .scene import LayoutScene, SpaceItem, TokenItem
+if TYPE_CHECKING:
+    from .scene import LayoutScene, SpaceItem, TokenItem
+# gui.board.scene (the drawn boards' items, ~3 ms to import) loads when a game's board is first drawn.
 
 
 @dataclass
@@ -84,6 +85,11 @@ class BoardView(QGraphicsView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("board_view")
+        # A viewport made here, not the one QAbstractScrollArea made: the first viewport() call
+        # on Qt's own would wrap a bare C++ QWidget, and PySide6 then initialises every QWidget
+        # subclass it knows to find its type (~10 ms at start-up). Looks and behaves the same.
+        self._own_viewport = QWidget()
+        self.setViewport(self._own_viewport)
         # The view does not own its scene: parent it, or it is collected and the view goes blank.
         self.board_scene = QGraphicsScene(self)
         self.board_scene.setSceneRect(EMPTY_SCENE)
@@ -136,6 +142,7 @@ class BoardView(QGraphicsView):
         self._show_placeholder = False
         if self._drawing is None or self._drawing.layout != layout:
             self._tiles = {}
+            from .scene import LayoutScene
             self._drawing = LayoutScene(self.board_scene, layout, self.font())
         self._drawing.apply_marks(marks)
         self._drawing.highlight(active)
@@ -278,6 +285,7 @@ class BoardView(QGraphicsView):
         if gesture.ghost is None and self.own_seat is not None:
             medallion = self._drawing.medallion_of(self.own_seat) if self._drawing is not None else None
             radius = medallion.radius if medallion is not None else 12.0
+            from .scene import TokenItem
             gesture.ghost = TokenItem(self.own_seat, self.mapToScene(at), radius, None)
             gesture.ghost.setOpacity(0.75)
             gesture.ghost.setZValue(LABEL_Z + 1)
@@ -336,6 +344,7 @@ class BoardView(QGraphicsView):
     def _own_medallion_at(self, at: QPoint) -> TokenItem | None:
         if self.own_seat is None:
             return None
+        from .scene import TokenItem
         return next((item for item in self.items(at)
                      if isinstance(item, TokenItem) and item.medallion and item.seat == self.own_seat), None)
 
@@ -368,6 +377,7 @@ class BoardView(QGraphicsView):
             text = self.tooltip_provider(space) if space is not None else ""
             item = self._drawing.item_for_space.get(space) if self._drawing is not None and space else None
             if item is not None and item.toolTip():  # the space's own name first
+                from html import escape  # html loads its entity table (~2 ms): not at start-up
                 text = f"<b>{escape(item.toolTip())}</b><br>{escape(text).replace(chr(10), '<br>')}" if text \
                     else item.toolTip()
             if text:

@@ -2,18 +2,24 @@
 
 Callers use them through the module (`dialogs.show_error(...)`), never `from … import`, so that
 `monkeypatch.setattr(dialogs, "show_error", …)` reaches every caller and no test blocks on a modal.
+The message box and file dialog classes are imported when first asked for: the main window imports
+this module at start-up, when no dialog is open yet.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     """Tell the player, in plain words, that something could not be done."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
     box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # file names and reasons are shown literally
     box.exec()
@@ -21,6 +27,7 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
 
 def ask_resume(parent: QWidget | None) -> bool:
     """Ask whether to resume the game that was in progress when the app last stopped."""
+    from PySide6.QtWidgets import QMessageBox
     box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("dialogs", "Unfinished game"),
                       QCoreApplication.translate("dialogs", "Resume the unfinished game?"),
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
@@ -33,6 +40,7 @@ def ask_resume(parent: QWidget | None) -> bool:
 
 def confirm(parent: QWidget | None, title: str, question: str) -> bool:
     """A yes/no question; True for yes (No is the default: Enter does not confirm by accident)."""
+    from PySide6.QtWidgets import QMessageBox
     box = QMessageBox(QMessageBox.Icon.Question, title, question,
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
     box.setDefaultButton(QMessageBox.StandardButton.No)
@@ -40,16 +48,19 @@ def confirm(parent: QWidget | None, title: str, question: str) -> bool:
 
 
 def show_about(parent: QWidget | None, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
     QMessageBox.about(parent, title, text)
 
 
 def ask_open_path(parent: QWidget | None, suffix: str, folder: str = "") -> str | None:
+    from PySide6.QtWidgets import QFileDialog
     title = QCoreApplication.translate("dialogs", "Open Game")
     path, _ = QFileDialog.getOpenFileName(parent, title, folder, _save_filter(suffix))
     return path or None
 
 
 def ask_save_path(parent: QWidget | None, suffix: str, suggested: str = "") -> str | None:
+    from PySide6.QtWidgets import QFileDialog
     title = QCoreApplication.translate("dialogs", "Save Game")
     path, _ = QFileDialog.getSaveFileName(parent, title, suggested, _save_filter(suffix))
     if not path:
@@ -61,6 +72,8 @@ def choose_command(parent: QWidget | None, commands: Sequence[str],
                    labels: Sequence[str] | None = None) -> str | None:
     """Several commands start on the clicked space: let the player pick one from a menu, each
     shown by its label (its notation in the tooltip)."""
+    from PySide6.QtGui import QCursor
+    from PySide6.QtWidgets import QMenu
     menu = QMenu(parent)
     menu.setToolTipsVisible(True)
     for text, label in zip(commands, labels if labels is not None else commands):
