@@ -121,6 +121,10 @@ class Nemesis(Game):
         from .labels import label_command
         return label_command(command, language, view)
 
+    def describe_prompt(self, kind: str, language: str = "en") -> str:
+        from .labels import describe_prompt
+        return describe_prompt(kind, language)
+
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe
         return describe(event, language)

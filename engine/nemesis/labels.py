@@ -28,8 +28,37 @@ VERBS = {
 PAY = {"en": "pay: {cards}", "zh": "支付：{cards}"}
 
 
+# Prompt titles are noun phrases: the app shows them as "Choose (…):" / "請選擇（…）：".
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {"turn": "your action", "draft": "your character", "keep_objective": "the objective you keep",
+           "noise_exit": "the corridor the noise comes from", "search_keep": "the item you keep",
+           "combat_discard": "the card you discard", "computer_action": "the Computer action",
+           "craft_equipment": "what you craft", "css_move": "where the Cargo Sending System goes",
+           "echo_confusion": "where the echo sends you", "elevator_ride": "where the Elevator takes you",
+           "escort": "who comes with you", "inconspicuous_noise": "whether to skip the Noise roll with Inconspicuous",
+           "interruption": "whether to interrupt", "reorder_events": "the order of the Event cards",
+           "reroll": "whether to reroll", "room_action": "the Room action", "trade": "what you trade",
+           "trade_accept": "whether to accept the trade", "arm_drop": "what you put down to free a hand",
+           "armor_vest": "whether to use the Armor Vest", "feel_of_the_dark": "whether to use Feel of the Dark",
+           "inconspicuous": "whether to use Inconspicuous"},
+    "zh": {"turn": "你的行動", "draft": "你的角色", "keep_objective": "要保留的目標",
+           "noise_exit": "噪音來自的走廊", "search_keep": "要保留的物品", "combat_discard": "要棄掉的牌",
+           "computer_action": "電腦行動", "craft_equipment": "要製作的物品", "css_move": "貨物傳送系統的去向",
+           "echo_confusion": "回音將你帶往的地方", "elevator_ride": "電梯將你載往的地方", "escort": "與你同行的人",
+           "inconspicuous_noise": "是否使用毫不起眼跳過噪音判定", "interruption": "是否打斷", "reorder_events": "事件卡的順序",
+           "reroll": "是否重擲", "room_action": "房間行動", "trade": "要交易的東西", "trade_accept": "是否接受交易",
+           "arm_drop": "為空出一隻手而放下的東西", "armor_vest": "是否使用防彈背心",
+           "feel_of_the_dark": "是否使用黑暗直覺", "inconspicuous": "是否使用毫不起眼"},
+}
+
+
 def _lang(language: str) -> str:
     return "zh" if language.startswith("zh") else "en"
+
+
+def describe_prompt(kind: str, language: str = "en") -> str:
+    """A pending decision's title in ``language``; an unknown kind reads as its words."""
+    return PROMPTS[_lang(language)].get(kind) or kind.replace("_", " ")
 
 
 def _card_name(card: str, lang: str, view: Data | None, seat: int | None) -> str:
