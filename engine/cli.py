@@ -16,10 +16,29 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.bots import Bot, PlayoutError, make_bot, play_out
-from engine.core import (HUMAN, Command, ConfigError, Event, Game, Match, NotationError, Outcome, Refused,
-                         SaveError, State, TablekeeperError, UnknownGame, dump_yaml, games,
-                         get_game, load_match, read_yaml, save_match, state_from_document,
-                         state_to_document)
+from engine.core import (
+    HUMAN,
+    Command,
+    ConfigError,
+    Game,
+    Match,
+    NotationError,
+    Outcome,
+    Refused,
+    SaveError,
+    State,
+    TablekeeperError,
+    UnknownGame,
+    dump_yaml,
+    games,
+    get_game,
+    load_match,
+    read_document,
+    save_match,
+    state_from_document,
+    state_to_document,
+)
+from engine.core.match import Step
 
 EXIT_OK = 0
 EXIT_FILE = 1
@@ -34,7 +53,8 @@ exit codes:
      (one line names the file, and the line in it where there is one)
   2  a command was refused by the rules, or is not valid notation; the save is unchanged
   3  bad arguments: unknown game or bot kind, mode, player count, option, seat, or usage
-  4  a game or bot broke the engine contract while bots played (a bug, not your input)
+  4  a bug, not your input: a game or bot broke the engine contract, or something failed
+     unexpectedly (a bug report file is written beside the save and named on stderr)
 
 save files:
   A save (.tksave, readable JSON) records the game, players, mode, seed, options, seat kinds
@@ -94,6 +114,25 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         print(f"error: cannot write {where}{error.strerror or error}", file=sys.stderr)
         return EXIT_FILE
+    except Exception as error:  # noqa: BLE001 — the last resort: one line and a bug report, never a traceback
+        print(f"error: {_report_bug(error, args, argv)}", file=sys.stderr)
+        return EXIT_ENGINE_BUG
+
+
+def _report_bug(error: Exception, args: argparse.Namespace, argv: list[str] | None) -> str:
+    """Write a bug report beside the save (or the file to be written) and say where, in one line."""
+    from engine.core.bug_report import write_bug_report
+    save = getattr(args, "save", None) or getattr(args, "out", None)
+    context: dict[str, Any] = {"command line": " ".join(["python -m engine", *(sys.argv[1:] if argv is None
+                                                                               else argv)])}
+    if save is not None and Path(save).is_file() and Path(save).stat().st_size <= 2_000_000:
+        context["save file"] = f"{save}\n{Path(save).read_text(encoding='utf-8', errors='replace')}"
+    summary = f"{type(error).__name__}: {str(error)[:200]}"
+    try:
+        path = write_bug_report(error, Path(save).parent if save is not None else None, context=context)
+    except OSError:
+        return f"unexpected failure ({summary}); no bug report could be written"
+    return f"unexpected failure ({summary}); a bug report is in {path} — please send it to us"
 
 
 def _build_parser() -> _Parser:
@@ -118,8 +157,8 @@ def _build_parser() -> _Parser:
     _add_setup_arguments(new)
     new.add_argument("--seats", metavar="KINDS", help="seat kinds in seat order, e.g. human,bot:random "
                      "(missing seats are human)")
-    new.add_argument("--from-state", type=Path, metavar="FILE", help="start from a YAML state document "
-                     "(game, players, mode, seed and options come from it)")
+    new.add_argument("--from-state", type=Path, metavar="FILE", help="start from a state document, YAML "
+                     "or JSON (as `show --all` writes it; game, players, mode, seed and options come from it)")
     new.add_argument("--out", type=Path, required=True, metavar="SAVE", help="the save file to write")
     new.add_argument("--force", action="store_true", help="replace SAVE if it exists")
 
@@ -156,7 +195,10 @@ def _build_parser() -> _Parser:
 
     replay = add("replay", _run_replay, "replay a save from its start and print the result and digest")
     replay.add_argument("save", type=Path, metavar="SAVE")
-    replay.add_argument("--log", action="store_true", help="also print each command and its public events")
+    replay.add_argument("--log", action="store_true", help="also print each command and the events the "
+                        "viewer may see (public by default)")
+    replay.add_argument("--seat", type=int, metavar="K", help="with --log: what seat K may see (its own "
+                        "secret commands and private events too)")
 
     undo = add("undo", _run_undo, "take back the last command, when the rules allow it")
     undo.add_argument("save", type=Path, metavar="SAVE")
@@ -223,14 +265,13 @@ def _run_apply(args: argparse.Namespace) -> int:
     total = len(args.commands)
     for number, text in enumerate(args.commands, start=1):
         try:
-            applied = match.with_seat(Command.parse(text))
-            events = match.apply(applied)
+            match.apply(Command.parse(text))
         except (Refused, NotationError) as error:
             prefix = f"refused {error}" if isinstance(error, Refused) else f"refused: {error}"
             print(f"{prefix}\n  in command {number} of {total} ({text!r}); nothing was applied, "
                   f"{args.save} is unchanged", file=sys.stderr)
             return EXIT_REFUSED
-        report += _step_lines(match.game, applied, events, args.seat)
+        report += _step_lines(match.game, match.history[-1], args.seat)
         report += _advance_bots(match, bots, args.seat)
     _save(match, args.save)
     # Printed only now: when a later command is refused, nothing was applied, so nothing is shown.
@@ -286,7 +327,7 @@ def _run_play(args: argparse.Namespace) -> int:
         total_commands += result.commands
         if args.log:
             for step in match.history:
-                print("\n".join(_step_lines(match.game, step.command, step.events, None)))
+                print("\n".join(_step_lines(match.game, step, None)))
         for seat in result.outcome.winners:
             wins[seat] += 1
         print(f"seed {seed}: {_outcome_line(result.outcome)}; {_count(result.commands, 'command')}")
@@ -301,12 +342,14 @@ def _run_play(args: argparse.Namespace) -> int:
 
 def _run_replay(args: argparse.Namespace) -> int:
     match = load_match(args.save)  # replays every command and checks the saved digest
+    if args.seat is not None:
+        _check_seat(match, args.seat)
     config = match.config
     print(f"replayed {_count(len(match.history), 'command')} of {config.game} ({config.mode}, "
           f"{config.players} players, seed {config.seed})")
     if args.log:
         for step in match.history:
-            print("\n".join(_step_lines(match.game, step.command, step.events, None)))
+            print("\n".join(_step_lines(match.game, step, args.seat)))
     print(_status(match.state))
     print(f"digest {match.digest()}")
     return EXIT_OK
@@ -358,8 +401,8 @@ def _match_from_state_file(args: argparse.Namespace) -> Match:
     if clashing:
         raise ConfigError(f"{', '.join(clashing)} cannot be used with --from-state: "
                           "the state document fixes them")
-    document = read_yaml(args.from_state)
-    state = state_from_document(document, str(args.from_state))
+    document, lines = read_document(args.from_state)
+    state = state_from_document(document, str(args.from_state), lines)
     config = state.config
     if args.game is not None and args.game != config.game:
         raise ConfigError(f"{args.from_state} is a {config.game} state, not {args.game}")
@@ -383,14 +426,15 @@ def _advance_bots(match: Match, bots: dict[int, Bot], seat: int | None) -> list[
     lines: list[str] = []
     for step in match.history[first:]:
         note = f"  (bot:{bots[step.command.seat].name})"  # type: ignore[index]
-        lines += _step_lines(match.game, step.command, step.events, seat, note)
+        lines += _step_lines(match.game, step, seat, note)
     return lines
 
 
-def _step_lines(game: Game, applied: Command, events: Sequence[Event], seat: int | None,
-                note: str = "") -> list[str]:
-    """A command and the events ``seat`` may see (None: public events only), one log line each."""
-    return [f"{applied}{note}", *(f"  {game.describe(e)}" for e in events if e.visible_to(seat))]
+def _step_lines(game: Game, step: Step, seat: int | None, note: str = "") -> list[str]:
+    """A command and the events ``seat`` may see (None: public ones only), one log line each;
+    a command private to another seat shows only its verb."""
+    return [f"{step.command_for(seat)}{note}", *(f"  {game.describe(e)}" for e in step.events
+                                                 if e.visible_to(seat))]
 
 
 def _check_seat(match: Match, seat: int) -> None:

@@ -14,7 +14,14 @@ if TYPE_CHECKING:
     from .content import ContentError, FrozenMap
     from .content import load as load_content
     from .content import parse as parse_content
-    from .documents import dump_yaml, parse_yaml, read_yaml, state_from_document, state_to_document
+    from .documents import (
+        dump_yaml,
+        parse_yaml,
+        read_document,
+        read_yaml,
+        state_from_document,
+        state_to_document,
+    )
     from .effects import Effect, EffectInterpreter, Param, Pause
     from .errors import ConfigError, NotationError, Refused, SaveError, TablekeeperError, UnknownGame
     from .events import Event, event, visible
@@ -39,8 +46,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     **{name: ("commands", name) for name in ("Command", "command")},
     "ContentError": ("content", "ContentError"), "FrozenMap": ("content", "FrozenMap"),
     "load_content": ("content", "load"), "parse_content": ("content", "parse"),
-    **{name: ("documents", name) for name in ("dump_yaml", "parse_yaml", "read_yaml", "state_from_document",
-                                              "state_to_document")},
+    **{name: ("documents", name) for name in ("dump_yaml", "parse_yaml", "read_document", "read_yaml",
+                                              "state_from_document", "state_to_document")},
     **{name: ("effects", name) for name in ("Effect", "EffectInterpreter", "Param", "Pause")},
     **{name: ("errors", name) for name in ("ConfigError", "NotationError", "Refused", "SaveError",
                                            "TablekeeperError", "UnknownGame")},
@@ -102,6 +109,7 @@ __all__ = [
     "parse_content",
     "parse_seats",
     "parse_yaml",
+    "read_document",
     "read_yaml",
     "register",
     "save_match",

@@ -6,6 +6,10 @@ Notation: ``[SEAT:] VERB {ARG} {KEY=VALUE}``, tokens separated by spaces, for ex
 A value is an int (``-3``), a name (``T25``, ``venfero_secret/3``, ``neutral@willow_fords``) or a
 tuple of ints and names (``T25,T13``; one item is written ``T25,``; none is written ``-``).
 Names start with a letter or ``_`` so they are never mistaken for ints.
+
+Limits, so that hostile text is refused before it costs anything: a number has at most
+`MAX_DIGITS` digits, a name at most `MAX_NAME` characters, a list at most `MAX_ITEMS` items and
+a whole command at most `MAX_TEXT` characters. Real commands stay far below them.
 """
 from __future__ import annotations
 
@@ -23,30 +27,52 @@ _INT = re.compile(r"-?[0-9]+\Z")
 _KEY = re.compile(r"[a-z_][a-z0-9_]*\Z")
 EMPTY = "-"
 
+MAX_DIGITS = 9
+MAX_INT = 10**MAX_DIGITS - 1
+MAX_NAME = 256
+MAX_ITEMS = 64
+MAX_TEXT = 4_000
+MAX_SEAT = 99
+
 
 # Names and keys already checked: games build many commands from few words, so remembering them
-# makes listing legal commands much cheaper. Bounded, in case someone feeds endless new words.
+# makes listing legal commands much cheaper. Bounded by count and by characters, so endless new
+# words cannot grow it (names are short: MAX_NAME).
 _valid_names: set[str] = set()
 _valid_keys: set[str] = set()
 _MEMORY = 100_000
+_MEMORY_CHARS = 2_000_000
+_remembered_chars = 0
 
 
 def _remember(memory: set[str], pattern: re.Pattern[str], word: str) -> bool:
+    global _remembered_chars
     if word in memory:
         return True
-    if pattern.match(word):
-        if len(memory) < _MEMORY:
+    if len(word) <= MAX_NAME and pattern.match(word):
+        if len(memory) < _MEMORY and _remembered_chars + len(word) <= _MEMORY_CHARS:
             memory.add(word)
+            _remembered_chars += len(word)
         return True
     return False
+
+
+def _too_long(word: str) -> NotationError:
+    shown = word[:20] + "…" if len(word) > 24 else word
+    return NotationError(f"{shown!r} is too long: a name has at most {MAX_NAME} characters")
 
 
 def _check_atom(value: object) -> None:
     if value.__class__ is str and value in _valid_names:
         return
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise NotationError(f"a command value must be an int or a name, not {value!r}")
-    if isinstance(value, str) and not _remember(_valid_names, _NAME, value):
+        raise NotationError(f"a command value must be an int or a name, not {_short(value)}")
+    if isinstance(value, int):
+        if not -MAX_INT <= value <= MAX_INT:
+            raise _too_big(str(value))
+    elif len(value) > MAX_NAME:
+        raise _too_long(value)
+    elif not _remember(_valid_names, _NAME, value):
         raise NotationError(
             f"{value!r} is not a valid name: use letters, digits and _ @ / . + -, starting with a letter"
         )
@@ -56,6 +82,8 @@ def _check_value(value: object) -> None:
     if value.__class__ is str and value in _valid_names:
         return
     if isinstance(value, tuple):
+        if len(value) > MAX_ITEMS:
+            raise NotationError(f"a list in a command has at most {MAX_ITEMS} items, not {len(value)}")
         for item in value:
             _check_atom(item)
     else:
@@ -66,15 +94,29 @@ def _known_value(value: object) -> bool:
     """True when ``value`` is plainly valid: an int, a name already checked, or a tuple of those.
     False only means "check it fully"."""
     kind = value.__class__
-    if kind is int or (kind is str and value in _valid_names):
-        return True
+    if kind is int:
+        return -MAX_INT <= value <= MAX_INT  # type: ignore[operator]
+    if kind is str:
+        return value in _valid_names
     if kind is tuple:
+        if len(value) > MAX_ITEMS:  # type: ignore[arg-type]
+            return False
         for item in value:  # type: ignore[attr-defined]
             kind = item.__class__
-            if not (kind is int or (kind is str and item in _valid_names)):
+            if not ((kind is int and -MAX_INT <= item <= MAX_INT) or (kind is str and item in _valid_names)):
                 return False
         return True
     return False
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…"
+
+
+def _too_big(digits: str) -> NotationError:
+    shown = digits if len(digits) <= 14 else digits[:6] + "…" + digits[-3:]
+    return NotationError(f"the number {shown} is too large: a command number has at most {MAX_DIGITS} digits")
 
 
 def format_value(value: Value) -> str:
@@ -88,10 +130,14 @@ def format_value(value: Value) -> str:
 
 def _parse_atom(token: str, text: str) -> Atom:
     if _INT.match(token):
+        if len(token.lstrip("-")) > MAX_DIGITS:
+            raise _too_big(token)
         return int(token)
+    if len(token) > MAX_NAME:
+        raise _too_long(token)
     if _NAME.match(token):
         return token
-    raise NotationError(f"cannot read {token!r} in command {text!r}")
+    raise NotationError(f"cannot read {token!r} in command {_short(text)}")
 
 
 def parse_value(token: str, text: str = "") -> Value:
@@ -102,7 +148,9 @@ def parse_value(token: str, text: str = "") -> Value:
         if items[-1] == "":
             items.pop()
         if not items or "" in items:
-            raise NotationError(f"empty item in list {token!r} of command {text or token!r}")
+            raise NotationError(f"empty item in list {_short(token)} of command {_short(text or token)}")
+        if len(items) > MAX_ITEMS:
+            raise NotationError(f"a list in a command has at most {MAX_ITEMS} items, not {len(items)}")
         return tuple(_parse_atom(item, text or token) for item in items)
     return _parse_atom(token, text or token)
 
@@ -132,7 +180,7 @@ class Command:
         verb, seat = self.verb, self.seat
         if verb.__class__ is not str or verb not in _valid_keys:
             return False
-        if seat is not None and (seat.__class__ is not int or seat < 0):
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat <= MAX_SEAT):
             return False
         for value in self.args:
             if not _known_value(value):
@@ -153,19 +201,21 @@ class Command:
 
     def _check_words(self) -> None:
         if not isinstance(self.verb, str) or not _remember(_valid_keys, _KEY, self.verb):
-            raise NotationError(f"{self.verb!r} is not a command name (lower case letters, digits, _)")
+            raise NotationError(f"{_short(self.verb)} is not a command name (lower case letters, digits, _)")
+        if len(self.args) > MAX_ITEMS or len(self.options) > MAX_ITEMS:
+            raise NotationError(f"a command has at most {MAX_ITEMS} arguments and {MAX_ITEMS} options")
         for value in self.args:
             _check_value(value)
         if self.options:
             for key, value in self.options:
                 if not isinstance(key, str) or not _remember(_valid_keys, _KEY, key):
-                    raise NotationError(f"{key!r} is not an option name (lower case letters, digits, _)")
+                    raise NotationError(f"{_short(key)} is not an option name (lower case letters, digits, _)")
                 _check_value(value)
             keys = [k for k, _ in self.options]
             if len(set(keys)) != len(keys):
                 raise NotationError(f"option given twice in {self.verb} command: {keys}")
-        if self.seat is not None and (self.seat.__class__ is not int or self.seat < 0):
-            raise NotationError(f"a seat is a number from 0, not {self.seat!r}")
+        if self.seat is not None and (self.seat.__class__ is not int or not 0 <= self.seat <= MAX_SEAT):
+            raise NotationError(f"a seat is a number from 0 to {MAX_SEAT}, not {_short(self.seat)}")
 
     def get(self, key: str, default: Value | None = None) -> Value | None:
         for k, v in self.options:
@@ -190,28 +240,33 @@ class Command:
     @classmethod
     def parse(cls, text: str) -> Command:
         original = text
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"a command has at most {MAX_TEXT} characters, not {len(text)}")
         text = text.strip()
         seat: int | None = None
         head, sep, rest = text.partition(":")
-        if sep and _INT.match(head.strip()) and not head.strip().startswith("-"):
+        head = head.strip()
+        if sep and _INT.match(head) and not head.startswith("-"):
+            if len(head) > len(str(MAX_SEAT)):
+                raise NotationError(f"seat {head[:12]} does not exist: seats count from 0")
             seat = int(head)
             text = rest.strip()
         tokens = text.split()
         if not tokens:
-            raise NotationError(f"empty command {original!r}")
+            raise NotationError(f"empty command {_short(original)}")
         verb, *rest_tokens = tokens
-        if not _KEY.match(verb):
-            raise NotationError(f"{verb!r} is not a command name in {original!r}")
+        if len(verb) > MAX_NAME or not _KEY.match(verb):
+            raise NotationError(f"{_short(verb)} is not a command name in {_short(original)}")
         args: list[Value] = []
         options: list[tuple[str, Value]] = []
         for token in rest_tokens:
             key, eq, value = token.partition("=")
             if eq:
-                if not _KEY.match(key):
-                    raise NotationError(f"{key!r} is not an option name in {original!r}")
+                if len(key) > MAX_NAME or not _KEY.match(key):
+                    raise NotationError(f"{_short(key)} is not an option name in {_short(original)}")
                 options.append((key, parse_value(value, original)))
             elif options:
-                raise NotationError(f"plain argument {token!r} after an option in {original!r}")
+                raise NotationError(f"plain argument {_short(token)} after an option in {_short(original)}")
             else:
                 args.append(parse_value(token, original))
         return cls(verb, tuple(args), tuple(options), seat)

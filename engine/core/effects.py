@@ -254,13 +254,20 @@ class EffectInterpreter:
             kind, _, options = choice
             if command.verb != "answer":
                 raise Refused((waiting_rule or answer_rule)(kind), f"answer the pending choice ({kind}) first")
-            answer = value(command) if value is not None else (
-                command.args[0] if len(command.args) == 1 else None)
+            if value is not None:
+                answer = value(command)
+            elif len(command.args) == 1 and not command.options:
+                answer = command.args[0]
+            else:
+                raise Refused(answer_rule(kind), f"answer with exactly one choice for {kind}, "
+                                                 f"not {len(command.args)} values and {len(command.options)} options")
             answer = list(answer) if isinstance(answer, tuple) else answer   # options are plain data
             if answer not in options:
                 raise Refused(answer_rule(kind), f"{answer!r} is not one of the choices for {kind}")
             self.resume(ctx, answer)
             return
+        if command.verb == "answer":
+            raise Refused(unknown_rule, "nothing waits for an answer now: give a turn command")
         handler = handlers.get(command.verb)
         if handler is None:
             raise Refused(unknown_rule, f"{game} has no {command.verb!r} command")

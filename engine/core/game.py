@@ -17,6 +17,7 @@ from typing import Any
 from .commands import Command
 from .errors import ConfigError
 from .events import Event
+
 # The static description lives in .info (importable without the rules); named here too.
 from .info import LANGUAGES, GameInfo, ModeSpec, OptionSpec, Text  # noqa: F401
 from .rng import Rng
@@ -54,7 +55,9 @@ class Config:
         values = {o.key: o.parse(chosen.pop(o.key)) if o.key in chosen else o.default for o in info.options}
         if chosen:
             info.option(next(iter(chosen)))  # raises, naming the unknown option
-        return cls(info.id, players, spec.id, int(seed), tuple(sorted(values.items())))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**64:
+            raise ConfigError(f"a seed is a whole number below 2**64, not {str(seed)[:24]}")
+        return cls(info.id, players, spec.id, seed, tuple(sorted(values.items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,9 @@ class Game(ABC):
     rule_unknown_command: str = "CORE-COMMAND-1"
     # Commands any seat may send at any time (Nemesis claims); they must change no rule state.
     anytime_verbs: frozenset[str] = frozenset()
+    # Prompt kinds whose options only the deciding seat sees (a secret quest to keep): the answer
+    # is that seat's secret too (`is_private_command`).
+    private_prompts: frozenset[str] = frozenset()
 
     @abstractmethod
     def setup(self, config: Config, rng: Rng) -> Data:
@@ -127,6 +133,18 @@ class Game(ABC):
         """What ``seat`` may know (None: an onlooker, public facts only). Returns new plain data."""
 
     # -- optional parts, with defaults --------------------------------------------------------
+    def not_your_decision_rule(self, data: Data) -> str:
+        """The rule a command from a seat that does not decide now breaks (it may depend on the
+        phase: a planning turn and a combat decision are different rules)."""
+        return self.rule_not_your_decision
+
+    def spelling_key(self, command: Command, data: Data) -> Any:
+        """A value equal for exactly the commands that mean the same now (``pay=a,b`` and
+        ``pay=b,a`` where the order of a payment does not matter). `State.apply` accepts a command
+        whose key matches a legal command's and plays the legal one: the canonical spelling, as
+        `legal` lists it. Return ``command`` itself when no other spelling is equal (the default)."""
+        return command
+
     def seat_names(self, config: Config) -> tuple[Text, ...]:
         """What each seat is called; default: as the description names them (`GameInfo.seat_name`)."""
         return tuple(self.info.seat_name(i) for i in range(config.players))
@@ -159,6 +177,19 @@ class Game(ABC):
         """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
         shown in place of a board the game does not draw yet; empty when it draws one."""
         return ""
+
+    def is_private_command(self, command: Command, data: Data) -> bool:
+        """Whether only the seat that gives ``command`` may see what it says (``data``: the state
+        before it): logs, replays and status lines show the other seats only its verb. Default:
+        answers to a prompt of `private_prompts`."""
+        prompt = self.prompt(data)
+        return prompt is not None and prompt.kind in self.private_prompts
+
+    def data_schema(self, config: Config) -> Any:
+        """The shape of this game's state data for ``config`` (an `engine.core.schema.Schema`),
+        checked when a state document or save is loaded, before any rule reads the data; None
+        when the game declares none (then only its invariants guard a loaded state)."""
+        return None
 
     def invariants(self, data: Data) -> list[str]:
         """Broken state invariants from the spec, in words; empty when all hold."""

@@ -22,7 +22,7 @@ from .state import State
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"  # a computer seat is "bot:" + a bot kind, e.g. "bot:random"
-_SEAT_KIND = re.compile(rf"({HUMAN}|{BOT_PREFIX}[a-z_][a-z0-9_]*)\Z")
+SEAT_KIND_PATTERN = re.compile(rf"({HUMAN}|{BOT_PREFIX}[a-z_][a-z0-9_]*)\Z")
 
 
 def parse_seats(kinds: Sequence[str] | str | None, players: int) -> tuple[str, ...]:
@@ -33,7 +33,7 @@ def parse_seats(kinds: Sequence[str] | str | None, players: int) -> tuple[str, .
     if len(kinds) > players:
         raise ConfigError(f"{len(kinds)} seat kinds given for {players} players")
     for kind in kinds:
-        if not _SEAT_KIND.match(kind):
+        if not SEAT_KIND_PATTERN.match(kind):
             raise ConfigError(f"seat kind {kind!r} is neither 'human' nor 'bot:NAME'")
     return tuple(kinds + [HUMAN] * (players - len(kinds)))
 
@@ -44,6 +44,15 @@ class Step:
     events: list[Event]
     undoable: bool
     before: tuple[bytes, list[int]] | None  # the state before it, kept only while it can be undone
+    private: bool = False                   # only the commanding seat may read the command
+
+    def command_for(self, seat: int | None) -> str:
+        """The command as ``seat`` may read it (None: an onlooker): a private command shows the
+        other seats only who gave it and its verb."""
+        command = self.command
+        if not self.private or seat == command.seat:
+            return str(command)
+        return f"{command.seat}: {command.verb} (hidden)"
 
 
 class Match:
@@ -79,9 +88,10 @@ class Match:
         return events
 
     def _apply(self, command: Command) -> list[Event]:
-        command = self.with_seat(command)
         state = self.state
+        command = state.resolve(self.with_seat(command))  # recorded as the game lists it
         before = (state._freeze(), state.rng.get_state())
+        private = self.game.is_private_command(command, state._peek())
         events = state.apply(command)
         undoable = (state.rng.get_state() == before[1]
                     and all(e.public and not e.reveals for e in events)
@@ -89,7 +99,7 @@ class Match:
         if not undoable:
             for step in self.history:  # nothing before a barrier can be undone any more
                 step.before = None
-        self.history.append(Step(command, events, undoable, before if undoable else None))
+        self.history.append(Step(command, events, undoable, before if undoable else None, private))
         return events
 
     def with_seat(self, command: Command) -> Command:

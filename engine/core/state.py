@@ -1,7 +1,9 @@
 """`State`: one game's plain data and generator, behind the contract every caller uses.
 
-The state checks who may act, hands the command to the game's rules and, if the rules refuse it
-(or fail), puts data and generator back exactly as they were.
+The state checks who may act and that the command is one the game lists as legal now (in any
+spelling the game counts as equal), hands it to the game's rules and, if the rules refuse it (or
+fail), puts data and generator back exactly as they were. So `legal` and `apply` cannot disagree:
+a command the list does not hold is refused, with the rules' own reason where they give one.
 """
 from __future__ import annotations
 
@@ -12,11 +14,12 @@ from .commands import Command
 from .errors import Refused
 from .events import Event
 from .game import Config, Data, Game, Outcome, Prompt
+from .notation_check import mismatch_reason
 from .rng import Rng
 
 
 class State:
-    __slots__ = ("game", "config", "_data", "_frozen", "rng")
+    __slots__ = ("game", "config", "_data", "_frozen", "rng", "_offers")
 
     def __init__(self, game: Game, config: Config, data: Data | None, rng: Rng,
                  frozen: bytes | None = None) -> None:
@@ -25,6 +28,9 @@ class State:
         self._data = data      # live data, or None until first needed
         self._frozen = frozen  # marshal bytes of the data while they are unchanged
         self.rng = rng
+        # Each seat's legal commands, by spelling key, while the data are unchanged: bots and the
+        # GUI list before they apply, so the check in `apply` costs a dictionary lookup.
+        self._offers: dict[int, dict[Command, Command]] = {}
 
     @classmethod
     def new(cls, game: Game, config: Config) -> State:
@@ -38,6 +44,7 @@ class State:
         if self._data is None:
             self._data = plain.thaw(self._frozen)  # type: ignore[arg-type]
         self._frozen = None  # the caller may hold the live dict from now on
+        self._offers = {}
         return self._data
 
     def _peek(self) -> Data:
@@ -52,7 +59,9 @@ class State:
 
     def copy(self) -> State:
         """An independent state. Cheap: the copy shares frozen bytes and thaws when first read."""
-        return State(self.game, self.config, None, Rng.from_state(self.rng.get_state()), self._freeze())
+        copied = State(self.game, self.config, None, Rng.from_state(self.rng.get_state()), self._freeze())
+        copied._offers = self._offers  # never changed in place, only replaced: safe to share
+        return copied
 
     def digest(self) -> str:
         """Equal digests mean equal states: config, data and generator."""
@@ -84,18 +93,38 @@ class State:
         if self.is_terminal():
             return []
         seats = self.deciders() if seat is None else (seat,)
-        data = self._peek()
-        found = [c for s in seats for c in self.game.legal_commands(data, s)]
+        found = [c for s in seats for c in self._offered(s)]
         if space is not None:
             found = [c for c in found if space in self.game.command_spaces(c)[:1]]
         return found
 
+    def _offered(self, seat: int) -> dict[Command, Command]:
+        """``seat``'s legal commands (computed once per unchanged state), as a dict for lookups."""
+        offers = self._offers.get(seat)
+        if offers is None:
+            offers = dict.fromkeys(self.game.legal_commands(self._peek(), seat))
+            self._offers = {**self._offers, seat: offers}
+        return offers
+
+    def _listed_spelling(self, command: Command, offers: dict[Command, Command]) -> Command | None:
+        """The legal command ``command`` spells: itself, or one with the same spelling key."""
+        if command in offers:
+            return command
+        key = self.game.spelling_key
+        data = self._peek()
+        wanted = key(command, data)
+        if wanted == command:  # the game counts no other spelling as equal to this one
+            return None
+        return next((c for c in offers if c.verb == command.verb and key(c, data) == wanted), None)
+
     def check(self, command: Command) -> None:
         """Raise `Refused` if ``command`` may not be applied now; never changes the state."""
-        self.copy().apply(command)
+        self.resolve(command)
 
-    def apply(self, command: Command) -> list[Event]:
-        """Apply one command and return its events, or raise `Refused` leaving all unchanged."""
+    def resolve(self, command: Command) -> Command:
+        """The legal command ``command`` spells, as the game lists it (its canonical spelling), or
+        `Refused` with the reason: the rules' own where they give one, else what in the notation
+        does not fit. Never changes the state."""
         game = self.game
         data = self._peek()
         if game.outcome(data) is not None:
@@ -103,19 +132,37 @@ class State:
         if command.seat is None or not 0 <= command.seat < self.config.players:
             raise Refused(game.rule_not_your_decision,
                           f"a command must name a seat from 0 to {self.config.players - 1}")
-        if command.verb not in game.anytime_verbs:
-            prompt = game.prompt(data)
-            if prompt is None or command.seat not in prompt.seats:
-                raise Refused(game.rule_not_your_decision,
-                              f"seat {command.seat} is not the one to decide now")
+        prompt = game.prompt(data)
+        if command.verb not in game.anytime_verbs and (prompt is None or command.seat not in prompt.seats):
+            raise Refused(game.not_your_decision_rule(data), f"seat {command.seat} is not the one to decide now")
+        offers = self._offered(command.seat)
+        listed = self._listed_spelling(command, offers)
+        if listed is not None:
+            return listed
+        # Not on the list: let the rules say why on a throw-away copy, for the clearest reason.
+        probe = self.copy()
+        try:
+            game.apply(probe._peek(), command, probe.rng)
+        except Refused:
+            raise
+        except Exception:  # noqa: BLE001 — an unlisted command is refused whatever the rules make of it
+            pass
+        raise Refused(game.rule_unknown_command, mismatch_reason(command, offers))
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply one command and return its events, or raise `Refused` leaving all unchanged."""
+        command = self.resolve(command)
+        data = self._peek()
         snapshot = self._freeze()
         rng_before = self.rng.get_state()
         self._frozen = None
+        offers, self._offers = self._offers, {}
         try:
-            events = game.apply(data, command, self.rng)
+            events = self.game.apply(data, command, self.rng)
         except BaseException:
             self._data = plain.thaw(snapshot)
             self._frozen = snapshot
+            self._offers = offers
             self.rng.set_state(rng_before)
             raise
         return events

@@ -74,6 +74,19 @@ class Dragonbond(Game):
         DRG.drain(ctx)
         return data
 
+    def is_private_command(self, command: Command, data: Data) -> bool:
+        """A card placed on the stack is placed face down (DRG-HIDDEN-3): which card is the
+        placer's secret until it resolves."""
+        return command.verb == "place" or super().is_private_command(command, data)
+
+    def not_your_decision_rule(self, data: Data) -> str:
+        """A planning turn goes round the table (DRG-PLAN-2); a choice while cards resolve is
+        the card owner's or its proxy's (DRG-ACTION-5); any other choice, its own rule."""
+        choice = pending_choice(data)
+        if choice is None:
+            return self.rule_not_your_decision
+        return "DRG-ACTION-5" if data["phase"] == "execution" else _answer_rule(choice[0])
+
     def prompt(self, data: Data) -> Prompt | None:
         if data["phase"] == "over":
             return None

@@ -5,6 +5,10 @@ Notation (seats prefix as ``0: …``; cards are instance ids such as ``search.0`
   careful_move R002 pay=search.0,dismantle.2    Careful Movement, cost 2 (the noise exit is asked)
   pass | pass discard=CONT07,search.1  pass, discarding any cards
   answer CHOICE                        to the pending decision (a draft pick, a noise exit, …)
+
+Lists (``pay``, ``target``, ``use``, ``discard``) are written ``a,b``; one item ``a,`` (``a``
+alone means the same). `legal` lists each command in its canonical spelling, and a save records
+that spelling; the other spellings of the same command are accepted (spelling.py).
 """
 from __future__ import annotations
 

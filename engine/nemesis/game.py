@@ -23,6 +23,7 @@ from .context import Ctx
 from .info import INFO
 from .invariants import check_invariants
 from .setup import setup
+from .spelling import spelling_key
 from .steps import NEM
 from .views import resample_hidden, seat_view
 
@@ -57,6 +58,7 @@ class Nemesis(Game):
     rule_not_your_decision = "NEM-ROUND-5"
     rule_game_over = "NEM-END-8"
     rule_unknown_command = "NEM-ACTION-6"
+    private_prompts = frozenset(PRIVATE_PROMPTS)
 
     def setup(self, config: Config, rng: Rng) -> Data:
         data = setup(config, rng)
@@ -138,6 +140,9 @@ class Nemesis(Game):
     def random_weight(self, command: Command) -> float:
         """Passing at once ends rounds quickly; a random player still walks about."""
         return 0.3 if command.verb == "pass" else 1.0
+
+    def spelling_key(self, command: Command, data: Data) -> Any:
+        return spelling_key(command, data)
 GAME = Nemesis()
 
 # Importing the rules registers the game and its own computer player (INFO.bots).

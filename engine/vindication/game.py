@@ -55,6 +55,7 @@ class Vindication(Game):
     rule_not_your_decision = "VIN-TURN-8"
     rule_game_over = "VIN-END-3"
     rule_unknown_command = "VIN-TURN-2"
+    private_prompts = frozenset(PRIVATE_PROMPTS)
 
     def setup(self, config: Config, rng: Rng) -> Data:
         data = setup(config, rng)

@@ -274,7 +274,7 @@ def test_missing_and_corrupt_saves_exit_1_naming_the_file(run, tmp_path: Path) -
     corrupt.write_text('{\n "format": "tablekeeper-save",\n "commands": [,]\n}\n', encoding="utf-8")
     for subcommand in ("show", "legal", "replay", "undo"):
         code, _, err = run(subcommand, corrupt)
-        assert code == 1 and err.startswith(f"error: {corrupt}, line 3: the save is damaged")
+        assert code == 1 and err.startswith(f"error: {corrupt}, line 3: damaged JSON")
     before = corrupt.read_bytes()
     assert run("apply", corrupt, "pass")[0] == 1 and corrupt.read_bytes() == before
 

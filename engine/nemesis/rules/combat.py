@@ -122,7 +122,7 @@ def loaded_slots(player: Data) -> list[int]:
     return [i for i in weapon_slots(player) if (slot_thing(player, i).get("ammo") or 0) > 0]
 
 
-def _weapon_slot(player: Data, value: object) -> int:
+def weapon_slot(player: Data, value: object) -> int:
     """The Hand slot named by ``weapon=`` (an index, or an item id: its first loaded slot)."""
     if isinstance(value, int):
         if value in weapon_slots(player):
@@ -302,7 +302,7 @@ def do_shoot(ctx: Ctx, cmd: Command) -> None:
     target = _target(ctx, seat, cmd, "shoot")
     if cmd.get("weapon") is None:
         raise refuse("NEM-SHOOT-1", "Shoot needs a weapon: weapon=<item>")
-    slot = _weapon_slot(player, cmd.get("weapon"))
+    slot = weapon_slot(player, cmd.get("weapon"))
     thing = slot_thing(player, slot)
     if (thing.get("ammo") or 0) < 1:
         raise refuse("NEM-SHOOT-1", f"your {thing['item']} has no Ammo")

@@ -14,7 +14,7 @@ from .control import CONTROL_HONOR, check_control, control_cost, take_control
 from .free_actions import check_buy_proficiency
 from ..places import settlement_of
 from .module import (check_dice, check_discipline, check_temple_choice, discipline_ready, slot_places,
-                     use_discipline)
+                     temple_options, use_discipline)
 from .power import AUGMENT_STEPS, gain_honor, move_step
 
 
@@ -263,7 +263,9 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
         if placed is None:
             continue
         region = content().regions[placed["tile"]]
-        choices = region.choice or (None,)
+        choices: tuple[str | None, ...] = region.choice or (None,)
+        if any(effect.primitive == "temple" for effect in region.effect):
+            choices = (None, *temple_options(data, seat))   # asked during the visit, or named up front
         ready = discipline_ready(data, seat)        # Discipline may pay for one more point
         unit_counts = range(1, unit_limit(data, seat, region) + 1 + ready) if region.unit else (0,)
         # a cheap necessary condition first: most places cannot be taken over right now

@@ -81,3 +81,44 @@ def test_options_are_kept_sorted_however_the_command_is_built():
     built = Command("move", ("T1",), (("y", 2), ("x", ("T1", 3))), 1)
     assert built.options == (("x", ("T1", 3)), ("y", 2))
     assert built == Command.parse("1: move T1 x=T1,3 y=2")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("0: recover " + "9" * 5000, "at most 4000 characters"),
+    ("0: answer " + "9" * 10, "has at most 9 digits"),
+    ("0: answer -" + "9" * 10, "has at most 9 digits"),
+    ("0: card x pay=" + "9" * 12, "has at most 9 digits"),
+    ("0: card " + "a" * 300, "a name has at most 256 characters"),
+    ("0: card " + ",".join(["a"] * 65), "at most 64 items"),
+    ("123: pass", "seat 123 does not exist"),
+    ("x" * 300, "is not a command name"),
+])
+def test_hostile_sizes_are_refused_with_a_clear_error(text, message):
+    with pytest.raises(NotationError, match=message):
+        Command.parse(text)
+
+
+def test_the_largest_numbers_still_round_trip():
+    cmd = Command.parse("0: x 999999999 -999999999 y=" + ",".join(["a"] * 64))
+    assert Command.parse(str(cmd)) == cmd
+
+
+@pytest.mark.parametrize("bad", [
+    ("x", (10**9,), (), 0), ("x", ((1, -10**9),), (), 0), ("x", ("a" * 257,), (), 0),
+    ("x", (tuple(range(65)),), (), 0), ("x", (), (), 100),
+])
+def test_commands_built_in_python_have_the_same_limits(bad):
+    Command("x", (1, ("a",)), (), 0)                        # the words are remembered: fast path
+    with pytest.raises(NotationError):
+        Command(*bad)
+
+
+def test_the_memory_of_checked_names_is_bounded_by_characters(monkeypatch):
+    from engine.core import commands as module
+    monkeypatch.setattr(module, "_valid_names", set())
+    monkeypatch.setattr(module, "_remembered_chars", 0)
+    monkeypatch.setattr(module, "_MEMORY_CHARS", 10_000)
+    for n in range(1_000):
+        Command("x", (f"n{n:03d}" + "a" * 250,))
+    assert sum(map(len, module._valid_names)) <= 10_000
+    assert len(module._valid_names) < 1_000

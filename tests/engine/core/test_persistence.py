@@ -63,15 +63,23 @@ def test_a_changed_digest_is_caught(played):
 @pytest.mark.parametrize(("change", "message"), [
     ({"format": "something-else"}, "not a Tablekeeper save"),
     ({"version": 99}, "version 99"),
-    ({"players": "two"}, "'players' is missing or not int"),
-    ({"game": "nope"}, "no game 'nope'"),
-    ({"commands": "0: pass"}, "'commands' should be a list"),
+    ({"players": "two"}, r"line 5: field players: expected an int from 1 to 99, not 'two'"),
+    ({"game": "nope"}, r"line 4: field game: 'nope' is not the id of an installed game"),
+    ({"commands": "0: pass"}, r"field commands: expected a list of at most .*, not '0: pass'"),
+    ({"version": 0}, r"line 3: field version: expected an int from 1 to 1, not 0"),
+    ({"version": True}, "field version: expected an int from 1 to 1, not true"),
+    ({"options": [1]}, "field options: expected a mapping"),
+    ({"seats": 5}, "field seats: expected a list of at most 2"),
+    ({"seats": ["human", "robot"]}, r"field seats\[1\]: 'robot' breaks the rule: human or bot:NAME"),
+    ({"seed": 10**5000 // 10**4000}, "field seed: expected an int from"),
+    ({"digest": "abc"}, "field digest: 'abc' breaks the rule: 64 hex digits"),
+    ({"extra": 1}, "unknown field 'extra'"),
 ])
 def test_wrong_fields_are_named(played, change, message):
     _, path = played
     document = json.loads(path.read_text())
     document.update(change)
-    path.write_text(json.dumps(document))
+    path.write_text(json.dumps(document, indent=1))
     with pytest.raises(SaveError, match=message) as error:
         load_match(path)
     assert str(path) in str(error.value)
@@ -119,17 +127,17 @@ def test_unknown_yaml_tags_are_refused_and_never_run(tmp_path):
     marker = tmp_path / "pwned"
     path = tmp_path / "state.yaml"
     path.write_text(f"format: tablekeeper-state\ndata: !!python/object/apply:os.system ['touch {marker}']\n")
-    with pytest.raises(SaveError, match=r"line 2: custom YAML tags are not allowed \(found !!python/object/apply:os.system\)"):
+    with pytest.raises(SaveError, match=r"line 2: field data: custom YAML tags are not allowed \(found !!python/object/apply:os.system\)"):
         read_yaml(path)
     assert not marker.exists()
     path.write_text("format: !custom tablekeeper-state\n")
-    with pytest.raises(SaveError, match=r"line 1: custom YAML tags are not allowed \(found !custom\)"):
+    with pytest.raises(SaveError, match=r"line 1: field format: custom YAML tags are not allowed \(found !custom\)"):
         read_yaml(path)
 
 
 @pytest.mark.parametrize(("edit", "message"), [
-    (("players: 2", "players: two"), "field 'players' should be int, not str"),
-    (("format: tablekeeper-state", "format: tablekeeper-save"), "format should be 'tablekeeper-state'"),
+    (("players: 2", "players: two"), "field players: expected an int from 1 to 99, not 'two'"),
+    (("format: tablekeeper-state", "format: tablekeeper-save"), "field format: should be 'tablekeeper-state'"),
     (("version: 1", "version: 7"), "version 7 is newer"),
     (("challenges: true", "challenges: 3"), "yes or no"),
 ])
@@ -156,7 +164,7 @@ def test_a_state_that_breaks_invariants_is_refused(played, tmp_path):
 def test_duplicate_keys_in_a_state_document_are_refused(tmp_path):
     path = tmp_path / "state.yaml"
     path.write_text("format: tablekeeper-state\nseed: 1\nseed: 2\n")
-    with pytest.raises(SaveError, match="line 3: duplicate key 'seed'"):
+    with pytest.raises(SaveError, match="line 3: field seed: duplicate key 'seed'"):
         read_yaml(path)
 
 

@@ -59,9 +59,9 @@ def test_new_legal_apply_show_replay(run, save: Path):
     code, out, err = run("apply", save, place)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == place
+    assert lines[0] == f"{seat}: place (hidden)"  # the card is face down: not even its id shows
     assert "places a card face down" in lines[1]
-    assert name not in out                       # DRG-HIDDEN-10: the public log shows no face
+    assert name not in out and card not in out   # DRG-HIDDEN-10: the public log shows no face
     assert lines[-1].startswith("waiting on seat") and "(plan_turn)" in lines[-1]
 
     code, out, _ = run("show", save, "--seat", 1 - seat)
