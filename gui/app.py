@@ -89,7 +89,8 @@ def loaded_fonts() -> list[str]:
 
 def report_unexpected_error(kind: type[BaseException], error: BaseException,
                             trace: TracebackType | None) -> None:
-    """The last-resort hook: the traceback goes to stderr, the player gets plain words."""
+    """The last-resort hook: the traceback goes to stderr and into a bug report beside the game's
+    save, the player gets plain words and where the report is."""
     traceback.print_exception(kind, error, trace, file=sys.stderr)
     if issubclass(kind, KeyboardInterrupt) or QApplication.instance() is None:
         return
@@ -98,15 +99,30 @@ def report_unexpected_error(kind: type[BaseException], error: BaseException,
     report_unexpected_error._showing = True  # type: ignore[attr-defined]
     try:
         from gui.widgets import dialogs
+        if error.__traceback__ is None:
+            error = error.with_traceback(trace)
+        try:
+            report = QCoreApplication.translate("app", "A report for the developers was saved as {path}; "
+                                                       "please send it to us.").format(path=_bug_report(error))
+        except OSError:
+            report = QCoreApplication.translate("app", "No report could be saved.")
         dialogs.show_error(
             QApplication.activeWindow(),
             QCoreApplication.translate("app", "Something went wrong"),
             QCoreApplication.translate(
                 "app", "Tablekeeper ran into a problem it did not expect, so the last action was not "
                        "completed. Your game is still open; saving it now is a good idea.\n\n"
-                       "Details: {error}").format(error=str(error) or kind.__name__))
+                       "Details: {error}").format(error=str(error) or kind.__name__) + "\n\n" + report)
     finally:
         report_unexpected_error._showing = False  # type: ignore[attr-defined]
+
+
+_window: MainWindow | None = None  # the window whose game a bug report describes
+
+
+def _bug_report(error: BaseException) -> str:
+    from gui.controller.session import write_bug_report
+    return write_bug_report(error, _window.session if _window is not None else None)
 
 
 def start(app: QApplication, resume: bool = True) -> MainWindow:
@@ -120,7 +136,9 @@ def start(app: QApplication, resume: bool = True) -> MainWindow:
     settings = Settings()
     languages = LanguageSwitcher(app)
     languages.set_language(settings.language)
+    global _window
     window = MainWindow(GameSession(bot_delay_ms=BOT_SPEEDS[settings.bot_speed]), settings, languages)
+    _window = window
     window.show()
     for path in app.arguments()[1:]:
         if not path.startswith("-"):

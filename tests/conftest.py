@@ -26,6 +26,15 @@ def soak_games(request: pytest.FixtureRequest) -> int:
     return request.config.getoption("--soak-games") or 3
 
 
+@pytest.fixture
+def soak_only_games(request: pytest.FixtureRequest) -> int:
+    """Games for checks too slow for CI's sample: none unless --soak-games N asks for them."""
+    games = request.config.getoption("--soak-games") or 0
+    if not games:
+        pytest.skip("runs with --soak-games N")
+    return games
+
+
 def defined_rule_ids() -> set[str]:
     return {m.group(0) for spec in RULES.glob("*.md") for m in RULE_ID.finditer(spec.read_text("utf-8"))}
 

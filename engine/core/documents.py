@@ -229,7 +229,10 @@ def state_from_document(document: Any, source: str, lines: Lines = NO_LINES) -> 
         problems = check(schema, data, ("data",))
         if problems:
             raise field_error(source, lines, problems[0].path, problems[0].message)
-    state = State.from_plain(game, config, document["rng"], data)
+    try:
+        state = State.from_plain(game, config, document["rng"], data)
+    except (TypeError, ValueError) as error:
+        raise field_error(source, lines, ("rng",), f"not a generator state ({error})") from None
     problems = state.invariant_problems()
     if problems:
         raise SaveError(source, "the state breaks the rules: " + "; ".join(problems[:5]))

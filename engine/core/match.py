@@ -92,7 +92,7 @@ class Match:
         command = state.resolve(self.with_seat(command))  # recorded as the game lists it
         before = (state._freeze(), state.rng.get_state())
         private = self.game.is_private_command(command, state._peek())
-        events = state.apply(command)
+        events = state.apply_resolved(command)
         undoable = (state.rng.get_state() == before[1]
                     and all(e.public and not e.reveals for e in events)
                     and self.game.is_undoable(command, events))

@@ -151,7 +151,11 @@ class State:
 
     def apply(self, command: Command) -> list[Event]:
         """Apply one command and return its events, or raise `Refused` leaving all unchanged."""
-        command = self.resolve(command)
+        return self.apply_resolved(self.resolve(command))
+
+    def apply_resolved(self, command: Command) -> list[Event]:
+        """`apply` for a command `resolve` has just returned (the listed spelling): the rules run
+        at once, and a refusal or failure still leaves all unchanged."""
         data = self._peek()
         snapshot = self._freeze()
         rng_before = self.rng.get_state()

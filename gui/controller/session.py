@@ -34,6 +34,17 @@ def save_suffix() -> str:
 # A literal, not built from engine.core.SAVE_SUFFIX: checking for it at start-up must not load the
 # engine (a test keeps the two in step).
 AUTOSAVE_FILE = "autosave.tksave"
+
+
+def write_bug_report(error: BaseException, session: GameSession | None) -> str:
+    """The app's last resort: a report of ``error`` with ``session``'s game (or none, in the crash
+    copy's folder); the report's path. Raises OSError when no folder takes it."""
+    if session is not None:
+        return session.write_bug_report(error)
+    from engine.core.bug_report import write_bug_report as write
+    folder = default_autosave_folder()
+    os.makedirs(folder, exist_ok=True)
+    return os.fspath(write(error, folder, context={"where": "the app, no game window"}))
 BROKEN_SUFFIX = ".broken"
 
 
@@ -508,6 +519,15 @@ class GameSession(QObject):
         self.undo_state_changed.emit()
         return target
 
+    def write_bug_report(self, error: BaseException) -> str:
+        """A report of an unexpected ``error`` with the open game, beside its save (or the crash
+        copy); the report's path. Raises OSError when no folder takes it."""
+        from engine.core.bug_report import write_bug_report
+        folder = os.path.dirname(self._path) if self._path else os.path.dirname(self.autosave_path())
+        os.makedirs(folder, exist_ok=True)
+        return os.fspath(write_bug_report(error, folder, match=self._match,
+                                          context={"where": "the app", "save": self._path or "(not saved)"}))
+
     # -- the crash copy -------------------------------------------------------------------------
     def autosave_path(self) -> str:
         """The file the current game is copied to after every change (it may not exist)."""
@@ -749,6 +769,10 @@ class GameSession(QObject):
         except TablekeeperError as error:
             self._report_bot_failure(seat, self.tr("its move {move} was refused ({reason})").format(
                 move=command, reason=error))
+            return
+        if self._match.history[-1].command_for(self._viewer) != str(command):
+            # a secret of the bot's seat (a quest kept, a card placed face down): say only that it chose
+            self.bot_moved.emit(seat, self.tr("a secret choice"), [])
             return
         self.bot_moved.emit(seat, label, self._spaces_named(command))
 

@@ -421,6 +421,10 @@ Reason: {reason}</source>
         <translation>它的行動 {move} 被拒絕（{reason}）</translation>
     </message>
     <message>
+        <source>a secret choice</source>
+        <translation>一個祕密的選擇</translation>
+    </message>
+    <message>
         <source>The computer player for {seat} could not move: {what}</source>
         <translation>{seat} 的電腦玩家無法行動：{what}</translation>
     </message>
@@ -819,6 +823,14 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 </context>
 <context>
     <name>app</name>
+    <message>
+        <source>A report for the developers was saved as {path}; please send it to us.</source>
+        <translation>已為開發者存下一份報告：{path}；請寄給我們。</translation>
+    </message>
+    <message>
+        <source>No report could be saved.</source>
+        <translation>無法存下報告。</translation>
+    </message>
     <message>
         <source>Something went wrong</source>
         <translation>發生問題</translation>

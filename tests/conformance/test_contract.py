@@ -130,7 +130,7 @@ def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players, option
             before = state.digest()
             with pytest.raises(Refused) as refusal:
                 state.apply(command.by(idle[0]))
-            assert refusal.value.rule_id == state.game.rule_not_your_decision
+            assert refusal.value.rule_id == state.game.not_your_decision_rule(state.to_plain()["data"])
             assert state.digest() == before
 
 

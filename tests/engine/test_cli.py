@@ -326,3 +326,50 @@ def test_new_neither_overwrites_nor_writes_into_a_missing_folder(run, save: Path
     nowhere = tmp_path / "no" / "such" / "folder.tksave"
     code, out, err = run("new", "toy", "--players", 2, "--out", nowhere)
     assert code == 1 and err.startswith(f"error: {nowhere}: cannot write the file") and out == ""
+
+
+# -- hostile input and the last resort ---------------------------------------------------------
+@pytest.mark.parametrize("text", ["0: pass " + "9" * 5000, "0: pass 1", "0: pass x=1", "9" * 50 + ": pass"])
+def test_junk_and_huge_numbers_are_refused_without_a_traceback(run, save: Path, text: str) -> None:
+    before = save.read_bytes()
+    code, out, err = run("apply", save, text)
+    assert code == 2 and err.startswith("refused") and out == ""
+    assert save.read_bytes() == before
+
+
+def test_an_unexpected_failure_is_one_line_and_a_bug_report_beside_the_save(run, save: Path, monkeypatch) -> None:
+    from engine.core import Match
+
+    def broken(self, command):
+        raise ZeroDivisionError("the rules divided by zero")
+    monkeypatch.setattr(Match, "apply", broken)
+    code, out, err = run("apply", save, "0: pass")
+    assert code == 4 and len(err.strip().splitlines()) == 1
+    assert "unexpected failure (ZeroDivisionError: the rules divided by zero)" in err
+    reports = list(save.parent.glob("tablekeeper-bug-*.txt"))
+    assert len(reports) == 1 and str(reports[0]) in err
+    report = reports[0].read_text()
+    assert "ZeroDivisionError" in report and "Traceback" in report and "0: pass" in report
+    assert '"format": "tablekeeper-save"' in report     # the save itself, to replay the failure
+
+
+def test_replay_log_shows_others_only_the_verb_of_a_private_command(run, tmp_path: Path) -> None:
+    """Vindication's kept quest is a secret: the public log and other seats see `answer (hidden)`."""
+    path = tmp_path / "v.tksave"
+    assert run("new", "vindication", "--players", 2, "--seed", 5, "--out", path)[0] == 0
+    for _ in range(8):
+        _, out, _ = run("legal", path)
+        if out.splitlines()[0].split(": ", 1)[1].startswith("answer Q"):
+            break
+        run("apply", path, out.splitlines()[0])
+    quest_answer = out.splitlines()[0]
+    assert ": answer Q" in quest_answer
+    seat = int(quest_answer.split(":")[0])
+    assert run("apply", path, quest_answer)[0] == 0
+    quest = quest_answer.split()[-1]
+    code, public, _ = run("replay", path, "--log")
+    assert code == 0 and f"{seat}: answer (hidden)" in public and quest not in public
+    _, other, _ = run("replay", path, "--log", "--seat", 1 - seat)
+    assert f"{seat}: answer (hidden)" in other and quest not in other
+    _, own, _ = run("replay", path, "--log", "--seat", seat)
+    assert quest_answer in own

@@ -35,7 +35,9 @@ def test_font_families_prefer_traditional_chinese_glyphs(qapp) -> None:
     assert QFont(qapp.font()).families() == ["DejaVu Sans", "Noto Sans CJK TC"]
 
 
-def test_unexpected_errors_show_plain_words_and_log_the_traceback(qapp, error_dialogs, capsys) -> None:
+def test_unexpected_errors_show_plain_words_and_log_the_traceback(qapp, error_dialogs, capsys, monkeypatch,
+                                                                   autosave_folder) -> None:
+    monkeypatch.setattr(app_module, "_window", None)
     try:
         raise ValueError("the dice fell off the table")
     except ValueError:
@@ -44,6 +46,9 @@ def test_unexpected_errors_show_plain_words_and_log_the_traceback(qapp, error_di
     assert title == "Something went wrong"
     assert "the dice fell off the table" in message and "Traceback" not in message
     assert "Traceback" in capsys.readouterr().err
+    reports = list(autosave_folder.glob("tablekeeper-bug-*.txt"))
+    assert len(reports) == 1 and str(reports[0]) in message
+    assert "ValueError: the dice fell off the table" in reports[0].read_text(encoding="utf-8")
 
 
 def test_python_m_gui_runs_main() -> None:

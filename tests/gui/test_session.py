@@ -212,3 +212,32 @@ def test_hot_seat_announces_each_new_viewer(session: GameSession, qtbot) -> None
     session.apply("pass")
     assert viewers == [0, 1]
     assert session.viewer == 1
+
+
+def test_a_computer_seats_secret_choice_is_not_named_in_the_status(session: GameSession, qtbot) -> None:
+    """Vindication's bot keeps a secret quest at set-up: the human watching learns only that it chose."""
+    from engine.vindication.content import content
+    labels: list[str] = []
+    session.bot_moved.connect(lambda seat, label, spaces: labels.append(label))
+    session.new_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "human"), {}, 4))
+    for _ in range(8):   # set-up: characters, then quests; the human takes its first choice each time
+        qtbot.waitUntil(lambda: session.deciders() == (1,), timeout=10_000)
+        if not session.pending_answers():
+            break   # set-up is over: the human's first turn
+        session.apply(session.pending_answers()[0][1])
+    quests = {quest.name.en for quest in content().quests.values()} | set(content().quests)
+    assert "a secret choice" in labels
+    assert not [label for label in labels if any(quest in label for quest in quests)]
+
+
+def test_a_bug_report_holds_the_game_and_the_traceback(session: GameSession, tmp_path) -> None:
+    session.new_game(toy())
+    session.apply(session.legal_for_space("a1")[0])
+    try:
+        raise RuntimeError("the table fell over")
+    except RuntimeError as error:
+        path = session.write_bug_report(error)
+    with open(path, encoding="utf-8") as report:
+        text = report.read()
+    assert "RuntimeError: the table fell over" in text and "Traceback" in text
+    assert '"game": "toy"' in text and '"0: place' in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome,
                          Prompt, Refused, Rng, Text, command, event, register)
+from engine.core.schema import Bool, Const, Int, ListOf, MapOf, Nullable, Record, Schema, Str, Tuple
 
 ROWS, COLS = "abc", "123"
 SPACES = tuple(r + c for r in ROWS for c in COLS)
@@ -191,6 +192,20 @@ class ToyRidge(Game):
             dealt["hands"][i], pool = pool[:n], pool[n:]
         dealt["deck"] = pool
         return dealt
+
+    def data_schema(self, config: Config) -> Schema:
+        seat = Int(0, config.players - 1)
+        card = Int(1, 6)
+        return Record({
+            "players": Const(config.players), "challenges": Const(config.option("challenges")),
+            "target": Const(config.option("target")), "deck": ListOf(card, max_len=len(DECK)),
+            "hands": ListOf(ListOf(card, max_len=HAND_SIZE), min_len=config.players, max_len=config.players),
+            "discard": ListOf(card, max_len=len(DECK)),
+            "board": MapOf(Str(SPACES), Nullable(Record({"seat": seat, "value": card})), complete=True),
+            "turn": seat, "passes": Int(0, config.players),
+            "pending": Nullable(Record({"seat": seat, "space": Str(SPACES), "placer": seat})),
+            "claimed": ListOf(seat, unique=True), "claims": ListOf(Tuple(seat, Str(CLAIMS))), "over": Bool(),
+        })
 
     def invariants(self, data: Data) -> list[str]:
         cards = (data["deck"] + data["discard"] + [v for h in data["hands"] for v in h]

@@ -171,3 +171,97 @@ def test_duplicate_keys_in_a_state_document_are_refused(tmp_path):
 def test_missing_state_file(tmp_path):
     with pytest.raises(SaveError, match="file not found"):
         read_yaml(tmp_path / "nothing.yaml")
+
+
+# -- hostile files ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"format": "tablekeeper-save", "format": "x"}', "damaged JSON: duplicate key 'format'"),
+    ('{"seed": NaN}', "damaged JSON: NaN is not a number JSON allows"),
+    ("[" * 100_000 + "]" * 100_000, "nested more than"),
+    ('{"seed": ' + "9" * 5000 + "}", "damaged JSON: .*digits"),
+    ("[" * 70 + "]" * 70, "nested more than 64 levels deep"),
+])
+def test_hostile_json_saves_are_refused_in_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.tksave"
+    path.write_text(text)
+    with pytest.raises(SaveError, match=message) as error:
+        load_match(path)
+    assert "\n" not in str(error.value)
+
+
+def test_a_state_document_too_large_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from engine.core import documents
+    path = tmp_path / "huge.yaml"
+    path.write_text("format: tablekeeper-state\n" + "# padding\n" * 200_000)
+    read = []
+    monkeypatch.setattr(documents, "parse_yaml_lines", lambda *args: read.append(1))
+    with pytest.raises(SaveError, match=r"too large for a state document \(2.0 MB; at most 1 MB\)"):
+        read_yaml(path)
+    assert read == []
+
+
+def test_a_state_document_may_be_json_and_its_errors_name_the_line(played, tmp_path):
+    from engine.core import read_document, state_to_document
+    match, _ = played
+    document = state_to_document(match.state)
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(document, indent=1))
+    loaded, lines = read_document(path)
+    assert state_from_document(loaded, str(path), lines).digest() == match.digest()
+    document["data"]["turn"] = 7
+    path.write_text(json.dumps(document, indent=1))
+    loaded, lines = read_document(path)
+    with pytest.raises(SaveError, match=r"state.json, line \d+: field data.turn: expected an int from 0 to 1, not 7"):
+        state_from_document(loaded, str(path), lines)
+
+
+def test_a_state_nobody_can_act_in_is_refused(played, tmp_path, monkeypatch):
+    from engine.core import state_to_document
+    match, _ = played
+    document = state_to_document(match.state)
+    monkeypatch.setattr(type(match.game), "legal_commands", lambda self, data, seat: [])
+    with pytest.raises(SaveError, match=r"nobody can act: seats \[\d\] have no legal command"):
+        state_from_document(document, "state.yaml")
+
+
+def test_a_state_the_rules_cannot_read_is_refused_not_raised(played, monkeypatch):
+    from engine.core import state_to_document
+    match, _ = played
+    document = state_to_document(match.state)
+
+    def broken_view(self, data, seat):
+        raise KeyError("hand")
+    monkeypatch.setattr(type(match.game), "view", broken_view)
+    with pytest.raises(SaveError, match=r"the rules cannot play this state \(KeyError: 'hand'\)"):
+        state_from_document(document, "state.yaml")
+
+
+def test_a_save_written_over_keeps_its_permissions(played):
+    match, path = played
+    os.chmod(path, 0o644)
+    save_match(match, path)
+    assert os.stat(path).st_mode & 0o777 == 0o644
+    os.chmod(path, 0o640)
+    save_match(match, path)
+    assert os.stat(path).st_mode & 0o777 == 0o640
+
+
+def test_a_new_save_follows_the_umask(played, tmp_path):
+    match, _ = played
+    old = os.umask(0o022)
+    try:
+        save_match(match, tmp_path / "new.tksave")
+    finally:
+        os.umask(old)
+    assert os.stat(tmp_path / "new.tksave").st_mode & 0o777 == 0o644
+
+
+def test_temp_files_a_killed_write_left_are_removed_by_the_next_write(played):
+    match, path = played
+    stale = [path.parent / f".{path.name}.abc{i}.tmp" for i in range(3)]
+    for file in stale:
+        file.write_text("half a save")
+    other = path.parent / ".other.tksave.abc.tmp"
+    other.write_text("another file's")
+    save_match(match, path)
+    assert not any(file.exists() for file in stale) and other.exists()

@@ -116,3 +116,33 @@ def test_a_refused_command_keeps_the_listing():
     with pytest.raises(Refused):
         state.apply(Command.parse("0: place 99 a1"))
     assert state._offers is offers
+
+
+def _until(match: Match, done, limit: int = 400) -> None:
+    """Play the first legal command until ``done(state)`` holds."""
+    for _ in range(limit):
+        if done(match.state):
+            return
+        match.apply(match.state.legal()[0])
+    raise AssertionError("the position was never reached")
+
+
+def test_an_answer_with_nothing_pending_says_so():
+    match = Match.new("vindication", 2, seed=5)
+    _until(match, lambda state: state.prompt.kind == "turn")
+    seat = match.state.deciders()[0]
+    before = match.digest()
+    with pytest.raises(Refused) as caught:
+        match.apply(Command.parse(f"{seat}: answer CH1"))
+    assert caught.value.reason == "nothing waits for an answer now: give a turn command"
+    assert match.digest() == before
+
+
+def test_an_answer_of_two_values_says_one_is_wanted():
+    match = Match.new("dragonbond", 2, seed=5)
+    seat = match.state.deciders()[0]
+    before = match.digest()
+    with pytest.raises(Refused) as caught:
+        match.apply(Command.parse(f"{seat}: answer reroll adrael"))
+    assert "answer with exactly one choice" in caught.value.reason and "None" not in caught.value.reason
+    assert match.digest() == before
