@@ -376,10 +376,10 @@ def _defense(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     if option == "items":
         data["rooms"][here]["items"] -= 1
     else:
-        board_markers.place(ctx, "malfunction", here)
+        board_markers.place(ctx, "malfunction", here, by=seat)
     if ctx.ended():
         return
-    board_markers.place(ctx, "malfunction", room)
+    board_markers.place(ctx, "malfunction", room, by=seat)
     for iid in intruders_in(data, room):
         if not ctx.ended():
             intruders.injure(ctx, iid, 1, seat)
