@@ -25,6 +25,11 @@ INFO = GameInfo(
                    "bool", False,
                    help=Text("A character in Fire suffers at most one fire Light Wound per round (NEM-DEC-21).",
                              "角色在火焰中每輪最多受到一次火焰輕傷（NEM-DEC-21）。")),
+        OptionSpec("death_at_three_serious", Text("Death at the third Serious Wound", "第三張重傷即死亡"),
+                   "bool", False,
+                   help=Text("A character dies on collecting a third Serious Wound card, instead of on any "
+                             "Wound suffered with three already (NEM-DEC-70).",
+                             "角色取得第三張重傷牌時即死亡，而不是在已有三張時再受傷才死亡（NEM-DEC-70）。")),
     ),
     rules_prefix="NEM",
     hidden_information=True,
