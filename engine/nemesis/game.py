@@ -136,8 +136,12 @@ class Nemesis(Game):
         return describe_table(view, language)
 
     def random_weight(self, command: Command) -> float:
-        """Passing at once ends rounds quickly; a random player still walks about."""
-        return 0.3 if command.verb == "pass" else 1.0
+        """Passing at once ends rounds quickly; a random player still walks about (and rarely
+        discards when passing: there is one pass for each set of discards)."""
+        if command.verb != "pass":
+            return 1.0
+        discards = command.get("discard", ())
+        return 0.3 * 0.05 ** len(discards if isinstance(discards, tuple) else (discards,))
 GAME = Nemesis()
 
 # Importing the rules registers the game and its own computer player (INFO.bots).

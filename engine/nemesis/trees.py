@@ -264,8 +264,9 @@ class Walk:
             return self.actor_room(bindings)
         if name == "neighbour":
             return tuple(ctx.content.board.neighbour_rooms(self.actor_room(bindings)))
-        if name == "choose":                               # bare: one of the items you hold
-            return self.take_target(held_items(ctx.player()))
+        if name == "choose":                               # bare: one of the items you hold, by handle
+            from .rules.items import item_handles           # (h0, i1, …: a command never names an
+            return self.take_target(item_handles(ctx.player()))    # Inventory card, rules/items.py)
         return name
 
     def actor_room(self, bindings: dict[str, Any]) -> str | None:

@@ -235,7 +235,7 @@ def test_discarded_crafted_items_return_to_the_open_crafted_deck():
     d["crafted"].remove("taser")
     thing = give(match, 0, "taser")
     assert d["crafted"].count("taser") == 2
-    play(match, "0: drop taser")
+    play(match, "0: drop i0")
     d = data(match)
     assert d["crafted"].count("taser") == 3
     assert "taser" not in d["discards"]["green"] + d["discards"]["yellow"] + d["discards"]["red"]
@@ -251,7 +251,7 @@ def test_the_repository_gives_both_the_discount_and_craft_equipment():
     match = _pair(room="REP")
     in_tile(match, 0, "repository", room="REP")
     give(match, 0, "bandages")                                    # FABRIC only: Taser needs ELECTRONIC too
-    play(match, f"0: craft taser use=bandages {pay(match, 0, 1)}")
+    play(match, f"0: craft taser use=i0, {pay(match, 0, 1)}")
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
     assert [(a.id, a.cost) for a in C.tiles["repository"].actions] == [("craft_equipment", 1)]
     match = _pair(room="REP")

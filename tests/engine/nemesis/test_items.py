@@ -42,7 +42,7 @@ def test_heavy_items_go_to_a_hand_slot_and_normal_ones_to_the_inventory():
     explored(match, "R008", "cave_entrance", 2)
     data(match)["decks"]["red"] += ["revolver", "medkit"]
     play(match, "0: card search.0")
-    play(match, "0: answer revolver")
+    play(match, "0: answer d1")                            # drawn: Medkit, Revolver
     player = data(match)["players"][0]
     assert player["hands"] == [{"item": "revolver", "ammo": 3}] and player["inventory"] == []
     c = ctx(match)
@@ -69,7 +69,7 @@ def test_a_one_use_item_goes_face_up_to_its_discard_and_a_dropped_one_to_the_bot
     give(match, 0, "medkit")
     play(match, "0: item stimulant")
     assert data(match)["discards"]["green"] == ["stimulant"] and len(data(match)["players"][0]["hand"]) == 7
-    play(match, "0: drop medkit")
+    play(match, "0: drop i0")
     assert data(match)["decks"]["green"][0] == "medkit" and "medkit" not in data(match)["discards"]["green"]
 
 
@@ -107,9 +107,38 @@ def test_drop_puts_objects_in_the_room_and_items_under_their_deck():
     player["hands"].append({"object": "carcass"})
     play(match, "0: drop h1")
     assert data(match)["rooms"]["R008"]["objects"] == ["carcass"]
-    play(match, "0: drop smg")
+    play(match, "0: drop h0")
     assert "smg" in data(match)["removed"] and player["hands"] == []
     assert not [c for c in match.state.legal() if c.verb == "pick_up" and c.args[0] == "smg"]
+
+
+def _drops(match, seat: int = 0) -> list[str]:
+    return [str(c.args[0]) for c in match.state.legal(seat) if c.verb == "drop"]
+
+
+@pytest.mark.rule("NEM-ITEM-7", "NEM-ITEM-8")
+def test_drop_lists_every_item_card_and_object_and_applies_exactly_those():
+    """The Drop list is exactly what Drop accepts: every Hand slot, every Inventory card (two of a kind
+    each), the Probe Arm beside the Xenobiologist's board; nothing by a hidden id."""
+    match = _game(characters=("xenobiologist", "sentry"))
+    player = data(match)["players"][0]
+    assert player["starting_item"]["item"] == "probe_arm"
+    player["hands"] = [{"object": "egg"}]
+    give(match, 0, "medkit")
+    give(match, 0, "medkit")
+    give(match, 0, "flashlight")
+    assert _drops(match) == ["h0", "i0", "i1", "i2", "probe_arm"]
+    for command in [c for c in match.state.legal() if c.verb == "drop"]:
+        match.state.copy().apply(command)                   # each listed drop applies
+    for unlisted in ("medkit", "flashlight", "egg", "h1", "i3", "i01", "smg", "probe_arm,"):
+        assert _refused(match, f"0: drop {unlisted}") == "NEM-ITEM-7", unlisted
+    play(match, "0: drop probe_arm")
+    player = data(match)["players"][0]
+    assert player["starting_item"] is None and "probe_arm" in data(match)["removed"]
+    play(match, "0: drop i1")                                # the second Medkit
+    assert [t["item"] for t in player["inventory"]] == ["medkit", "flashlight"]
+    assert data(match)["decks"]["green"][0] == "medkit"      # NEM-ITEM-8: face down at the bottom
+    assert _drops(match) == ["h0", "i0", "i1"]
 
 
 @pytest.mark.rule("NEM-ITEM-9")
@@ -245,11 +274,13 @@ def _crafter(room="R008"):
 @pytest.mark.rule("NEM-CRAFT-4")
 def test_craft_discards_two_matching_components_and_costs_one():
     match = _crafter()
-    assert _refused(match, "0: craft pistol use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
-    assert _refused(match, "0: craft taser use=door_kit pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft pistol use=i0,i1 pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=i0 pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft taser use=i0,i0 pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"   # never by id
     listed = [str(c) for c in match.state.legal() if c.verb == "craft"]
-    assert "0: craft taser pay=search.0, use=door_kit,bandages" in listed
-    play(match, "0: craft taser use=door_kit,bandages pay=search.0")
+    assert "0: craft taser pay=search.0, use=i0,i1" in listed
+    play(match, "0: craft taser use=i0,i1 pay=search.0")
     d = data(match)
     assert d["players"][0]["inventory"] == [{"item": "taser", "ammo": None}]
     assert d["discards"]["yellow"] == ["door_kit"] and d["discards"]["green"] == ["bandages"]
@@ -260,14 +291,14 @@ def test_craft_discards_two_matching_components_and_costs_one():
 def test_craft_is_out_of_combat_only():
     match = _crafter()
     add_intruder(match, "adult", "R008")
-    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=i0,i1 pay=search.0") == "NEM-CRAFT-1"
 
 
 @pytest.mark.rule("NEM-CRAFT-2")
 def test_craft_needs_a_copy_left():
     match = _crafter()
     data(match)["crafted"] = [c for c in data(match)["crafted"] if c != "taser"]
-    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-2"
+    assert _refused(match, "0: craft taser use=i0,i1 pay=search.0") == "NEM-CRAFT-2"
 
 
 @pytest.mark.rule("NEM-CRAFT-3")
@@ -280,11 +311,11 @@ def test_the_crafted_deck_is_open_to_everyone():
 @pytest.mark.rule("NEM-CRAFT-5")
 def test_the_repository_needs_one_component_only():
     match = _crafter(room="REP")
-    play(match, "0: craft taser use=bandages pay=search.0")
+    play(match, "0: craft taser use=i1, pay=search.0")
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
     match = _crafter(room="REP")
     data(match)["rooms"]["REP"]["malfunction"] = True
-    assert _refused(match, "0: craft taser use=bandages pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft taser use=i1, pay=search.0") == "NEM-CRAFT-5"
 
 
 @pytest.mark.rule("NEM-CRAFT-6")
@@ -295,9 +326,9 @@ def test_craft_equipment_lets_everyone_in_the_repository_craft_in_order():
     from engine.nemesis.steps import NEM
     NEM.drain(ctx(match))
     assert match.state.prompt.kind == "craft_equipment" and match.state.prompt.seats == (1,)
-    play(match, "1: answer enviro_suit/medkit")
+    play(match, "1: answer enviro_suit/i0")                   # its Medkit
     assert match.state.prompt.seats == (0,)
-    play(match, "0: answer taser/bandages")
+    play(match, "0: answer taser/i1")                          # the Bandages
     assert data(match)["players"][1]["inventory"] == [{"item": "enviro_suit", "ammo": None}]
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
 
@@ -308,9 +339,9 @@ def test_a_crafted_heavy_item_needs_a_free_hand_slot():
     give(match, 0, "ammo_box")       # MECHANICAL
     give(match, 0, "weapon_battery")  # ELECTRONIC
     give(match, 0, "revolver")
-    assert _refused(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0") == "NEM-HEAVY-4"
+    assert _refused(match, "0: craft pistol use=i0,i1 pay=search.0") == "NEM-HEAVY-4"
     play(match, "0: drop h1")
-    play(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0")
+    play(match, "0: craft pistol use=i0,i1 pay=search.0")
     assert data(match)["players"][0]["hands"][1] == {"item": "pistol", "ammo": 3}
 
 
@@ -323,7 +354,7 @@ def test_the_five_recipes():
     match = _game()
     give(match, 0, "antiseptic")     # CHEMICAL
     give(match, 0, "medkit")         # MEDICAL
-    play(match, "0: craft neutralizer use=antiseptic,medkit pay=search.0")
+    play(match, "0: craft neutralizer use=i0,i1 pay=search.0")
     assert {"item": "neutralizer", "ammo": None} in data(match)["players"][0]["inventory"]
 
 
@@ -399,7 +430,9 @@ def test_traded_normal_items_are_shown_to_the_participants_only():
     match = _traders(3)
     give(match, 0, "medkit")
     play(match, "0: trade pay=search.0")
-    play(match, "0: answer medkit/to1")
+    play(match, "0: answer i0/to1")                          # the command names the place only
+    assert next(e for e in match.state.view(1)["effects"] if e.get("pause"))["offer"] == "medkit"
+    assert not any(e.get("pause") for e in match.state.view(2)["effects"])
     events = play(match, "1: answer accept")
     private = next(e for e in events if e.kind == "traded_item")
     assert private.audience == frozenset({0, 1}) and private.data["item"] == "medkit"
@@ -490,7 +523,7 @@ def test_a_welding_torch_closes_a_corridor_of_the_room():
     match = _game()
     place(match, 0, "REP", list(HAND))
     give(match, 0, "welding_torch")
-    play(match, "0: drop smg")
+    play(match, "0: drop h0")                                # the SMG
     legal = [c.get("target") for c in match.state.legal() if c.verb == "item" and c.args[0] == "welding_torch"]
     assert ("C16",) in legal
     play(match, "0: item welding_torch pay=search.0 target=C16")
