@@ -138,6 +138,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "item_used": ("{who} uses {item}.", "{who} 使用{item}。"),
     "item_discarded": ("{who} discards {thing_name}.", "{who} 丟棄{thing_name}。"),
     "dropped": ("{who} drops {thing_name} in {room}.", "{who} 把{thing_name}丟在{room}。"),
+    "dropped_private": ("You drop {item}.", "你丟棄了{item}。"),
     "item_broken": ("{who}'s {item} breaks.", "{who} 的{item}損壞。"),
     "item_repaired": ("{who} repairs {item}.", "{who} 修好{item}。"),
     "lit": ("{who} is not in Darkness until the end of the round.", "{who} 直到本輪結束都不處於黑暗中。"),
@@ -195,6 +196,14 @@ WORDS = {
 }
 OBJECTS = {"en": {"egg": "Egg", "carcass": "Intruder Carcass", "corpse": "Character Corpse"},
            "zh": {"egg": "蟲卵", "carcass": "異形殘骸", "corpse": "屍體標記"}}
+# An item card by its back, all the other players see of an Inventory card (NEM-ITEM-2; glossary:
+# military red, technical yellow, medical green, crafted blue).
+BACKS = {"en": {"red": "a red item", "yellow": "a yellow item", "green": "a green item", "crafted": "a blue item",
+                "quest": "a quest item", "starting": "a starting item", None: "an item"},
+         "zh": {"red": "一張紅色物品", "yellow": "一張黃色物品", "green": "一張綠色物品", "crafted": "一張藍色物品",
+                "quest": "一張任務物品", "starting": "一張起始物品", None: "一張物品"}}
+DECK_NAMES = {"en": {"red": "red (military)", "yellow": "yellow (technical)", "green": "green (medical)"},
+              "zh": {"red": "紅色（軍事）", "yellow": "黃色（檢修）", "green": "綠色（醫療）"}}
 # Why the game ended (end.purge / destroy_facility callers), for the Chinese line.
 WHY_ZH = {"no one is left in the Facility": "基地裡已沒有人", "time ran out": "時間用盡",
           "the Autodestruction countdown ran out": "自毀倒數結束", "the Alert Procedure ended": "警報程序結束"}
@@ -272,8 +281,8 @@ def describe(event: Event, language: str = "en") -> str:
             fields[key] = _any_name(fields[key], lang)
     if "thing" in fields or "item" in fields or "deck" in fields:
         thing = fields.get("thing") or event.data.get("item")
-        fields["thing_name"] = OBJECTS[lang].get(str(thing)) or (_any_name(thing, lang) if thing else (
-            f"an item ({fields.get('deck')})" if lang == "en" else f"一張物品（{fields.get('deck')}）"))
+        fields["thing_name"] = OBJECTS[lang].get(str(thing)) or (_any_name(thing, lang) if thing else
+                                                                BACKS[lang].get(fields.get("deck"), BACKS[lang][None]))
     if "items" in fields and isinstance(fields["items"], (list, tuple)):
         fields["items"] = words["sep"].join(_any_name(i, lang) for i in fields["items"])
     if event.kind == "search_kept":

@@ -190,8 +190,14 @@ def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
     else:
         thing = player[zone].pop(i)
     _put_away(ctx, player["room"], thing, used)
-    ctx.emit("item_discarded" if used else "dropped", seat=seat, thing=thing.get("item") or thing.get("object"),
-             room=player["room"])
+    name = thing.get("item") or thing.get("object")
+    if used:                                              # used (NEM-ITEM-5) or discarded face up: public
+        ctx.emit("item_discarded", seat=seat, thing=name, room=player["room"])
+    elif zone == "inventory":                             # NEM-ITEM-2/7/8: face down; the others see its back
+        ctx.emit("dropped", seat=seat, deck=ctx.content.items[name].deck, room=player["room"])
+        ctx.emit("dropped_private", audience=[seat], item=name, room=player["room"])
+    else:                                                 # Hand slots and the board side are public
+        ctx.emit("dropped", seat=seat, thing=name, room=player["room"])
     return True
 
 

@@ -141,6 +141,34 @@ def test_drop_lists_every_item_card_and_object_and_applies_exactly_those():
     assert _drops(match) == ["h0", "i0", "i1"]
 
 
+@pytest.mark.rule("NEM-ITEM-2", "NEM-ITEM-7", "NEM-VIEW-1")
+def test_dropping_an_inventory_card_shows_the_others_only_its_back():
+    """The public event and log line name the card back's colour; only the owner's private event
+    names the item; the command names its place."""
+    match = _game()
+    give(match, 0, "spare_cables")
+    command = next(c for c in match.state.legal() if c.verb == "drop" and c.args[0] != "h0")
+    assert str(command) == "0: drop i0"
+    events = match.apply(command)
+    public = [e for e in events if e.audience is None]
+    private = [e for e in events if e.audience is not None]
+    assert [(e.kind, e.data) for e in public] == [("dropped", {"seat": 0, "deck": "yellow", "room": "R008"})]
+    assert [(e.kind, e.audience, e.data["item"]) for e in private] == [("dropped_private", frozenset({0}),
+                                                                       "spare_cables")]
+    game = match.state.game
+    lines = [game.describe(e, lang) for e in public for lang in ("en", "zh_TW")]
+    assert lines == ["Player 1 drops a yellow item in Room 008.", "玩家 1 把一張黃色物品丟在房間 008。"]
+    assert game.describe(private[0]) == "You drop Spare Cables." and "備用電纜" in game.describe(private[0], "zh")
+    assert all("spare" not in str(x).lower() for x in [command] + [e.data for e in public])
+
+
+@pytest.mark.rule("NEM-HEAVY-7", "NEM-ITEM-7")
+def test_dropping_a_heavy_item_or_object_is_public():
+    match = _game()
+    events = play(match, "0: drop h0")
+    assert [(e.kind, e.audience, e.data.get("thing")) for e in events] == [("dropped", None, "smg")]
+
+
 @pytest.mark.rule("NEM-ITEM-9")
 def test_discarded_crafted_items_return_to_the_open_crafted_deck():
     match = _game()
