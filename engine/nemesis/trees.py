@@ -264,9 +264,9 @@ class Walk:
             return self.actor_room(bindings)
         if name == "neighbour":
             return tuple(ctx.content.board.neighbour_rooms(self.actor_room(bindings)))
-        if name == "choose":                               # bare: one of the items you hold, by handle
-            from .rules.items import item_handles           # (h0, i1, …: a command never names an
-            return self.take_target(item_handles(ctx.player()))    # Inventory card, rules/items.py)
+        if name == "choose":        # bare: one of the items you hold, by handle (h0, i1, …: a command
+            from .rules.items import item_handles  # never names an Inventory card, rules/items.py)
+            return self.take_target(item_handles(ctx.player()))
         return name
 
     def actor_room(self, bindings: dict[str, Any]) -> str | None:
@@ -827,7 +827,7 @@ def seats_of(ctx: Ctx, who: object, bindings: dict[str, Any]) -> list[int]:
 def placer(ctx: Ctx, bindings: dict[str, Any]) -> int | None:
     """The character whose effect the tree runs: the acting seat, unless the run names ``by``
     (None for an Event card, which is nobody's)."""
-    return bindings["by"] if "by" in bindings else ctx.actor
+    return bindings.get("by", ctx.actor)
 
 
 def room_of(ctx: Ctx, where: object, bindings: dict[str, Any]) -> str | None:

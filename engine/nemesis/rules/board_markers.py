@@ -23,13 +23,13 @@ def place(ctx: Ctx, kind: str, room: str, *, by: int | None) -> bool:
     if kind == "malfunction" and (not state["explored"] or not tile_of(ctx.data, room).malfunction_allowed):
         return False                                    # NEM-MALF-2
     if placed(ctx, kind) >= LIMITS[kind]:
-        from .end import destroy_facility               # NEM-FIRE-7, NEM-MALF-5
+        from .end import destroy_facility  # NEM-FIRE-7, NEM-MALF-5
         destroy_facility(ctx, f"no {kind} marker left")
         return False
     state[kind] = True
     ctx.emit(f"{kind}_placed", room=room)
-    if kind == "fire" and by is not None:
-        from .weakness import fire_placed               # 7.7 Heat Aversion
+    if kind == "fire" and by is not None:                # 7.7 Heat Aversion
+        from .weakness import fire_placed
         fire_placed(ctx, by, room)
     return True
 

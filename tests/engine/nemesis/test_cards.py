@@ -8,7 +8,19 @@ from engine.core import Refused
 from engine.nemesis.rules import cards as card_rules
 from engine.nemesis.rules import intruders
 
-from .scenario import add_intruder, ctx, data, explore_all, explored, give, kinds, place, play, started, turn_of
+from .scenario import (
+    add_intruder,
+    ctx,
+    data,
+    explore_all,
+    explored,
+    give,
+    kinds,
+    place,
+    play,
+    started,
+    turn_of,
+)
 
 CLEAN, CLEAN2, INFECTED, INFECTED2 = "CONT01", "CONT02", "CONT03", "CONT06"
 
