@@ -44,6 +44,7 @@ from .cards import (
 from .places import characters_in, in_combat, in_facility
 
 PICK_UP_COST, TRADE_COST, CRAFT_COST = 1, 1, 1
+PUBLIC_DECKS = ("crafted", "quest", "starting")   # item cards whose identity every player knows
 TRADE_LIMIT = 12       # transfers in one window (a bound for bots; people stop long before)
 OBJECTS = ("egg", "carcass", "corpse")
 
@@ -105,8 +106,12 @@ def receive(ctx: Ctx, seat: int, thing: Data) -> None:
         ctx.emit("item_gained", seat=seat, heavy=True, thing=thing.get("item") or thing.get("object"))
     else:
         player["inventory"].append(thing)
-        ctx.emit("item_gained", seat=seat, heavy=False, deck=ctx.content.items[thing["item"]].deck)
-        ctx.emit("item_gained_private", audience=[seat], item=thing["item"])
+        deck = ctx.content.items[thing["item"]].deck
+        if deck in PUBLIC_DECKS:                         # the open Crafted deck, quest items: known to all
+            ctx.emit("item_gained", seat=seat, heavy=False, thing=thing["item"])
+        else:                                           # NEM-ITEM-2: the others see the card back
+            ctx.emit("item_gained", seat=seat, heavy=False, deck=deck)
+            ctx.emit("item_gained_private", audience=[seat], item=thing["item"])
 
 
 def _put_away(ctx: Ctx, room: str | None, thing: Data, used: bool) -> None:
@@ -191,12 +196,13 @@ def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
         thing = player[zone].pop(i)
     _put_away(ctx, player["room"], thing, used)
     name = thing.get("item") or thing.get("object")
+    hidden = zone == "inventory" and ctx.content.items[name].deck not in PUBLIC_DECKS
     if used:                                              # used (NEM-ITEM-5) or discarded face up: public
         ctx.emit("item_discarded", seat=seat, thing=name, room=player["room"])
-    elif zone == "inventory":                             # NEM-ITEM-2/7/8: face down; the others see its back
+    elif hidden:                                          # NEM-ITEM-2/7/8: face down; the others see its back
         ctx.emit("dropped", seat=seat, deck=ctx.content.items[name].deck, room=player["room"])
         ctx.emit("dropped_private", audience=[seat], item=name, room=player["room"])
-    else:                                                 # Hand slots and the board side are public
+    else:                                   # Hand slots, the board side, crafted and quest items are public
         ctx.emit("dropped", seat=seat, thing=name, room=player["room"])
     return True
 
