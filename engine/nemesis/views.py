@@ -154,14 +154,17 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
             p["hand"], p["deck"] = pool[:len(p["hand"])], pool[len(p["hand"]):]
         else:
             rng.shuffle(p["deck"])
-    # other players' Inventory cards: any card of the same colour (NEM-ITEM-2)
+    # other players' Inventory cards: any card of the same colour (NEM-ITEM-2), but the one a Trade
+    # offers the seat (its view shows it, NEM-TRADE-7)
+    offered = {(s["params"]["giver"], s["params"]["thing"]) for s in data["effects"]
+               if s.get("primitive") == "trade_accept" and s.get("meta", {}).get("seat") == seat}
     for p in players:
         if mine is not None and p["seat"] == seat:
             continue
         for colour in ("red", "yellow", "green"):
             slots = [(p["inventory"], i) for i, t in enumerate(p["inventory"])
                      if isinstance(t, dict) and c.items.get(t.get("item", "")) is not None
-                     and c.items[t["item"]].deck == colour]
+                     and c.items[t["item"]].deck == colour and (p["seat"], f"i{i}") not in offered]
             if not slots:
                 continue
             deck = dealt["decks"][colour]

@@ -578,3 +578,19 @@ def test_a_heavy_quest_item_is_not_offered_while_both_hand_slots_are_full():
     assert refused.value.rule_id == "NEM-HEAVY-4"
     match.state.data["players"][seat]["hands"] = [{"object": "egg"}]
     assert any(c.verb == "activate" for c in match.state.legal(seat))
+
+
+@pytest.mark.rule("NEM-TRADE-7", "NEM-VIEW-1")
+def test_the_offered_card_is_shown_to_the_receiver_alone_and_kept_when_hidden_cards_are_dealt_again():
+    from engine.core import Rng
+    match = _traders(3)
+    give(match, 0, "medkit")
+    give(match, 0, "stimulant")
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer i1/to1")
+    game, d = match.state.game, data(match)
+    for k in range(5):
+        dealt = game.resample_hidden(d, 1, Rng(k))
+        assert game.view(dealt, 1) == game.view(d, 1)          # the receiver's view: the Stimulant stays
+    offers = {game.view(game.resample_hidden(d, 2, Rng(k)), 1)["effects"][0]["offer"] for k in range(12)}
+    assert len(offers) > 1                                     # for another seat it may be any green card
