@@ -215,8 +215,10 @@ class Plan:
     def score_answer(self, answer: Any) -> float:
         prompt = next((e.get("pause") for e in self.view["effects"] if e.get("pause")), None)
         kind = prompt["kind"] if prompt else None
-        if kind == "keep_objective":
-            found = content().objectives.get(str(answer))
+        if kind == "keep_objective":                  # o0 / o1: the place among its own objectives
+            own = self.view["players"][self.view["viewer"]]["objectives"]
+            place = str(answer)[1:]
+            found = content().objectives.get(own[int(place)]) if place.isdigit() and int(place) < len(own) else None
             names = condition_names(found.condition) if found else set()
             easy = {"knowledge_ge", "signal", "any_survivor", "survived_by", "alive", "knowledge_token_active"}
             hard = {"queen_killed", "nest_destroyed", "carried_at_escape", "facility_destroyed",
@@ -229,9 +231,11 @@ class Plan:
         return 1.0 if str(answer).lower() in SAFE_ANSWERS else 0.0
 
     def score_pass(self, command: Command) -> float:
+        discards = command.get("discard", ())
+        value = -1.0 * len(discards if isinstance(discards, tuple) else (discards,))   # keeps its cards
         if self.in_combat:
-            return -5.0
-        return 5.0
+            return value - 5.0
+        return value + 5.0
 
     def score_drop(self, command: Command) -> float:
         return -50.0

@@ -1,18 +1,31 @@
 """Turn commands: each verb's handler and the legal commands it offers (spec 9.2).
 
-Notation (seats prefix as ``0: …``; cards are instance ids such as ``search.0``, ``CONT07``):
-  move R002 pay=rest.4                 Movement (an Escape when in combat), cost 1
+Notation (seats prefix as ``0: …``). A command is public (every seat sees it, the save keeps it),
+so it never names what the acting seat or the others cannot see: a card or item the others may not
+see is named by its place, as the acting seat's own view lists it.
+  move R002 pay=rest.4                 Movement (an Escape when in combat), cost 1; ``pay`` names
+                                       Action cards by instance id (``search.0``): paid cards go
+                                       face up to the discard pile, so everyone sees them anyway
   careful_move R002 pay=search.0,dismantle.2    Careful Movement, cost 2 (the noise exit is asked)
-  pass | pass discard=CONT07,search.1  pass, discarding any cards
-  answer CHOICE                        to the pending decision (a draft pick, a noise exit, …)
+  pass | pass discard=c0,c3            pass, discarding any cards, named by their place in your
+                                       hand (``c0`` is the first card your view lists), so an
+                                       unscanned Contamination card is never named by its id
+  drop h0 | drop i1 | drop probe_arm   drop a Hand slot, an Inventory card, the item beside your board
+  craft taser use=i0,h1 pay=rest.4     components by Hand slot / Inventory place (rules/items.py)
+  answer CHOICE                        to the pending decision (a draft pick, a noise exit, …); its
+                                       choices name hidden things by place too: ``o0``/``o1`` the
+                                       objective you keep, ``d0``/``d1`` the Search card you keep,
+                                       ``i0/to1`` the Inventory card you offer Player 2 in a Trade
 
 Lists (``pay``, ``target``, ``use``, ``discard``) are written ``a,b``; one item ``a,`` (``a``
 alone means the same). `legal` lists each command in its canonical spelling, and a save records
-that spelling; the other spellings of the same command are accepted (spelling.py).
+that spelling; other spellings of the same command are accepted (spelling.py): a list in
+another order where order means nothing, another copy of an identical card, a weapon by its slot.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from engine.core import Command, Data
 from engine.core.verbs import Verbs
@@ -78,15 +91,16 @@ def do_careful_move(ctx: Ctx, cmd: Command) -> None:
 
 
 def do_pass(ctx: Ctx, cmd: Command) -> None:
+    """NEM-ACTION-2/3: pass, discarding any cards of the hand, named by place (``c0``, ``c1``, …)."""
     seat = ctx.seat
     value = cmd.get("discard", ())
-    discards = [str(v) for v in (value if isinstance(value, tuple) else (value,))]
-    hand_cards = list(ctx.player(seat)["hand"])
-    for card in discards:
-        if card not in hand_cards:
-            raise refuse("NEM-ACTION-3", f"{card} is not in your hand")
-        hand_cards.remove(card)
-    turns.pass_turn(ctx, seat, discards)
+    places = [str(v) for v in (value if isinstance(value, tuple) else (value,))]
+    hand_cards = ctx.player(seat)["hand"]
+    chosen = [hand.hand_place(hand_cards, place) for place in places]
+    if None in chosen or len(set(chosen)) != len(chosen):
+        raise refuse("NEM-ACTION-3", f"discard names cards of your hand by place, each once (c0 to "
+                                     f"c{len(hand_cards) - 1}), not {','.join(places)}")
+    turns.pass_turn(ctx, seat, [hand_cards[i] for i in chosen])   # type: ignore[index] - checked
 
 
 # Each rule module registers its own verbs (`commands.verb`), so adding one never touches this file.
@@ -121,9 +135,21 @@ verb("careful_move")(do_careful_move)
 verb("pass")(do_pass)
 
 
+def pass_commands(data: Data, seat: int) -> list[Command]:
+    """``pass`` with every set of discards (NEM-ACTION-3), cards the player cannot tell apart listed
+    once, as payments are (the lowest places of each kind)."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat])))
+
+
+@lru_cache(maxsize=1024)
+def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Command, ...]:
+    return tuple(Command("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
+                 for places in sets)
+
+
 def turn_commands(data: Data, seat: int) -> list[Command]:
     """Every legal turn command of the seat whose turn it is (payments listed once per kind)."""
-    found = [Command("pass", (), (), seat)]
+    found = pass_commands(data, seat)
     if not in_facility(data["players"][seat]):
         return found
     return found + VERBS.listed(data, seat)

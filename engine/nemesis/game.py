@@ -27,8 +27,8 @@ from .spelling import spelling_key
 from .steps import NEM
 from .views import resample_hidden, seat_view
 
-# prompts whose options show their seat something hidden (drawn characters, objectives)
-PRIVATE_PROMPTS = frozenset({"draft", "keep_objective"})
+# prompts whose options show their seat something hidden (drawn characters, objectives, Search cards)
+PRIVATE_PROMPTS = frozenset({"draft", "keep_objective", "search_keep"})
 
 
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
@@ -138,8 +138,12 @@ class Nemesis(Game):
         return describe_table(view, language)
 
     def random_weight(self, command: Command) -> float:
-        """Passing at once ends rounds quickly; a random player still walks about."""
-        return 0.3 if command.verb == "pass" else 1.0
+        """Passing at once ends rounds quickly; a random player still walks about (and rarely
+        discards when passing: there is one pass for each set of discards)."""
+        if command.verb != "pass":
+            return 1.0
+        discards = command.get("discard", ())
+        return 0.3 * 0.05 ** len(discards if isinstance(discards, tuple) else (discards,))
 
     def spelling_key(self, command: Command, data: Data) -> Any:
         return spelling_key(command, data)

@@ -23,8 +23,15 @@ INFO = GameInfo(
                                  Text("Everyone who could (hides who holds a reaction)", "詢問所有可能反應者（隱藏持牌者）"))),
         OptionSpec("fire_wound_once_per_round", Text("Fire wounds once per round", "火焰每輪只造成一次傷害"),
                    "bool", False,
-                   help=Text("A character in Fire suffers at most one fire Light Wound per round (NEM-DEC-21).",
-                             "角色在火焰中每輪最多受到一次火焰輕傷（NEM-DEC-21）。")),
+                   help=Text("Fire wounds only on the turn a character passes: one Light Wound if their Room "
+                             "then holds Fire, so at most one a round (NEM-DEC-21).",
+                             "只有角色跳過的那個回合會被火焰所傷：若其房間當時有火焰，受到一次輕傷，"
+                             "因此每輪最多一次（NEM-DEC-21）。")),
+        OptionSpec("death_at_three_serious", Text("Death at the third Serious Wound", "第三張重傷即死亡"),
+                   "bool", False,
+                   help=Text("A character dies on collecting a third Serious Wound card, instead of on any "
+                             "Wound suffered with three already (NEM-DEC-70).",
+                             "角色取得第三張重傷牌時即死亡，而不是在已有三張時再受傷才死亡（NEM-DEC-70）。")),
     ),
     rules_prefix="NEM",
     hidden_information=True,

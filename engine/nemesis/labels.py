@@ -26,6 +26,11 @@ VERBS = {
            "escape_facility": "逃離設施（{target}）", "answer": "{target}"},
 }
 PAY = {"en": "pay: {cards}", "zh": "支付：{cards}"}
+OPTION_WORDS = {"en": {"discard": "discard: {cards}", "use": "using {cards}"},
+                "zh": {"discard": "棄牌：{cards}", "use": "使用{cards}"}}
+# parts of a compound answer: ``i0/to1`` (a Trade offer), ``d0/drop1`` (keep, dropping Hand slot 1)
+PARTS = {"en": {"to": "to Player {n}", "drop": "dropping {thing}", "contamination": "Contamination"},
+         "zh": {"to": "給玩家 {n}", "drop": "放下{thing}", "contamination": "污染卡"}}
 
 
 # Prompt titles are noun phrases: the app shows them as "Choose (…):" / "請選擇（…）：".
@@ -74,8 +79,52 @@ def _card_name(card: str, lang: str, view: Data | None, seat: int | None) -> str
     return (found.name.zh if lang == "zh" else found.name.en) if found is not None else card
 
 
-def _place(value: Any, lang: str, view: Data | None) -> str:
+def _handle(text: str, lang: str, view: Data | None, seat: int | None) -> str | None:
+    """What a handle of the seat's names, by name, read from the seat's own view (rules/items.py,
+    commands.py): ``h1`` a Hand slot, ``i0`` an Inventory card, ``c2`` a card of the hand, ``o1`` an
+    objective, ``d0`` a card a Search drew. None when ``text`` is no handle (or the view hides it)."""
+    if len(text) < 2 or text[0] not in "hicod" or not text[1:].isdigit() or view is None or seat is None:
+        return None
+    players = view.get("players") or []
+    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
+    n = int(text[1:])
+    if text[0] == "d":
+        pause = next((e for e in view.get("effects") or () if e.get("pause") and "cards" in e), {})
+        found: Any = (pause.get("cards") or [])
+    else:
+        found = me.get({"h": "hands", "i": "inventory", "c": "hand", "o": "objectives"}[text[0]])
+    if not isinstance(found, list) or n >= len(found):
+        return None
+    thing = found[n]
+    if isinstance(thing, dict):
+        thing = thing.get("item") or thing.get("object")
+    from .log import OBJECTS
+    if thing == "contamination" or str(thing).startswith("CONT"):
+        return PARTS[lang]["contamination"]
+    return OBJECTS[lang].get(str(thing)) or _card_name(str(thing), lang, view, seat)
+
+
+def _answer(text: str, lang: str, view: Data | None, seat: int | None) -> str | None:
+    """A compound answer (``i0/to1``, ``d0/drop1``, ``taser/i0+h1``) part by part; None if it is none."""
+    if "/" not in text and "+" not in text:
+        return None
+    words = []
+    for part in text.split("/"):
+        if part.startswith("to") and part[2:].isdigit():
+            words.append(PARTS[lang]["to"].format(n=int(part[2:]) + 1))
+        elif part.startswith("drop") and part[4:].isdigit():
+            words.append(PARTS[lang]["drop"].format(thing=_handle(f"h{part[4:]}", lang, view, seat) or part))
+        else:
+            words.append(" + ".join(_handle(p, lang, view, seat) or _card_name(p, lang, view, seat)
+                                    for p in part.split("+")))
+    return ", ".join(words) if lang == "en" else "，".join(words)
+
+
+def _place(value: Any, lang: str, view: Data | None, seat: int | None = None) -> str:
     text = str(value)
+    named = _handle(text, lang, view, seat) or _answer(text, lang, view, seat)
+    if named is not None:
+        return named
     if text in content().board.rooms:
         rooms = (view or {}).get("rooms") or {}
         tile = (rooms.get(text) or {}).get("tile")
@@ -91,8 +140,9 @@ def _place(value: Any, lang: str, view: Data | None) -> str:
 def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
     lang = _lang(language)
     first = command.args[0] if command.args else ""
-    target = ", ".join(_place(v, lang, view) for v in first) if isinstance(first, tuple) else (
-        _place(first, lang, view) if first != "" else "")
+    seat = command.seat
+    target = ", ".join(_place(v, lang, view, seat) for v in first) if isinstance(first, tuple) else (
+        _place(first, lang, view, seat) if first != "" else "")
     words = VERBS[lang].get(command.verb, command.verb.replace("_", " ") + " {target}").format(target=target).strip()
     extras = []
     for key, value in command.options:
@@ -101,6 +151,9 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
             if cards:
                 extras.append(PAY[lang].format(cards=", ".join(_card_name(str(v), lang, view, command.seat)
                                                               for v in cards)))
+        elif key in OPTION_WORDS[lang]:
+            cards = value if isinstance(value, tuple) else (value,)
+            extras.append(OPTION_WORDS[lang][key].format(cards=", ".join(_place(v, lang, view, seat) for v in cards)))
         else:
             shown = ",".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
             extras.append(f"{key}={_place(shown, lang, view) if key in ('target', 'to') else shown}")

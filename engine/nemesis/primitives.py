@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .trees import handles, room_of, seats_of, walk_of
+from .trees import handles, placer, room_of, seats_of, walk_of
 
 Args = dict[str, Any]
 
@@ -300,7 +300,7 @@ def _place(ctx: Ctx, args: Args, bindings: Args) -> None:
         return
     room = room_of(ctx, where, bindings)
     if room is not None and kind in ("fire", "malfunction"):
-        board_markers.place(ctx, str(kind), room)
+        board_markers.place(ctx, str(kind), room, by=placer(ctx, bindings))
     else:
         ctx.emit("effect_not_ready", primitive=f"place {kind}")
 

@@ -154,6 +154,7 @@ def setup(config: Config, rng: Rng) -> Data:
         "halve_items": row.halve_item_counters, "draft": config.option("draft") or "random",
         "reaction_prompt": config.option("reaction_prompt") or "only_when_playable",   # NEM-DEC-44
         "fire_wound_once": bool(config.option("fire_wound_once_per_round")),            # NEM-DEC-21
+        "death_at_three": bool(config.option("death_at_three_serious")),                # NEM-DEC-70
         "once": {},      # once_per effects already used: "seat:scope:effect" -> round (0 for the game)
         "effects": [],
     }

@@ -2,9 +2,11 @@
 spelling of each command, and these rules say which other spellings are that command.
 
 - A list option given as one name is the one-item list: ``pay=search.0`` is ``pay=search.0,``.
-- A payment or a discard is a set of cards from the hand: their order means nothing, and cards of
-  the same kind are interchangeable (`hand.payments` lists one way per set of kinds), so
-  ``pay=search.1`` is ``pay=search.0`` when both are in the hand.
+- Cards the player cannot tell apart are interchangeable, as the listers offer one of them:
+  a payment (``pay=``) is a set of Action cards of the hand, compared by kind (``pay=search.1`` is
+  ``pay=search.0`` when both are in the hand); a discard (``discard=c0,c3``) is a set of hand places,
+  compared by what the cards look like to their owner (`hand.looks`); the card a ``card`` action
+  plays is compared by kind.
 - ``weapon=`` may name the Hand slot (``weapon=0``) of the weapon the item's name picks.
 """
 from __future__ import annotations
@@ -12,35 +14,51 @@ from __future__ import annotations
 from engine.core import Command, Data, Refused
 
 from .rules.combat import slot_thing, weapon_slot
-from .rules.hand import card_kind
+from .rules.hand import card_kind, hand_place, looks
 
 LIST_OPTIONS = frozenset({"pay", "target", "use", "discard"})
-CARD_SETS = frozenset({"pay", "discard"})
 
 
 def spelling_key(command: Command, data: Data) -> object:
     """The same value for every spelling of one command (see above); ``command`` itself when it
     has no other spelling."""
-    if not command.options or command.seat is None or not 0 <= command.seat < len(data["players"]):
+    if command.seat is None or not 0 <= command.seat < len(data["players"]):
+        return command
+    if not command.options and command.verb != "card":
         return command
     player = data["players"][command.seat]
+    args = command.args
+    if command.verb == "card" and args and isinstance(args[0], str) and args[0] in player["hand"]:
+        args = (("kind", card_kind(args[0])), *args[1:])
     options = []
     for key, value in command.options:
         if key in LIST_OPTIONS:
             value = value if isinstance(value, tuple) else (value,)
-            if key in CARD_SETS:
-                value = _card_set(value, player["hand"])
+            if key == "pay":
+                value = _paid(value, player["hand"])
+            elif key == "discard":
+                value = _discarded(value, player)
         elif key == "weapon" and isinstance(value, int):
             value = _weapon_name(player, value)
         options.append((key, value))
-    return (command.verb, command.args, tuple(options), command.seat)
+    return (command.verb, args, tuple(options), command.seat)
 
 
-def _card_set(cards: tuple[object, ...], hand: list[str]) -> object:
+def _paid(cards: tuple[object, ...], hand: list[str]) -> object:
     """The kinds of distinct cards of the hand, sorted; the cards as given when they are not that."""
     if len(set(cards)) != len(cards) or not all(card in hand for card in cards):
         return cards
     return ("kinds", *sorted(card_kind(str(card)) for card in cards))
+
+
+def _discarded(places: tuple[object, ...], player: Data) -> object:
+    """How the discarded cards look to their owner, sorted; the places as given when they are not
+    distinct places of the hand."""
+    hand = player["hand"]
+    indexes = [hand_place(hand, place) for place in places]
+    if None in indexes or len(set(indexes)) != len(indexes):
+        return places
+    return ("looks", *sorted(looks(player, hand[i]) for i in indexes))  # type: ignore[index]
 
 
 def _weapon_name(player: Data, slot: int) -> object:

@@ -83,11 +83,14 @@ def keep_objective(ctx: Ctx) -> None:
 
 @NEM.primitive("keep_one_objective")
 def keep_one_objective(ctx: Ctx, answer: Any = None) -> Pause | None:
+    """The answer names the kept card by its place among the player's objectives (``o0``, ``o1``, as
+    their view lists them), never by id: commands are public (NEM-OBJECTIVE-1)."""
     player = ctx.player()
     if answer is None:
-        return Pause("keep_objective", tuple(player["objectives"]))
-    removed = [o for o in player["objectives"] if o != answer]
-    player["objectives"] = [str(answer)]
+        return Pause("keep_objective", tuple(f"o{i}" for i in range(len(player["objectives"]))))
+    kept = player["objectives"][int(str(answer)[1:])]
+    removed = [o for o in player["objectives"] if o != kept]
+    player["objectives"] = [kept]
     ctx.data["removed"] += removed
     ctx.emit("objective_kept", seat=ctx.actor)
     return None

@@ -5,7 +5,6 @@ face-down tiles, tokens, CSS tokens and Weaknesses), so this module only words w
 Names come from the same helpers as the log and the command buttons (log.py, labels.py)."""
 from __future__ import annotations
 
-from functools import cache
 from html import escape
 from typing import Any
 
@@ -303,17 +302,9 @@ def _room(view: Data, room: str, lang: int) -> str:
 
 
 def _room_name(room: str, code: str, view: Data) -> str:
-    """A Room as the command buttons name it, plus its id where that name is shared (the Elevator
-    Rooms, the Emergency Staircases), so each line of the Facility names one Room."""
-    name = _place(room, code, view)
-    return f"{name} ({room})" if room in _shared_names() else name
-
-
-@cache
-def _shared_names() -> frozenset[str]:
-    rooms = content().board.rooms.values()
-    tiles = [r.fixed_tile for r in rooms if r.fixed_tile]
-    return frozenset(r.id for r in rooms if r.fixed_tile and tiles.count(r.fixed_tile) > 1)
+    """A Room as the command buttons name it (the Elevator Rooms by Section, the Emergency Staircases
+    by number: log.room_name), so each line of the Facility names one Room."""
+    return _place(room, code, view)
 
 
 def _intruders(view: Data, room: str) -> list[Data]:

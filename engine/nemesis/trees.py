@@ -4,7 +4,8 @@ registered by the rule modules that own them, with ``@trees.handles("name")``.
 
 A loaded tree is a call ``{name: args}`` (args named, positional or one value), a bare name, or a
 tuple (a seq). `run_tree` walks it with the bindings of where it runs (``target``: the attacked
-character, ``room``: the Room of the effect, ``it``: the element of a ``for_each``).
+character, ``room``: the Room of the effect, ``it``: the element of a ``for_each``, ``by``: whose
+effect it is when that is not the acting seat — None for an Event card, see `placer`).
 
 Choices belong to the command, never to a pause (spec 9.2): a ``choice`` takes the command's
 ``option`` (0-based) and every ``choose(selector)`` takes the next of the command's ``targets``, in
@@ -263,8 +264,9 @@ class Walk:
             return self.actor_room(bindings)
         if name == "neighbour":
             return tuple(ctx.content.board.neighbour_rooms(self.actor_room(bindings)))
-        if name == "choose":                               # bare: one of the items you hold
-            return self.take_target(held_items(ctx.player()))
+        if name == "choose":        # bare: one of the items you hold, by handle (h0, i1, …: a command
+            from .rules.items import item_handles  # never names an Inventory card, rules/items.py)
+            return self.take_target(item_handles(ctx.player()))
         return name
 
     def actor_room(self, bindings: dict[str, Any]) -> str | None:
@@ -820,6 +822,12 @@ def seats_of(ctx: Ctx, who: object, bindings: dict[str, Any]) -> list[int]:
         return [s for w in who for s in seats_of(ctx, w, bindings)]
     seat = seat_of(ctx, who, bindings)
     return [] if seat is None else [seat]
+
+
+def placer(ctx: Ctx, bindings: dict[str, Any]) -> int | None:
+    """The character whose effect the tree runs: the acting seat, unless the run names ``by``
+    (None for an Event card, which is nobody's)."""
+    return bindings.get("by", ctx.actor)
 
 
 def room_of(ctx: Ctx, where: object, bindings: dict[str, Any]) -> str | None:

@@ -69,10 +69,26 @@ def seat_view(data: Data, seat: int | None) -> Data:
     view["removed"] = len(data["removed"])
     view["draft_offer"] = {k: v for k, v in data.get("draft_offer", {}).items() if k == str(seat)}
     view["effects"] = [{"primitive": e["primitive"], "waiting": "pause" in e,
-                        **({"pause": e["pause"], "seat": e["meta"].get("seat")}
+                        **({"pause": e["pause"], "seat": e["meta"].get("seat"), **_shown(data, e)}
                            if "pause" in e and e["meta"].get("seat") == seat else {})} for e in data["effects"]]
     view["viewer"] = seat
     return view
+
+
+def _shown(data: Data, step: Data) -> Data:
+    """What the seat answering ``step`` sees that its answers name by place: the two cards a Search
+    drew (answers ``d0``/``d1``), the thing offered to them in a Trade (NEM-TRADE-7)."""
+    params = step.get("params") or {}
+    if step["primitive"] == "search_keep":
+        return {"cards": list(params.get("cards") or ())}
+    if step["primitive"] == "trade_accept":
+        from .rules.items import find, thing_at
+        giver = data["players"][params["giver"]]
+        where = find(giver, params["thing"])
+        if where is not None:
+            thing = thing_at(giver, where)
+            return {"offer": thing.get("item") or thing.get("object")}
+    return {}
 
 
 def _peeks(data: Data, mine: Data | None) -> dict:
@@ -138,14 +154,17 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an en
             p["hand"], p["deck"] = pool[:len(p["hand"])], pool[len(p["hand"]):]
         else:
             rng.shuffle(p["deck"])
-    # other players' Inventory cards: any card of the same colour (NEM-ITEM-2)
+    # other players' Inventory cards: any card of the same colour (NEM-ITEM-2), but the one a Trade
+    # offers the seat (its view shows it, NEM-TRADE-7)
+    offered = {(s["params"]["giver"], s["params"]["thing"]) for s in data["effects"]
+               if s.get("primitive") == "trade_accept" and s.get("meta", {}).get("seat") == seat}
     for p in players:
         if mine is not None and p["seat"] == seat:
             continue
         for colour in ("red", "yellow", "green"):
             slots = [(p["inventory"], i) for i, t in enumerate(p["inventory"])
                      if isinstance(t, dict) and c.items.get(t.get("item", "")) is not None
-                     and c.items[t["item"]].deck == colour]
+                     and c.items[t["item"]].deck == colour and (p["seat"], f"i{i}") not in offered]
             if not slots:
                 continue
             deck = dealt["decks"][colour]

@@ -163,16 +163,20 @@ def search(ctx: Ctx, seat: int, deck: str | None, draw: int = 2, lower_counter: 
 
 
 def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
-    """The answers to a Search's keep choice: a card, ``card/dropN`` for a heavy card with full hands
+    """The answers to a Search's keep choice, naming the drawn cards by place, never by id (the
+    searcher's view shows which card is where): ``d0``/``d1`` (a second copy of the same card is
+    not offered again), ``d0/dropN`` for a heavy card with full hands, dropping Hand slot N
     (NEM-SEARCH-8), or ``bottom`` to return a heavy card too."""
     from . import items
     c = content()
     options: list[str] = []
-    for card in dict.fromkeys(cards):
+    for i, card in enumerate(cards):
+        if card in cards[:i]:
+            continue
         if not c.items[card].heavy or items.free_slots(player) > 0:
-            options.append(card)
+            options.append(f"d{i}")
         else:
-            options += [f"{card}/drop{i}" for i in items.droppable_slots(player)]
+            options += [f"d{i}/drop{slot}" for slot in items.droppable_slots(player)]
             if "bottom" not in options:
                 options.append("bottom")
     return options
@@ -181,20 +185,20 @@ def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
 @NEM.primitive("search_keep", deck=str, cards=tuple[str, ...])
 def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None) -> Pause | None:
     """NEM-SEARCH-4/8: keep one card (privately); the other goes face down to the bottom of its deck.
-    A heavy card with both Hand slots full: drop a heavy thing (``card/dropN``) or return it too."""
+    A heavy card with both Hand slots full: drop a heavy thing (``d0/dropN``) or return it too."""
     from . import items
     player = ctx.player()
     if answer is None:
         return Pause("search_keep", tuple(keep_options(player, cards)))
-    kept, _, drop = str(answer).partition("/")
+    handle, _, drop = str(answer).partition("/")
     rest = list(cards)
-    if kept != "bottom":
-        rest.remove(kept)
+    if handle != "bottom":
+        kept = rest.pop(int(handle[1:]))
         if drop:
             items.drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
         items.receive(ctx, ctx.actor, {"item": kept, "ammo": items.starting_ammo(kept)})
     ctx.data["decks"][deck][0:0] = rest                   # NEM-ITEM-8: face down to the bottom
-    ctx.emit("search_kept", seat=ctx.actor, deck=deck, kept=kept != "bottom")
+    ctx.emit("search_kept", seat=ctx.actor, deck=deck, kept=handle != "bottom")
     return None
 
 

@@ -486,10 +486,7 @@ def _on_faces(ctx: Ctx, seat: int, slot: int, face: str, room: str) -> None:
             if isinstance(effect, Mapping) and "place" in effect:
                 kind = named_args("place", effect["place"]).get("kind")
                 if kind == "fire":
-                    had = ctx.data["rooms"][room]["fire"]
-                    board_markers.place(ctx, "fire", room)
-                    if not had and ctx.data["rooms"][room]["fire"]:
-                        weakness.fire_placed(ctx, seat, room)
+                    board_markers.place(ctx, "fire", room, by=seat)
 
 
 def combat_state(data: Data, seat: int) -> bool:

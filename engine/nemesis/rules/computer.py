@@ -246,7 +246,7 @@ def next_card(ctx: Ctx, seat: int) -> None:
     ctx.emit("lockdown", seat=seat)
     room = ctx.player(seat)["room"]
     if room is not None:
-        board_markers.place(ctx, "malfunction", room)
+        board_markers.place(ctx, "malfunction", room, by=seat)
     while ctx.content.computer_cards[deck[-1]].lockdown:
         ctx.rng.shuffle(deck)
     ctx.emit("computer_card", card=deck[-1], reveals=True)

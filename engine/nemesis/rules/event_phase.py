@@ -139,9 +139,9 @@ def e6_event(ctx: Ctx) -> None:
             intruders.move_through(ctx, iid, number)
     if ctx.ended():
         return
-    run_tree(ctx, card.effect, room=None)
+    run_tree(ctx, card.effect, room=None, by=None)     # nobody's effect (no Heat Aversion for its Fire)
     if card.darkness is not None and not ctx.ended():  # NEM-EVENT-8: its selectors pick the dark ones
-        run_tree(ctx, card.darkness, room=None)
+        run_tree(ctx, card.darkness, room=None, by=None)
     (data["removed"] if card.remove_after else data["discards"]["event"]).append(card_id)   # NEM-EVENT-9
 
 

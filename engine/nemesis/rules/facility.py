@@ -271,7 +271,7 @@ def _place(ctx: Ctx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
         return
     if kind in ("fire", "malfunction"):
         for room in _rooms(ctx, where, bindings):
-            board_markers.place(ctx, str(kind), room)
+            board_markers.place(ctx, str(kind), room, by=trees.placer(ctx, bindings))
     elif kind == "door_closed":
         for corridor in _corridors(ctx, where, bindings):
             set_door(ctx, corridor, "closed")

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from engine.core import Data
 
+from ..content import content
 from ..context import Ctx, refuse
 from .places import in_facility
 
@@ -19,6 +20,42 @@ def is_contamination(card: str) -> bool:
 def card_kind(card: str) -> str:
     """An Action card instance id ``search.0`` → its card id ``search``."""
     return card.split(".", 1)[0]
+
+
+def hand_place(hand: Sequence[str], place: object) -> int | None:
+    """The index a hand place ``c0``, ``c1``, … names (as the owner's view lists the hand), or None."""
+    if not isinstance(place, str) or place[:1] != "c" or not place[1:].isdigit() or str(int(place[1:])) != place[1:]:
+        return None
+    return int(place[1:]) if int(place[1:]) < len(hand) else None
+
+
+def looks(player: Data, card: str) -> str:
+    """What tells a hand card apart for its owner: an Action card's kind; a Contamination card is just
+    Contamination until its owner scanned it (its status then)."""
+    if not is_contamination(card):
+        return card_kind(card)
+    if card not in player["scanned"]:
+        return "contamination"
+    infected = next(c.infected for c in content().contamination if c.id == card)
+    return "contamination:infected" if infected else "contamination:clean"
+
+
+def discard_sets(player: Data) -> tuple[tuple[int, ...], ...]:
+    """Every set of hand places a pass may discard (NEM-ACTION-3), identical-looking cards once:
+    for each look, none, the first, the first two, … of its places."""
+    return _discard_sets(tuple(looks(player, card) for card in player["hand"]))
+
+
+@lru_cache(maxsize=4096)
+def _discard_sets(hand_looks: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    # cached: the turn's every decision lists the passes of the same hand
+    groups: dict[str, list[int]] = {}
+    for i, look in enumerate(hand_looks):
+        groups.setdefault(look, []).append(i)
+    sets: list[tuple[int, ...]] = [()]
+    for places in groups.values():
+        sets = [chosen + tuple(places[:k]) for chosen in sets for k in range(len(places) + 1)]
+    return tuple(sorted((tuple(sorted(s)) for s in sets), key=lambda s: (len(s), s)))
 
 
 def draw(ctx: Ctx, seat: int, n: int) -> None:

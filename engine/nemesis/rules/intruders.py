@@ -168,7 +168,7 @@ def attack(ctx: Ctx, iid: str, seat: int, window: bool = True) -> None:
     card_id = draw_attack_card(ctx)
     card = ctx.content.attacks[card_id]
     hit = intruder["type"] in card.symbols
-    ctx.emit("intruder_attack", intruder=iid, type=intruder["type"], seat=seat, card=card_id, hit=hit)
+    ctx.emit("intruder_attack", reveals=True, intruder=iid, type=intruder["type"], seat=seat, card=card_id, hit=hit)
     if not hit:
         return
     from .encounters import armor_vest_window

@@ -2,15 +2,20 @@
 Activate Quest Item (NEM-ITEM-11).
 
 A held thing is a dict: ``{"item": id, "ammo": n}`` for an item card, ``{"object": kind}`` for an Egg,
-Carcass or Corpse. Heavy items and objects sit in ``hands`` (public), normal items in ``inventory``.
-Notation::
+Carcass or Corpse. Heavy items and objects sit in ``hands`` (public), normal items in ``inventory``
+(hidden from the others, who see only the card backs, NEM-ITEM-2), the Probe Arm beside the board.
+
+Commands name a held thing by its handle, as the owner's view lists it, never by a hidden id:
+``h0``/``h1`` a Hand slot, ``i0``, ``i1``, … the Inventory in its order, and the item kept beside
+the board (public) by its id. Notation::
 
   pick_up carcass pay=search.0          Pick Up Heavy Object (cost 1, out of combat)
-  drop medkit | drop h1                 Drop (free, own turn): an item id, or a Hand slot h0 / h1
-  item medkit option=0                  an item's action (its printed cost)
+  drop h1 | drop i0 | drop probe_arm    Drop (free, own turn): any item card or carried object
+  item medkit option=0                  an item's action (its printed cost; using it shows it, NEM-ITEM-5)
   item grenade target=R002, pay=rest.4
-  craft taser use=door_kit,bandages pay=rest.4     Craft (cost 1); in the Repository one card
-  trade pay=rest.4                      opens the trade window (each transfer needs both consents)
+  craft taser use=i0,i2 pay=rest.4      Craft (cost 1) from the components held there; in a working
+                                        Repository one card (use=i0,)
+  trade pay=rest.4                      opens the trade window; each offer is ``answer i0/to1``
   activate pay=                         Activate Quest Item (cost 0)
 """
 from __future__ import annotations
@@ -39,6 +44,7 @@ from .cards import (
 from .places import characters_in, in_combat, in_facility
 
 PICK_UP_COST, TRADE_COST, CRAFT_COST = 1, 1, 1
+PUBLIC_DECKS = ("crafted", "quest", "starting")   # item cards whose identity every player knows
 TRADE_LIMIT = 12       # transfers in one window (a bound for bots; people stop long before)
 OBJECTS = ("egg", "carcass", "corpse")
 
@@ -100,8 +106,12 @@ def receive(ctx: Ctx, seat: int, thing: Data) -> None:
         ctx.emit("item_gained", seat=seat, heavy=True, thing=thing.get("item") or thing.get("object"))
     else:
         player["inventory"].append(thing)
-        ctx.emit("item_gained", seat=seat, heavy=False, deck=ctx.content.items[thing["item"]].deck)
-        ctx.emit("item_gained_private", audience=[seat], item=thing["item"])
+        deck = ctx.content.items[thing["item"]].deck
+        if deck in PUBLIC_DECKS:                         # the open Crafted deck, quest items: known to all
+            ctx.emit("item_gained", seat=seat, heavy=False, thing=thing["item"])
+        else:                                           # NEM-ITEM-2: the others see the card back
+            ctx.emit("item_gained", seat=seat, heavy=False, deck=deck)
+            ctx.emit("item_gained_private", audience=[seat], item=thing["item"])
 
 
 def _put_away(ctx: Ctx, room: str | None, thing: Data, used: bool) -> None:
@@ -126,10 +136,45 @@ def _put_away(ctx: Ctx, room: str | None, thing: Data, used: bool) -> None:
         data["removed"].append(item.id)                  # starting and quest items leave the game
 
 
+ZONES = {"h": "hands", "i": "inventory"}
+
+
+def handles(player: Data) -> list[str]:
+    """The handle of every item card and object the player holds (module notes): Hand slots,
+    Inventory cards, the item beside the board. An inactive quest item is not held (NEM-ITEM-12)."""
+    found = [f"h{i}" for i in range(len(player["hands"]))]
+    found += [f"i{i}" for i in range(len(player["inventory"]))]
+    if player.get("starting_item"):
+        found.append(player["starting_item"]["item"])
+    return found
+
+
+def item_handles(player: Data) -> list[str]:
+    """The handles of the item cards the player holds (objects left out)."""
+    return [h for h in handles(player) if "item" in thing_at(player, held(player, h))]  # type: ignore[arg-type]
+
+
+def held(player: Data, handle: object) -> tuple[str, int] | None:
+    """Where the thing a handle names is held, or None when it names nothing the player holds."""
+    if not isinstance(handle, str):
+        return None
+    zone, number = ZONES.get(handle[:1]), handle[1:]
+    if zone is not None and number.isdigit() and str(int(number)) == number:
+        return (zone, int(number)) if int(number) < len(player[zone]) else None
+    starting = player.get("starting_item")
+    return ("starting_item", 0) if starting and starting["item"] == handle else None
+
+
+def thing_at(player: Data, where: tuple[str, int]) -> Data:
+    zone, i = where
+    return player["starting_item"] if zone == "starting_item" else player[zone][i]
+
+
 def find(player: Data, ref: str) -> tuple[str, int] | None:
-    """Where a thing named ``ref`` (item id, object kind, or slot ``h0``/``h1``) is held."""
-    if len(ref) == 2 and ref[0] == "h" and ref[1].isdigit():
-        return ("hands", int(ref[1])) if int(ref[1]) < len(player["hands"]) else None
+    """Where a thing is held: by its handle, else by item id or object kind (effects name items so)."""
+    where = held(player, ref)
+    if where is not None:
+        return where
     for zone in ("hands", "inventory"):
         for i, thing in enumerate(player[zone]):
             if ref in (thing.get("item"), thing.get("object")):
@@ -150,8 +195,15 @@ def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
     else:
         thing = player[zone].pop(i)
     _put_away(ctx, player["room"], thing, used)
-    ctx.emit("item_discarded" if used else "dropped", seat=seat, thing=thing.get("item") or thing.get("object"),
-             room=player["room"])
+    name = thing.get("item") or thing.get("object")
+    hidden = zone == "inventory" and ctx.content.items[name].deck not in PUBLIC_DECKS
+    if used:                                              # used (NEM-ITEM-5) or discarded face up: public
+        ctx.emit("item_discarded", seat=seat, thing=name, room=player["room"])
+    elif hidden:                                          # NEM-ITEM-2/7/8: face down; the others see its back
+        ctx.emit("dropped", seat=seat, deck=ctx.content.items[name].deck, room=player["room"])
+        ctx.emit("dropped_private", audience=[seat], item=name, room=player["room"])
+    else:                                   # Hand slots, the board side, crafted and quest items are public
+        ctx.emit("dropped", seat=seat, thing=name, room=player["room"])
     return True
 
 
@@ -205,22 +257,24 @@ def _pick_up_commands(data: Data, seat: int) -> list[Command]:
 
 
 def do_drop(ctx: Ctx, cmd: Command) -> None:
-    """Free, own turn only; never an inactive quest item (NEM-ITEM-12)."""
+    """NEM-ITEM-7/8, NEM-ACTION-12: free, own turn only, any item card or carried object, named by
+    its handle; never an inactive quest item (NEM-ITEM-12)."""
     seat = ctx.seat
     player = ctx.player(seat)
-    ref = cmd.args[0] if cmd.args else None
+    ref = cmd.args[0] if len(cmd.args) == 1 else None
     quest = player.get("quest") or {}
     if ref == quest.get("id") and not quest.get("active"):
         raise refuse("NEM-ITEM-12", "an inactive quest item cannot be dropped")
-    if not isinstance(ref, str) or not drop_thing(ctx, seat, ref, used=False):
-        raise refuse("NEM-ITEM-7", f"you hold no {ref}")
+    if held(player, ref) is None:
+        raise refuse("NEM-ITEM-7", f"you hold nothing at {ref}: name a Hand slot (h0, h1), an Inventory "
+                                   f"card (i0, i1, …) or the item beside your board")
+    drop_thing(ctx, seat, str(ref), used=False)
 
 
 def _drop_commands(data: Data, seat: int) -> list[Command]:
-    player = data["players"][seat]
-    refs = [f"h{i}" for i in range(len(player["hands"]))]
-    refs += list(dict.fromkeys(t["item"] for t in player["inventory"]))
-    return [Command("drop", (ref,), (), seat) for ref in refs]
+    """Every thing the player holds (NEM-ITEM-7): each Hand slot, each Inventory card, the item beside
+    the board."""
+    return [Command("drop", (ref,), (), seat) for ref in handles(data["players"][seat])]
 
 
 # -- Item actions (NEM-ITEM-3..5/13/14, NEM-COST-5/7) -------------------------------------------------
@@ -302,6 +356,15 @@ def components_fit(ctx: Ctx, crafted: str, used: list[str], discount: bool) -> b
     return len(used) == 2 and set(symbols) == recipe
 
 
+def components(player: Data, used: list[str]) -> list[Data] | None:
+    """The item cards the handles ``used`` name (each once, Hand slots or Inventory), or None."""
+    where = [held(player, u) for u in used]
+    if any(w is None or w[0] == "starting_item" for w in where) or len(set(where)) != len(where):
+        return None
+    things = [thing_at(player, w) for w in where]   # type: ignore[arg-type] - checked above
+    return things if all("item" in t for t in things) else None
+
+
 def check_craft(ctx: Ctx, seat: int, crafted: Any, used: list[str], free: bool = False) -> None:
     player = ctx.player(seat)
     if not free and in_combat(ctx.data, seat):
@@ -310,26 +373,36 @@ def check_craft(ctx: Ctx, seat: int, crafted: Any, used: list[str], free: bool =
         raise refuse("NEM-CRAFT-8", f"{crafted} is not a Crafted item")
     if crafted not in ctx.data["crafted"]:
         raise refuse("NEM-CRAFT-2", f"no {crafted} is left in the Crafted deck")
-    held = [t["item"] for t in player["hands"] + player["inventory"] if "item" in t]
-    for u in used:
-        if u not in held:
-            raise refuse("NEM-CRAFT-1", f"you hold no {u} to use as a component")
-        held.remove(u)
-    if not components_fit(ctx, crafted, used, repository_discount(ctx, seat)):
+    things = components(player, used)
+    if things is None:
+        raise refuse("NEM-CRAFT-1", f"name the component cards you hold by Hand slot or Inventory place "
+                                    f"(h0, i1, …), each once, not {','.join(used) or 'none'}")
+    if not components_fit(ctx, crafted, [t["item"] for t in things], repository_discount(ctx, seat)):
         raise refuse("NEM-CRAFT-5" if len(used) == 1 else "NEM-CRAFT-1",
                      f"{crafted} needs the symbols {' + '.join(ctx.content.recipe(crafted))}, one card each"
                      + (" (one card in a working Repository)" if len(used) == 1 else ""))
     if ctx.content.items[crafted].heavy:
-        freed = sum(1 for t in player["hands"] if t.get("item") in used)
+        freed = sum(1 for u in used if u.startswith("h"))
         if free_slots(player) + freed <= 0:
             raise refuse("NEM-HEAVY-4", "both Hand slots are full: drop something first")
 
 
+def _discard_held(ctx: Ctx, seat: int, thing: Data) -> None:
+    """Discard face up the very card ``thing`` (wherever it now lies in the Hand slots or Inventory)."""
+    player = ctx.player(seat)
+    for prefix, zone in ZONES.items():
+        for i, other in enumerate(player[zone]):
+            if other is thing:
+                drop_thing(ctx, seat, f"{prefix}{i}", used=True)
+                return
+
+
 def craft(ctx: Ctx, seat: int, crafted: str, used: list[str]) -> None:
-    if crafted not in ctx.data["crafted"]:
+    things = components(ctx.player(seat), used)
+    if crafted not in ctx.data["crafted"] or things is None:
         return
-    for u in used:
-        drop_thing(ctx, seat, u, used=True)              # NEM-CRAFT-4: face up to their discards
+    for thing in things:
+        _discard_held(ctx, seat, thing)                  # NEM-CRAFT-4: face up to their discards
     ctx.data["crafted"].remove(crafted)
     ctx.emit("crafted", seat=seat, item=crafted)
     receive(ctx, seat, {"item": crafted, "ammo": starting_ammo(crafted)})
@@ -352,13 +425,14 @@ def _resolve_craft(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 
 def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    """(Crafted item, component handles) of every craft the player can make now."""
     player = ctx.player(seat)
-    held = list(dict.fromkeys(t["item"] for t in player["hands"] + player["inventory"] if "item" in t))
+    owned = [f"{prefix}{i}" for prefix, zone in ZONES.items() for i, t in enumerate(player[zone]) if "item" in t]
     found = []
     discount = repository_discount(ctx, seat)
     for crafted in sorted(set(ctx.data["crafted"])):
-        combos = [(a,) for a in held] if discount else []
-        combos += [(a, b) for i, a in enumerate(held) for b in held[i + 1:]]
+        combos = [(a,) for a in owned] if discount else []
+        combos += [(a, b) for i, a in enumerate(owned) for b in owned[i + 1:]]
         for combo in combos:
             try:
                 check_craft(ctx, seat, crafted, list(combo), free)
@@ -405,11 +479,9 @@ def craft_equipment_offer(ctx: Ctx, room: str, answer: Any = None) -> Pause | No
 # -- Trade (NEM-TRADE) --------------------------------------------------------------------------------
 
 def tradable(ctx: Ctx, seat: int) -> list[str]:
-    """NEM-TRADE-3/5: item cards and objects (an inactive quest item is not held as an item)."""
+    """NEM-TRADE-3/5: item cards and objects, by handle (an inactive quest item is not held as an item)."""
     player = ctx.player(seat)
-    refs = [f"h{i}" for i in range(len(player["hands"]))]
-    refs += list(dict.fromkeys(t["item"] for t in player["inventory"]))
-    return refs
+    return [f"{prefix}{i}" for prefix, zone in ZONES.items() for i in range(len(player[zone]))]
 
 
 def do_trade(ctx: Ctx, cmd: Command) -> None:
@@ -477,8 +549,8 @@ def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause 
     if where is None:
         return None
     zone, i = where
-    held = giving[zone][i]
-    heavy = is_heavy(ctx, held)
+    given = giving[zone][i]
+    heavy = is_heavy(ctx, given)
     player = ctx.player(receiver)
     if answer is None:
         if heavy and free_slots(player) <= 0:
@@ -492,8 +564,8 @@ def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause 
     if "/drop" in str(answer):
         drop_slot(ctx, receiver, int(str(answer).rpartition("/drop")[2]))
     giving[zone].pop(i)
-    player["hands" if heavy else "inventory"].append(held)          # NEM-TRADE-4: Ammo moves with it
-    name = held.get("item") or held.get("object")
+    player["hands" if heavy else "inventory"].append(given)         # NEM-TRADE-4: Ammo moves with it
+    name = given.get("item") or given.get("object")
     if heavy:                                                       # NEM-HEAVY-7
         ctx.emit("traded", giver=giver, receiver=receiver, thing=name)
     else:                                                           # NEM-TRADE-7

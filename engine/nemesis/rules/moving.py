@@ -84,7 +84,7 @@ def explore(ctx: Ctx, seat: int, room: str, corridor: str | None) -> bool:
     if effect == "slime":
         player["slime"] = True
     elif effect in ("fire", "malfunction"):
-        board_markers.place(ctx, effect, room)
+        board_markers.place(ctx, effect, room, by=seat)             # NEM-EXPLORE-7/8: the explorer's
     elif effect == "door" and corridor is not None and data["corridors"][corridor]["door"] == "open":
         data["corridors"][corridor]["door"] = "closed"  # NEM-EXPLORE-9
         ctx.emit("door_closed", corridor=corridor)

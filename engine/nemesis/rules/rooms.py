@@ -137,7 +137,7 @@ def attack_as(ctx: Ctx, seat: int, kind: str, darkness: str = "auto") -> None:
     card_id = intruders.draw_attack_card(ctx)
     card = ctx.content.attacks[card_id]
     hit = kind in card.symbols
-    ctx.emit("intruder_attack", intruder=None, type=kind, seat=seat, card=card_id, hit=hit)
+    ctx.emit("intruder_attack", reveals=True, intruder=None, type=kind, seat=seat, card=card_id, hit=hit)
     if not hit:
         return
     run_tree(ctx, card.effect, target=seat, room=player["room"])
@@ -376,10 +376,10 @@ def _defense(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     if option == "items":
         data["rooms"][here]["items"] -= 1
     else:
-        board_markers.place(ctx, "malfunction", here)
+        board_markers.place(ctx, "malfunction", here, by=seat)
     if ctx.ended():
         return
-    board_markers.place(ctx, "malfunction", room)
+    board_markers.place(ctx, "malfunction", room, by=seat)
     for iid in intruders_in(data, room):
         if not ctx.ended():
             intruders.injure(ctx, iid, 1, seat)

@@ -59,16 +59,15 @@ def pass_turn(ctx: Ctx, seat: int, discards: list[str]) -> None:
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
-    """NEM-FIRE-3: Fire wounds whoever ends a turn in it (at most once a round with the option
-    ``fire_wound_once_per_round``, NEM-DEC-21); then the next player who has not passed."""
+    """NEM-FIRE-3: Fire wounds whoever ends a turn in it, the passing turn included; then the next
+    player who has not passed. With the option ``fire_wound_once_per_round`` (the seed's reading,
+    NEM-DEC-21) only the turn in which the player passes counts: one fire Light Wound if their Room
+    holds Fire then, so at most one a round, and none for earlier turns ended in Fire."""
     data = ctx.data
     player = ctx.player(seat)
-    if in_facility(player) and data["rooms"][player["room"]]["fire"]:
-        once, key = data.get("fire_wound_once"), f"{seat}:round:fire_wound"
-        if not (once and data["once"].get(key) == data["round"]):
-            if once:
-                data["once"][key] = data["round"]
-            wounds.light_wound(ctx, seat)
+    passing_only = data.get("fire_wound_once")
+    if in_facility(player) and data["rooms"][player["room"]]["fire"] and (player["passed"] or not passing_only):
+        wounds.light_wound(ctx, seat)
     end.check_last_out(ctx)
     if ctx.ended():
         return

@@ -9,7 +9,8 @@ rules below ask "which passives of this kind apply to this character now" (NEM-W
   death_check_cards(types, n)         Slow Regeneration — used by intruders.injure
   ignore_darkness_of(card, attacker)  Wary of Shadows — used by intruders.attack
   noise: optional(DANGER→SILENCE)     Echo Confusion — moving.noise_roll asks through `echo_confusion`
-  on_place_fire                       Heat Aversion — `fire_placed` (call it after YOUR character places Fire)
+  on_place_fire                       Heat Aversion — `fire_placed`, called by board_markers.place for
+                                      every Fire marker a character places
   attack_target_last_if_carrying      Brood Guardians — intruders.attack_target
 
 Knowledge gains go through `gain_knowledge` (0..10, excess lost, NEM-DEC-5); research of an object
@@ -208,8 +209,9 @@ def brood_shielded(data: Data, seat: int) -> bool:
 
 
 def fire_placed(ctx: Ctx, seat: int, room: str) -> None:
-    """Heat Aversion: after ``seat``'s character places a Fire marker, each intruder in that Room
-    suffers 1 Injury at once (one check each)."""
+    """Heat Aversion: after ``seat``'s character places a Fire marker (whatever places it: an
+    exploration token, Thermite Charge, a Flamethrower, any effect; board_markers.place calls this),
+    each intruder in that Room suffers 1 Injury at once (one check each)."""
     if not passives(ctx.data, seat, "on_place_fire"):
         return
     from . import intruders

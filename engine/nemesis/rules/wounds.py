@@ -13,7 +13,7 @@ def light_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
         player = ctx.player(seat)
         if not in_facility(player):
             return
-        if len(player["serious"]) >= SERIOUS_LIMIT and not ctx.data.get("death_at_three"):
+        if len(player["serious"]) >= SERIOUS_LIMIT:
             die(ctx, seat, "wounds")                   # NEM-WOUND-5
             return
         if player["light"] < 2:
@@ -25,7 +25,8 @@ def light_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
 
 
 def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
-    """NEM-WOUND-3/5/10: draw a Serious Wound card; with three already, the character dies."""
+    """NEM-WOUND-3/5/10: draw a Serious Wound card; with three already, the character dies. With the
+    option ``death_at_three_serious`` (the seed's reading, NEM-DEC-70) the third card itself kills."""
     for _ in range(n):
         player = ctx.player(seat)
         if not in_facility(player):
@@ -47,6 +48,9 @@ def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
         kind = ctx.content.serious_wounds[card].id if card else "generic"
         player["serious"].append({"card": card, "type": kind, "dressed": False})
         ctx.emit("serious_wound", seat=seat, wound=kind)
+        if ctx.data.get("death_at_three") and len(player["serious"]) >= SERIOUS_LIMIT:
+            die(ctx, seat, "wounds")                        # NEM-DEC-70: three cards collected
+            return
         if kind == "arm":
             from .items import arm_wound
             arm_wound(ctx, seat)                            # NEM-HEAVY-8

@@ -8,7 +8,19 @@ from engine.core import Refused
 from engine.nemesis.rules import cards as card_rules
 from engine.nemesis.rules import intruders
 
-from .scenario import add_intruder, ctx, data, explored, give, kinds, place, play, started
+from .scenario import (
+    add_intruder,
+    ctx,
+    data,
+    explore_all,
+    explored,
+    give,
+    kinds,
+    place,
+    play,
+    started,
+    turn_of,
+)
 
 CLEAN, CLEAN2, INFECTED, INFECTED2 = "CONT01", "CONT02", "CONT03", "CONT06"
 
@@ -359,7 +371,7 @@ def test_scrounge_draws_one_item_and_keeps_it():
     data(match)["decks"]["green"].append("medkit")
     play(match, "0: card scrounge.8")
     assert data(match)["rooms"]["R008"]["items"] == 1
-    play(match, "0: answer medkit")
+    play(match, "0: answer d0")
     assert data(match)["players"][0]["inventory"] == [{"item": "medkit", "ammo": None}]
 
 
@@ -445,10 +457,9 @@ def test_two_actions_end_the_turn():
 @pytest.mark.rule("NEM-ACTION-2")
 @pytest.mark.rule("NEM-ACTION-3")
 @pytest.mark.rule("NEM-ACTION-4")
-@pytest.mark.xfail(reason='legal lists no pass discards and drops items by slot: being fixed with the hand-position notation', strict=True)
 def test_passing_discards_any_cards_and_ends_the_players_phase():
     match = _game(hand=("search.0", CLEAN, "rest.4"))
-    play(match, f"0: pass discard={CLEAN},rest.4")
+    play(match, "0: pass discard=c1,c2")                     # the Contamination card and Rest, by place
     player = data(match)["players"][0]
     assert player["hand"] == ["search.0"] and player["discard"] == [CLEAN, "rest.4"]
     assert match.state.game.view(data(match), 1)["players"][0]["passed"] is True
@@ -463,7 +474,31 @@ def test_passing_discards_any_cards_and_ends_the_players_phase():
 def test_a_player_who_cannot_pay_for_anything_can_only_pass():
     match = _game(hand=(CLEAN,))
     data(match)["players"][0]["hands"] = []
-    assert [str(c) for c in match.state.legal()] == ["0: pass"]
+    assert [str(c) for c in match.state.legal()] == ["0: pass", "0: pass discard=c0,"]
+
+
+@pytest.mark.rule("NEM-ACTION-3", "NEM-VIEW-1", "NEM-SCAN-1")
+def test_a_pass_discards_cards_by_their_place_in_the_hand_never_by_a_hidden_id():
+    """The owner's view shows "contamination" where the card lies; the command names that place
+    (c1), so neither the command, the public events nor the log name the Contamination card's id
+    (the shipped YAML tells which ids are INFECTED)."""
+    match = _game(hand=("search.0", INFECTED, "rest.4", "search.1"))
+    assert match.state.view(0)["players"][0]["hand"] == ["search.0", "contamination", "rest.4", "search.1"]
+    passes = [str(c) for c in match.state.legal() if c.verb == "pass"]
+    # every set of discards, cards the player cannot tell apart once (the two Search cards: c0, c0+c3)
+    assert len(passes) == 3 * 2 * 2 and "0: pass discard=c1," in passes and "0: pass discard=c0,c1,c2,c3" in passes
+    assert "0: pass discard=c3," not in passes and not [p for p in passes if "CONT" in p]
+    for refused in (f"0: pass discard={INFECTED}", "0: pass discard=c4", "0: pass discard=c1,c1", "0: pass discard=1"):
+        with pytest.raises(Refused) as why:
+            play(match, refused)
+        assert why.value.rule_id == "NEM-ACTION-3", refused
+    command = next(c for c in match.state.legal() if c.verb == "pass" and c.get("discard") == ("c1",))
+    events = match.apply(command)
+    assert data(match)["players"][0]["discard"] == [INFECTED]
+    public = [e for e in events if e.audience is None]
+    lines = [match.state.game.describe(e, lang) for e in public for lang in ("en", "zh_TW")]
+    assert "CONT" not in str(command) + repr([e.data for e in public]) + " ".join(lines)
+    assert match.state.view(1)["players"][0]["discard"] == ["contamination"]
 
 
 @pytest.mark.rule("NEM-INFECT-6")
@@ -519,3 +554,20 @@ def test_cards_whose_effects_no_rule_handles_yet_are_not_offered():
     assert (0 in options) == ("room_action_free" in trees.HANDLERS)
     assert 1 in options
 
+
+
+def test_distraction_names_the_discarded_item_by_its_place():
+    """Distraction discards an item you hold: the command names it by Hand slot / Inventory place,
+    like Drop, never by an id the others cannot see."""
+    match = started(2, characters=["survivor", "janitor"])
+    explore_all(match)
+    place(match, 0, "R008", ["distraction.6", "search.0"])
+    give(match, 0, "medkit")
+    add_intruder(match, "adult", "R008")
+    turn_of(match, 0)
+    listed = [str(c) for c in match.state.legal() if c.verb == "card"]
+    assert "0: card distraction.6 target=i0,R009" in listed and not [c for c in listed if "medkit" in c]
+    play(match, "0: card distraction.6 target=i0,R009")
+    d = data(match)
+    assert d["players"][0]["room"] == "R009" and d["players"][0]["inventory"] == []
+    assert "medkit" in d["discards"]["green"]

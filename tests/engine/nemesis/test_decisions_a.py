@@ -235,7 +235,7 @@ def test_discarded_crafted_items_return_to_the_open_crafted_deck():
     d["crafted"].remove("taser")
     thing = give(match, 0, "taser")
     assert d["crafted"].count("taser") == 2
-    play(match, "0: drop taser")
+    play(match, "0: drop i0")
     d = data(match)
     assert d["crafted"].count("taser") == 3
     assert "taser" not in d["discards"]["green"] + d["discards"]["yellow"] + d["discards"]["red"]
@@ -251,7 +251,7 @@ def test_the_repository_gives_both_the_discount_and_craft_equipment():
     match = _pair(room="REP")
     in_tile(match, 0, "repository", room="REP")
     give(match, 0, "bandages")                                    # FABRIC only: Taser needs ELECTRONIC too
-    play(match, f"0: craft taser use=bandages {pay(match, 0, 1)}")
+    play(match, f"0: craft taser use=i0, {pay(match, 0, 1)}")
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
     assert [(a.id, a.cost) for a in C.tiles["repository"].actions] == [("craft_equipment", 1)]
     match = _pair(room="REP")
@@ -315,19 +315,43 @@ def test_fire_wounds_every_turn_end_including_the_pass_and_never_in_the_event_ph
     assert d["players"][0]["light"] == 0 and not d["players"][0]["serious"]
 
 
-@pytest.mark.rule("NEM-DEC-21")
-def test_the_once_per_round_option_limits_fire_to_one_wound_a_round():
-    match = _pair(room="R003", fire_wound_once_per_round=True)
+@pytest.mark.rule("NEM-DEC-21", "NEM-FIRE-3")
+@pytest.mark.parametrize("once, wounded", [(False, 1), (True, 0)])
+def test_an_earlier_turn_in_fire_then_passing_elsewhere(once, wounded):
+    """The issue's case: a turn ends in Fire, the character leaves and passes in a Room without Fire.
+    The rulebook reading wounds the earlier turn; the seed's reading (fire_wound_once_per_round) only
+    looks at the Room of the passing turn: no wound."""
+    match = _pair(room="R003", fire_wound_once_per_round=once)
     in_tile(match, 0, "archive")
     d = data(match)
-    assert d["fire_wound_once"] is True
+    assert d["fire_wound_once"] is once
+    d["rooms"]["R003"]["fire"] = True
+    turns.end_turn(ctx(match), 0)                                  # an ordinary turn ends in Fire
+    assert d["players"][0]["light"] == wounded
+    place(match, 0, "R006")                                        # no Fire there
+    turn_of(match, 0)
+    play(match, "0: pass")
+    d = data(match)
+    assert d["players"][0]["passed"] and d["players"][0]["light"] == wounded
+
+
+@pytest.mark.rule("NEM-DEC-21", "NEM-FIRE-3")
+@pytest.mark.parametrize("once, wounded", [(False, 3), (True, 1)])
+def test_passing_in_fire_after_turns_in_fire(once, wounded):
+    """Two ordinary turns and the passing turn end in Fire: a wound each (rulebook), or one, for the
+    passing turn only (seed); none after the pass, and a new round may wound again."""
+    match = _pair(room="R003", fire_wound_once_per_round=once)
+    in_tile(match, 0, "archive")
+    d = data(match)
     d["rooms"]["R003"]["fire"] = True
     turns.end_turn(ctx(match), 0)
     turns.end_turn(ctx(match), 0)
-    assert d["players"][0]["light"] == 1
-    d["round"] += 1
-    turns.end_turn(ctx(match), 0)
-    assert d["players"][0]["light"] == 2
+    turn_of(match, 0)
+    play(match, "0: pass")
+    play(match, "1: pass")                                         # seat 0 has passed: no more fire
+    d = data(match)
+    light, serious = d["players"][0]["light"], len(d["players"][0]["serious"])
+    assert light + 3 * serious == wounded
     assert started(2).state.data["fire_wound_once"] is False       # default: off
 
 

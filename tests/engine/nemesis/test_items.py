@@ -42,7 +42,7 @@ def test_heavy_items_go_to_a_hand_slot_and_normal_ones_to_the_inventory():
     explored(match, "R008", "cave_entrance", 2)
     data(match)["decks"]["red"] += ["revolver", "medkit"]
     play(match, "0: card search.0")
-    play(match, "0: answer revolver")
+    play(match, "0: answer d1")                            # drawn: Medkit, Revolver
     player = data(match)["players"][0]
     assert player["hands"] == [{"item": "revolver", "ammo": 3}] and player["inventory"] == []
     c = ctx(match)
@@ -69,7 +69,7 @@ def test_a_one_use_item_goes_face_up_to_its_discard_and_a_dropped_one_to_the_bot
     give(match, 0, "medkit")
     play(match, "0: item stimulant")
     assert data(match)["discards"]["green"] == ["stimulant"] and len(data(match)["players"][0]["hand"]) == 7
-    play(match, "0: drop medkit")
+    play(match, "0: drop i0")
     assert data(match)["decks"]["green"][0] == "medkit" and "medkit" not in data(match)["discards"]["green"]
 
 
@@ -101,16 +101,72 @@ def test_ammo_starts_at_the_printed_value_and_never_exceeds_the_maximum():
 
 
 @pytest.mark.rule("NEM-ITEM-7")
-@pytest.mark.xfail(reason='legal lists no pass discards and drops items by slot: being fixed with the hand-position notation', strict=True)
 def test_drop_puts_objects_in_the_room_and_items_under_their_deck():
     match = _game()
     player = data(match)["players"][0]
     player["hands"].append({"object": "carcass"})
     play(match, "0: drop h1")
     assert data(match)["rooms"]["R008"]["objects"] == ["carcass"]
-    play(match, "0: drop smg")
+    play(match, "0: drop h0")
     assert "smg" in data(match)["removed"] and player["hands"] == []
     assert not [c for c in match.state.legal() if c.verb == "pick_up" and c.args[0] == "smg"]
+
+
+def _drops(match, seat: int = 0) -> list[str]:
+    return [str(c.args[0]) for c in match.state.legal(seat) if c.verb == "drop"]
+
+
+@pytest.mark.rule("NEM-ITEM-7", "NEM-ITEM-8")
+def test_drop_lists_every_item_card_and_object_and_applies_exactly_those():
+    """The Drop list is exactly what Drop accepts: every Hand slot, every Inventory card (two of a kind
+    each), the Probe Arm beside the Xenobiologist's board; nothing by a hidden id."""
+    match = _game(characters=("xenobiologist", "sentry"))
+    player = data(match)["players"][0]
+    assert player["starting_item"]["item"] == "probe_arm"
+    player["hands"] = [{"object": "egg"}]
+    give(match, 0, "medkit")
+    give(match, 0, "medkit")
+    give(match, 0, "flashlight")
+    assert _drops(match) == ["h0", "i0", "i1", "i2", "probe_arm"]
+    for command in [c for c in match.state.legal() if c.verb == "drop"]:
+        match.state.copy().apply(command)                   # each listed drop applies
+    for unlisted in ("medkit", "flashlight", "egg", "h1", "i3", "i01", "smg", "probe_arm,"):
+        assert _refused(match, f"0: drop {unlisted}") == "NEM-ITEM-7", unlisted
+    play(match, "0: drop probe_arm")
+    player = data(match)["players"][0]
+    assert player["starting_item"] is None and "probe_arm" in data(match)["removed"]
+    play(match, "0: drop i1")                                # the second Medkit
+    assert [t["item"] for t in player["inventory"]] == ["medkit", "flashlight"]
+    assert data(match)["decks"]["green"][0] == "medkit"      # NEM-ITEM-8: face down at the bottom
+    assert _drops(match) == ["h0", "i0", "i1"]
+
+
+@pytest.mark.rule("NEM-ITEM-2", "NEM-ITEM-7", "NEM-VIEW-1")
+def test_dropping_an_inventory_card_shows_the_others_only_its_back():
+    """The public event and log line name the card back's colour; only the owner's private event
+    names the item; the command names its place."""
+    match = _game()
+    give(match, 0, "spare_cables")
+    command = next(c for c in match.state.legal() if c.verb == "drop" and c.args[0] != "h0")
+    assert str(command) == "0: drop i0"
+    events = match.apply(command)
+    public = [e for e in events if e.audience is None]
+    private = [e for e in events if e.audience is not None]
+    assert [(e.kind, e.data) for e in public] == [("dropped", {"seat": 0, "deck": "yellow", "room": "R008"})]
+    assert [(e.kind, e.audience, e.data["item"]) for e in private] == [("dropped_private", frozenset({0}),
+                                                                       "spare_cables")]
+    game = match.state.game
+    lines = [game.describe(e, lang) for e in public for lang in ("en", "zh_TW")]
+    assert lines == ["Player 1 drops a yellow item in Room 008.", "玩家 1 把一張黃色物品丟在房間 008。"]
+    assert game.describe(private[0]) == "You drop Spare Cables." and "備用電纜" in game.describe(private[0], "zh")
+    assert all("spare" not in str(x).lower() for x in [command] + [e.data for e in public])
+
+
+@pytest.mark.rule("NEM-HEAVY-7", "NEM-ITEM-7")
+def test_dropping_a_heavy_item_or_object_is_public():
+    match = _game()
+    events = play(match, "0: drop h0")
+    assert [(e.kind, e.audience, e.data.get("thing")) for e in events] == [("dropped", None, "smg")]
 
 
 @pytest.mark.rule("NEM-ITEM-9")
@@ -246,11 +302,13 @@ def _crafter(room="R008"):
 @pytest.mark.rule("NEM-CRAFT-4")
 def test_craft_discards_two_matching_components_and_costs_one():
     match = _crafter()
-    assert _refused(match, "0: craft pistol use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
-    assert _refused(match, "0: craft taser use=door_kit pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft pistol use=i0,i1 pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=i0 pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft taser use=i0,i0 pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"   # never by id
     listed = [str(c) for c in match.state.legal() if c.verb == "craft"]
-    assert "0: craft taser pay=search.0, use=door_kit,bandages" in listed
-    play(match, "0: craft taser use=door_kit,bandages pay=search.0")
+    assert "0: craft taser pay=search.0, use=i0,i1" in listed
+    play(match, "0: craft taser use=i0,i1 pay=search.0")
     d = data(match)
     assert d["players"][0]["inventory"] == [{"item": "taser", "ammo": None}]
     assert d["discards"]["yellow"] == ["door_kit"] and d["discards"]["green"] == ["bandages"]
@@ -261,14 +319,14 @@ def test_craft_discards_two_matching_components_and_costs_one():
 def test_craft_is_out_of_combat_only():
     match = _crafter()
     add_intruder(match, "adult", "R008")
-    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-1"
+    assert _refused(match, "0: craft taser use=i0,i1 pay=search.0") == "NEM-CRAFT-1"
 
 
 @pytest.mark.rule("NEM-CRAFT-2")
 def test_craft_needs_a_copy_left():
     match = _crafter()
     data(match)["crafted"] = [c for c in data(match)["crafted"] if c != "taser"]
-    assert _refused(match, "0: craft taser use=door_kit,bandages pay=search.0") == "NEM-CRAFT-2"
+    assert _refused(match, "0: craft taser use=i0,i1 pay=search.0") == "NEM-CRAFT-2"
 
 
 @pytest.mark.rule("NEM-CRAFT-3")
@@ -281,11 +339,11 @@ def test_the_crafted_deck_is_open_to_everyone():
 @pytest.mark.rule("NEM-CRAFT-5")
 def test_the_repository_needs_one_component_only():
     match = _crafter(room="REP")
-    play(match, "0: craft taser use=bandages pay=search.0")
+    play(match, "0: craft taser use=i1, pay=search.0")
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
     match = _crafter(room="REP")
     data(match)["rooms"]["REP"]["malfunction"] = True
-    assert _refused(match, "0: craft taser use=bandages pay=search.0") == "NEM-CRAFT-5"
+    assert _refused(match, "0: craft taser use=i1, pay=search.0") == "NEM-CRAFT-5"
 
 
 @pytest.mark.rule("NEM-CRAFT-6")
@@ -296,9 +354,9 @@ def test_craft_equipment_lets_everyone_in_the_repository_craft_in_order():
     from engine.nemesis.steps import NEM
     NEM.drain(ctx(match))
     assert match.state.prompt.kind == "craft_equipment" and match.state.prompt.seats == (1,)
-    play(match, "1: answer enviro_suit/medkit")
+    play(match, "1: answer enviro_suit/i0")                   # its Medkit
     assert match.state.prompt.seats == (0,)
-    play(match, "0: answer taser/bandages")
+    play(match, "0: answer taser/i1")                          # the Bandages
     assert data(match)["players"][1]["inventory"] == [{"item": "enviro_suit", "ammo": None}]
     assert {"item": "taser", "ammo": None} in data(match)["players"][0]["inventory"]
 
@@ -309,9 +367,9 @@ def test_a_crafted_heavy_item_needs_a_free_hand_slot():
     give(match, 0, "ammo_box")       # MECHANICAL
     give(match, 0, "weapon_battery")  # ELECTRONIC
     give(match, 0, "revolver")
-    assert _refused(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0") == "NEM-HEAVY-4"
+    assert _refused(match, "0: craft pistol use=i0,i1 pay=search.0") == "NEM-HEAVY-4"
     play(match, "0: drop h1")
-    play(match, "0: craft pistol use=ammo_box,weapon_battery pay=search.0")
+    play(match, "0: craft pistol use=i0,i1 pay=search.0")
     assert data(match)["players"][0]["hands"][1] == {"item": "pistol", "ammo": 3}
 
 
@@ -324,7 +382,7 @@ def test_the_five_recipes():
     match = _game()
     give(match, 0, "antiseptic")     # CHEMICAL
     give(match, 0, "medkit")         # MEDICAL
-    play(match, "0: craft neutralizer use=antiseptic,medkit pay=search.0")
+    play(match, "0: craft neutralizer use=i0,i1 pay=search.0")
     assert {"item": "neutralizer", "ammo": None} in data(match)["players"][0]["inventory"]
 
 
@@ -400,7 +458,9 @@ def test_traded_normal_items_are_shown_to_the_participants_only():
     match = _traders(3)
     give(match, 0, "medkit")
     play(match, "0: trade pay=search.0")
-    play(match, "0: answer medkit/to1")
+    play(match, "0: answer i0/to1")                          # the command names the place only
+    assert next(e for e in match.state.view(1)["effects"] if e.get("pause"))["offer"] == "medkit"
+    assert not any(e.get("pause") for e in match.state.view(2)["effects"])
     events = play(match, "1: answer accept")
     private = next(e for e in events if e.kind == "traded_item")
     assert private.audience == frozenset({0, 1}) and private.data["item"] == "medkit"
@@ -487,12 +547,11 @@ def test_a_taser_injures_and_drives_off_an_intruder():
     assert "intruder_retreats" in happened or "intruder_killed" in happened
 
 
-@pytest.mark.xfail(reason='legal lists no pass discards and drops items by slot: being fixed with the hand-position notation', strict=True)
 def test_a_welding_torch_closes_a_corridor_of_the_room():
     match = _game()
     place(match, 0, "REP", list(HAND))
     give(match, 0, "welding_torch")
-    play(match, "0: drop smg")
+    play(match, "0: drop h0")                                # the SMG
     legal = [c.get("target") for c in match.state.legal() if c.verb == "item" and c.args[0] == "welding_torch"]
     assert ("C16",) in legal
     play(match, "0: item welding_torch pay=search.0 target=C16")
@@ -519,3 +578,19 @@ def test_a_heavy_quest_item_is_not_offered_while_both_hand_slots_are_full():
     assert refused.value.rule_id == "NEM-HEAVY-4"
     match.state.data["players"][seat]["hands"] = [{"object": "egg"}]
     assert any(c.verb == "activate" for c in match.state.legal(seat))
+
+
+@pytest.mark.rule("NEM-TRADE-7", "NEM-VIEW-1")
+def test_the_offered_card_is_shown_to_the_receiver_alone_and_kept_when_hidden_cards_are_dealt_again():
+    from engine.core import Rng
+    match = _traders(3)
+    give(match, 0, "medkit")
+    give(match, 0, "stimulant")
+    play(match, "0: trade pay=search.0")
+    play(match, "0: answer i1/to1")
+    game, d = match.state.game, data(match)
+    for k in range(5):
+        dealt = game.resample_hidden(d, 1, Rng(k))
+        assert game.view(dealt, 1) == game.view(d, 1)          # the receiver's view: the Stimulant stays
+    offers = {game.view(game.resample_hidden(d, 2, Rng(k)), 1)["effects"][0]["offer"] for k in range(12)}
+    assert len(offers) > 1                                     # for another seat it may be any green card

@@ -22,3 +22,25 @@ def test_every_legal_command_has_words_in_both_languages_naming_what_it_acts_on(
         assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese)
     moves = [game.describe_command(c, "en", view) for c in match.state.legal(seat) if c.verb == "move"]
     assert moves and all(label.startswith("Move to Room ") and "pay: " in label for label in moves)
+
+
+def test_places_in_commands_read_as_the_names_the_seat_sees() -> None:
+    """Commands name hidden cards by place (c1, i0, h0, o1); the button reads what is there for the
+    seat whose view it is, a Contamination card only as Contamination."""
+    from engine.core import Command
+    from engine.nemesis.content import content
+    from tests.engine.nemesis.scenario import give, place, started
+    match = started(2, characters=["sentry", "janitor"])
+    place(match, 0, "R008", ["search.0", "CONT01", "rest.4"])
+    give(match, 0, "medkit")
+    game, view = match.game, match.state.view(0)
+    words = {text: (game.describe_command(Command.parse(text), "en", view),
+                    game.describe_command(Command.parse(text), "zh_TW", view))
+             for text in ("0: pass discard=c1,c2", "0: drop i0", "0: drop h0", "0: answer i0/to1")}
+    assert words["0: pass discard=c1,c2"] == ("Pass — discard: Contamination, Rest", "跳過 — 棄牌：污染卡, 休息")
+    assert words["0: drop i0"] == ("Drop Medkit", "丟棄醫療包")
+    assert words["0: drop h0"] == ("Drop SMG", "丟棄衝鋒槍")
+    assert words["0: answer i0/to1"] == ("Medkit, to Player 2", "醫療包，給玩家 2")
+    first = match.state.data["players"][0]["objectives"][0]
+    assert game.describe_command(Command.parse("0: answer o0"), "en", view) == content().objectives[first].name.en
+    assert all("CONT" not in en + zh for en, zh in words.values())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Command
+from engine.core import Command, Refused
 from engine.nemesis.rules import end, event_phase, intruders, turns, wounds
 from tests.engine.nemesis.scenario import add_intruder, ctx, data, explore_all, place, set_bag, started
 
@@ -26,8 +26,11 @@ def test_solo_keeps_one_of_two_objectives_at_the_first_encounter():
     assert len(two) == 2
     first_encounter(match)
     assert match.state.prompt.kind == "keep_objective" and match.state.prompt.seats == (0,)
-    assert sorted(c.args[0] for c in match.state.legal(0)) == sorted(two)
-    match.apply(Command("answer", (two[1],), (), 0))
+    assert [c.args[0] for c in match.state.legal(0)] == ["o0", "o1"]   # by place: commands are public
+    assert match.state.view(0)["players"][0]["objectives"] == two     # what the places name, for the owner
+    with pytest.raises(Refused):
+        match.apply(Command("answer", (two[1],), (), 0))              # never by the hidden id
+    match.apply(Command("answer", ("o1",), (), 0))
     d = data(match)
     assert d["players"][0]["objectives"] == [two[1]] and two[0] in d["removed"]
     assert match.state.view(0)["removed"] == 1

@@ -217,8 +217,8 @@ def test_alert_token_never_moves(match):
 def test_one_fire_per_room_even_unexplored_and_removed_fire_returns(match):
     d = D(match)
     c = ctx(match)
-    board_markers.place(c, "fire", "R005")
-    board_markers.place(c, "fire", "R005")
+    board_markers.place(c, "fire", "R005", by=None)
+    board_markers.place(c, "fire", "R005", by=None)
     assert d["rooms"]["R005"]["fire"] and board_markers.placed(c, "fire") == 1
     board_markers.remove(c, "fire", "R005")
     assert board_markers.placed(c, "fire") == 0
@@ -230,7 +230,7 @@ def test_thirteenth_fire_destroys_the_facility(match):
     rooms = list(d["rooms"])
     for room in rooms[:12]:
         d["rooms"][room]["fire"] = True
-    board_markers.place(ctx(match), "fire", rooms[12])
+    board_markers.place(ctx(match), "fire", rooms[12], by=None)
     assert d["facility_destroyed"]
 
 
@@ -240,8 +240,8 @@ def test_thirteenth_fire_destroys_the_facility(match):
 def test_one_malfunction_per_room_staircases_allowed(match):
     d = D(match)
     c = ctx(match)
-    board_markers.place(c, "malfunction", "ST12")
-    board_markers.place(c, "malfunction", "ST12")
+    board_markers.place(c, "malfunction", "ST12", by=None)
+    board_markers.place(c, "malfunction", "ST12", by=None)
     assert d["rooms"]["ST12"]["malfunction"] and board_markers.placed(c, "malfunction") == 1
     board_markers.remove(c, "malfunction", "ST12")
     assert board_markers.placed(c, "malfunction") == 0
@@ -253,7 +253,7 @@ def test_eleventh_malfunction_destroys_the_facility(match):
     for room in [r for r in d["rooms"] if r != "R003"][:10]:
         d["rooms"][room]["malfunction"] = True
     d["rooms"]["R003"].update(explored=True, tile="archive")
-    board_markers.place(ctx(match), "malfunction", "R003")
+    board_markers.place(ctx(match), "malfunction", "R003", by=None)
     assert d["facility_destroyed"]
 
 

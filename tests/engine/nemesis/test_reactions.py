@@ -123,10 +123,10 @@ def test_drop_is_free_and_only_on_your_own_turn():
     match = _game()
     give(match, 1, "stimulant")
     with pytest.raises(Refused):
-        play(match, "1: drop stimulant")
+        play(match, "1: drop i0")
     assert not [c for c in match.state.legal() if c.verb == "drop" and c.seat == 1]
     give(match, 0, "medkit")
-    play(match, "0: drop medkit")
+    play(match, "0: drop i0")
     play(match, "0: drop h0")
     assert data(match)["turn"]["actions"] == 0 and data(match)["players"][0]["hands"] == []
 

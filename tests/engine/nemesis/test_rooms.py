@@ -241,10 +241,10 @@ def test_nest_and_contaminated_room_never_hold_a_malfunction(match):
     from .scenario import ctx
     for tile, room in (("nest", "R003"), ("contaminated_room", "R004")):
         D()["rooms"][room].update(tile=tile, explored=True)
-        board_markers.place(ctx(match), "malfunction", room)
+        board_markers.place(ctx(match), "malfunction", room, by=None)
         assert not D()["rooms"][room]["malfunction"]
     assert not content().tiles["contaminated_room"].actions
-    board_markers.place(ctx(match), "malfunction", "R005")     # unexplored
+    board_markers.place(ctx(match), "malfunction", "R005", by=None)     # unexplored
     assert not D()["rooms"]["R005"]["malfunction"]
 
 
@@ -466,7 +466,7 @@ def test_malfunction_in_isolation_does_not_touch_the_locked_in(match):
     from .scenario import ctx
     place(match, 0, "ISO")
     D()["players"][0]["where"] = "locked"
-    board_markers.place(ctx(match), "malfunction", "ISO")
+    board_markers.place(ctx(match), "malfunction", "ISO", by=None)
     assert D()["players"][0]["where"] == "locked"
 
 

@@ -22,6 +22,17 @@ def _prompt(match):
     return match.state.prompt.kind, match.state.prompt.seats, [c.args[0] for c in match.state.legal()]
 
 
+def _shown(match, seat: int = 0) -> list[str]:
+    """The drawn cards as the searcher's own view shows them (the answers name them d0, d1)."""
+    step = next(e for e in match.state.view(seat)["effects"] if e.get("pause"))
+    return step["cards"]
+
+
+def _keep(match, item: str) -> str:
+    """The answer keeping ``item``: its place among the drawn cards."""
+    return f"0: answer d{_shown(match).index(item)}"
+
+
 @pytest.mark.rule("NEM-SEARCH-1")
 def test_search_is_an_out_of_combat_card_action_of_cost_zero():
     match = _game()
@@ -55,7 +66,9 @@ def test_search_lowers_the_counter_then_draws_two_of_the_room_colour():
     play(match, "0: card search.0")
     assert data(match)["rooms"]["R008"]["items"] == 1
     kind, seats, options = _prompt(match)
-    assert kind == "search_keep" and seats == (0,) and sorted(options) == ["medkit", "stimulant"]
+    assert kind == "search_keep" and seats == (0,) and options == ["d0", "d1"]
+    assert _shown(match) == ["stimulant", "medkit"]                # the top card first
+    assert not any(e.get("pause") for e in match.state.view(1)["effects"])   # the others see no card
 
 
 @pytest.mark.rule("NEM-SEARCH-3")
@@ -68,7 +81,7 @@ def test_a_white_room_searches_the_deck_the_player_names():
     assert listed == {"red", "yellow", "green"}
     data(match)["decks"]["yellow"] += ["toolbelt", "flashlight"]
     play(match, "0: card search.0 deck=yellow")
-    assert sorted(_prompt(match)[2]) == ["flashlight", "toolbelt"]
+    assert sorted(_shown(match)) == ["flashlight", "toolbelt"]
 
 
 @pytest.mark.rule("NEM-SEARCH-4")
@@ -78,7 +91,9 @@ def test_keep_one_privately_the_other_to_the_bottom():
     events = play(match, "0: card search.0")
     drawn = [e for e in events if e.kind == "search_drawn"]
     assert drawn and drawn[0].audience == frozenset({0})
-    play(match, "0: answer stimulant")
+    keep = _keep(match, "stimulant")
+    assert keep == "0: answer d0"                           # the public command names no card
+    play(match, keep)
     player = data(match)["players"][0]
     assert [t["item"] for t in player["inventory"]] == ["stimulant"]
     assert data(match)["decks"]["green"][0] == "medkit"
@@ -112,8 +127,7 @@ def test_a_short_deck_gets_its_discard_shuffled_under_it():
     d["decks"]["green"] = d["decks"]["green"][:1]
     top = d["decks"]["green"][0]
     play(match, "0: card search.0")
-    options = _prompt(match)[2]
-    assert top in options and len(d["decks"]["green"]) + len(d["discards"]["green"]) == 28
+    assert top in _shown(match) and len(d["decks"]["green"]) + len(d["discards"]["green"]) == 28
 
 
 @pytest.mark.rule("NEM-SEARCH-7")
@@ -122,8 +136,8 @@ def test_a_single_card_left_must_be_kept():
     d = data(match)
     d["decks"]["green"], d["discards"]["green"] = ["medkit"], []
     play(match, "0: card search.0")
-    assert _prompt(match)[2] == ["medkit"]
-    play(match, "0: answer medkit")
+    assert _prompt(match)[2] == ["d0"] and _shown(match) == ["medkit"]
+    play(match, "0: answer d0")
     assert d["players"][0]["inventory"] == [{"item": "medkit", "ammo": None}]
 
 
@@ -133,8 +147,8 @@ def test_a_heavy_card_with_full_hands_needs_a_drop_or_goes_back():
     give(match, 0, "revolver")                              # the Sentry already holds the SMG
     data(match)["decks"]["red"] += ["shotgun", "shotgun"]
     play(match, "0: card search.0")
-    assert sorted(_prompt(match)[2]) == ["bottom", "shotgun/drop0", "shotgun/drop1"]
-    play(match, "0: answer shotgun/drop1")
+    assert _prompt(match)[2] == ["d0/drop0", "d0/drop1", "bottom"]      # two Shotguns: one offer
+    play(match, "0: answer d0/drop1")
     hands = [t["item"] for t in data(match)["players"][0]["hands"]]
     assert hands == ["smg", "shotgun"]
     assert sorted(data(match)["decks"]["red"][:2]) == ["revolver", "shotgun"]   # face down, bottom
@@ -155,7 +169,8 @@ def test_resampling_for_another_seat_redeals_the_searchers_two_cards():
     dealt = match.state.game.resample_hidden(data(match), 1, Rng(5))
     step = dealt["effects"][0]
     assert step["primitive"] == "search_keep" and len(step["params"]["cards"]) == 2
-    assert sorted(step["pause"]["options"]) == sorted(set(step["params"]["cards"]))
+    assert step["pause"]["options"] == [f"d{i}" for i, card in enumerate(step["params"]["cards"])
+                                        if card not in step["params"]["cards"][:i]]
     assert sorted(dealt["decks"]["green"] + step["params"]["cards"]) == sorted(data(match)["decks"]["green"] + real)
     own = match.state.game.resample_hidden(data(match), 0, Rng(5))
     assert own["effects"][0]["params"]["cards"] == real

@@ -8,6 +8,7 @@ import pytest
 
 from engine.bots import bot_rng, make_bot
 from engine.core import Match
+from engine.nemesis.content import content
 
 MODES = (("solo", 1), ("standard", 2), ("standard", 4), ("coop", 3))
 HIDDEN = "hidden"
@@ -142,3 +143,48 @@ def test_coop_objectives_and_the_revealed_pool_token_are_public():
     assert view["players"][0]["objectives"] == data["players"][0]["objectives"]
     revealed = data["neutral_revealed"][0]
     assert revealed in view["neutral"] and view["neutral"].count(HIDDEN) == 5
+
+
+def hidden_ids(data, seat):
+    """Ids the other seats may not see that a command of ``seat`` could name: Contamination cards
+    (their status is in the shipped content), objectives (outside co-op) and the Inventory cards of
+    the seat (only their backs are public, NEM-ITEM-2)."""
+    found = {c for p in data["players"] for z in ("hand", "deck", "discard") for c in p[z] if c.startswith("CONT")}
+    found |= set(data["decks"]["contamination"])
+    if data["mode"] != "coop":
+        found |= {o for p in data["players"] for o in p["objectives"]}
+    items = content().items
+    found |= {t["item"] for t in data["players"][seat]["inventory"]
+              if items[t["item"]].deck in ("red", "yellow", "green")}      # crafted and quest ones are public
+    return found - {t["item"] for p in data["players"] for t in p["hands"] if "item" in t}
+
+
+@pytest.mark.rule("NEM-VIEW-1", "NEM-ITEM-2", "NEM-OBJECTIVE-1", "NEM-SCAN-1")
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+@pytest.mark.parametrize("mode,players", [("solo", 1), ("standard", 3), ("standard", 5)])
+def test_commands_are_public_and_name_no_hidden_card(kind, mode, players):
+    """Every command is echoed to every seat and kept in the save, so none names a card by a hidden
+    id: discards, kept objectives, Search keeps, Trade offers, drops and components go by place.
+    (Using an item names it: using shows it to everyone, NEM-ITEM-5.)"""
+    checked = set()
+    for seed in (3, 4, 5):
+        match = Match.new("nemesis", players, mode=mode, seed=seed)
+        bot = make_bot(kind, match.game)
+        rngs = {s: bot_rng(seed, s) for s in range(players)}
+        for _ in range(600):
+            state = match.state
+            if state.is_terminal():
+                break
+            seat = state.deciders()[0]
+            legal = state.legal(seat)
+            hidden = hidden_ids(state._peek(), seat)
+            for command in legal:
+                words = set(str(command.by(None)).replace("=", " ").replace(",", " ").replace("/", " ")
+                            .replace("+", " ").split())
+                if command.verb == "item":                 # using an item shows it (NEM-ITEM-5)
+                    words.discard(str(command.args[0]))
+                words.discard(str(command.get("via")))     # so does using Spare Cables for a Computer
+                assert not words & hidden, (str(command), words & hidden)
+                checked.add(command.verb)
+            match.apply(bot.choose(state.view(seat), legal, rngs[seat]))
+    assert {"pass", "answer", "move"} <= checked

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
-from engine.nemesis.rules import intruders, moving, weakness
+from engine.nemesis.rules import event_phase, intruders, moving, weakness
 from engine.nemesis.trees import run_tree
 
 from . import scenario as s
@@ -177,6 +177,71 @@ def test_heat_aversion_injures_intruders_where_you_place_fire(match):
     events = shoot(match, iid, "flamethrower")
     assert [e.data["n"] for e in events if e.kind == "intruder_injured"] == [2, 1]
     assert d["intruders"][iid]["injuries"] == 3 and d["rooms"][HERE]["fire"]
+
+
+def fire_injuries(events) -> list[int]:
+    return [e.data["n"] for e in events if e.kind == "intruder_injured"]
+
+
+def heat_aversion(match, slot: int = 0, knowledge: int = 3) -> None:
+    """Heat Aversion in slot W``slot + 1`` (revealed), the acting character at ``knowledge``."""
+    ids = ["W_underbelly", "W_regen"]
+    ids.insert(slot, "W_heat")
+    s.data(match)["weaknesses"] = slots(*ids, revealed=slot + 1)
+    player(match)["knowledge"] = knowledge
+
+
+@pytest.mark.rule("NEM-WEAKNESS-2", "NEM-WEAKNESS-7")
+@pytest.mark.parametrize("slot, knowledge, extra", [(0, 2, 0), (0, 3, 1), (1, 10, 0), (1, 4, 0), (1, 5, 1), (2, 8, 1)])
+def test_heat_aversion_works_for_the_thermite_charge(match, slot, knowledge, extra):
+    """Thermite Charge places Fire where intruders are: with Heat Aversion at work for the user each
+    intruder first suffers 1 Injury at once, then the charge's own Injury (one check each)."""
+    heat_aversion(match, slot, knowledge)
+    if slot == 1 and knowledge == 10:
+        s.data(match)["weaknesses"][1]["revealed"] = False      # face down: it does nothing yet
+    s.give(match, 0, "thermite_charge")
+    iid = s.add_intruder(match, "queen", NEXT_DOOR)
+    s.stack(match, "attack", *["A15"] * 4)                     # blood 6 twice: the Queen lives
+    events = s.play(match, f"0: item thermite_charge target={NEXT_DOOR}, {s.pay(match, 0, 1)}")
+    d = s.data(match)
+    assert d["rooms"][NEXT_DOOR]["fire"]
+    assert fire_injuries(events) == [1] * (1 + extra)
+    assert d["intruders"][iid]["injuries"] == 1 + extra
+
+
+@pytest.mark.rule("NEM-WEAKNESS-7", "NEM-EXPLORE-7")
+@pytest.mark.parametrize("knowledge, extra", [(2, 0), (3, 1)])
+def test_heat_aversion_works_for_a_fire_exploration_token(match, knowledge, extra):
+    """The explorer places the Fire of an exploration token: with Heat Aversion at work, the intruder
+    already in that unexplored Room suffers 1 Injury at once."""
+    heat_aversion(match, 0, knowledge)
+    d = s.data(match)
+    d["rooms"][NEXT_DOOR].update(explored=False, token="X13", tile="archive")
+    iid = s.add_intruder(match, "queen", NEXT_DOOR)
+    s.stack(match, "attack", "A15", "A15")
+    events = s.play(match, f"0: move {NEXT_DOOR} {s.pay(match, 0, 1)}")
+    d = s.data(match)
+    assert d["rooms"][NEXT_DOOR]["fire"] and d["rooms"][NEXT_DOOR]["explored"]
+    assert fire_injuries(events) == [1] * extra
+    assert d["intruders"][iid]["injuries"] == extra
+
+
+@pytest.mark.rule("NEM-WEAKNESS-7")
+def test_heat_aversion_needs_a_character_to_place_the_fire(match):
+    """Spreading Flames places Fire by nobody's hand: no character's Heat Aversion applies."""
+    heat_aversion(match, 0, 10)
+    for p in s.data(match)["players"]:
+        p["knowledge"] = 10
+    d = s.data(match)
+    d["rooms"][HERE]["fire"] = True
+    beyond = s.content().board.exit(HERE, 4)
+    target = s.content().board.corridors[beyond].other(HERE)
+    iid = s.add_intruder(match, "queen", target)
+    s.stack(match, "event", "E04")
+    c = s.ctx(match)
+    event_phase.e6_event(c)
+    assert d["rooms"][target]["fire"] and d["intruders"][iid]["injuries"] == 0
+    assert "intruder_injured" not in s.kinds(c.events)
 
 
 @pytest.mark.rule("NEM-WEAKNESS-7")

@@ -68,6 +68,50 @@ def test_three_serious_wounds_alone_do_not_kill():
     assert d["players"][0]["where"] == "facility" and len(d["players"][0]["serious"]) == 3
 
 
+@pytest.mark.rule("NEM-DEC-70")
+def test_death_at_three_serious_is_an_option_off_by_default():
+    assert data(started(2))["death_at_three"] is False
+    assert data(started(2, options={"death_at_three_serious": True}))["death_at_three"] is True
+    option = next(o for o in started(2).game.info.options if o.key == "death_at_three_serious")
+    assert option.kind == "bool" and option.default is False
+
+
+def seed_reading():
+    match = started(2, seed=2, characters=["sentry", "hacker"], options={"death_at_three_serious": True})
+    explore_all(match)
+    place(match, 0, "R006")
+    place(match, 1, "BPS")
+    return match
+
+
+@pytest.mark.rule("NEM-DEC-70")
+@pytest.mark.parametrize("light", [0, 2])
+def test_with_death_at_three_serious_the_third_serious_wound_kills(light):
+    """The seed's reading: collecting the third Serious Wound card kills, whether it comes as a
+    Serious Wound or as a Light Wound on a full track (NEM-WOUND-2)."""
+    match = seed_reading()
+    d = data(match)
+    d["players"][0]["serious"] = [GENERIC, dict(GENERIC, dressed=True)]     # dressed ones count too
+    d["players"][0]["light"] = light
+    c = ctx(match)
+    (wounds.light_wound if light else wounds.serious_wound)(c, 0)
+    assert d["players"][0]["where"] == "dead" and d["players"][0]["cause"] == "wounds"
+    assert kinds(c.events)[-3:] == ["serious_wound", "character_died", "main_gate_opened"]
+    assert len(d["players"][0]["serious"]) == 3
+
+
+@pytest.mark.rule("NEM-DEC-70")
+def test_with_death_at_three_serious_two_serious_wounds_and_light_ones_do_not_kill():
+    match = seed_reading()
+    d = data(match)
+    d["players"][0]["serious"] = [GENERIC]
+    c = ctx(match)
+    wounds.serious_wound(c, 0)
+    wounds.light_wound(c, 0, 2)
+    assert d["players"][0]["where"] == "facility"
+    assert len(d["players"][0]["serious"]) == 2 and d["players"][0]["light"] == 2
+
+
 @pytest.mark.rule("NEM-WOUND-6", "NEM-CONTINGENCY-5")
 def test_death_leaves_a_corpse_drops_objects_removes_items_and_pools_contingencies():
     match = position()
