@@ -185,17 +185,23 @@ def field_error(source: str, lines: Lines, path: FieldPath, message: str) -> Sav
     return SaveError(source, f"field {where}: {message}" if where else message, lines.of(path))
 
 
-def _header_schema() -> Schema:
+def config_fields() -> tuple[dict[str, Schema], dict[str, Schema]]:
+    """The fields a save and a state document share (game, players, seed; mode and options),
+    required and optional."""
     from .registry import game_infos
+    required = {"game": Str(lambda: {info.id for info in game_infos()}, what="the id of an installed game"),
+                "players": Int(1, MAX_PLAYERS), "seed": Int(-2**63, 2**64 - 1)}
+    optional = {"mode": Nullable(Str(max_len=64)),
+                "options": Nullable(MapOf(Str(max_len=64), OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256))))}
+    return required, optional
+
+
+def _header_schema() -> Schema:
+    required, optional = config_fields()
     return Record({
-        "format": Const(STATE_FORMAT), "version": Int(1, STATE_VERSION),
-        "game": Str(lambda: {info.id for info in game_infos()}, what="the id of an installed game"),
-        "players": Int(1, MAX_PLAYERS), "seed": Int(-2**63, 2**64 - 1),
+        "format": Const(STATE_FORMAT), "version": Int(1, STATE_VERSION), **required,
         "rng": Tuple(Int(0, 2**64 - 1), Int(0, 2**64 - 1)), "data": Record({}, extra=Anything()),
-    }, optional={
-        "mode": Nullable(Str(max_len=64)),
-        "options": Nullable(MapOf(Str(max_len=64), OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256)))),
-    }, what="a state document")
+    }, optional=optional, what="a state document")
 
 
 def state_from_document(document: Any, source: str, lines: Lines = NO_LINES) -> State:

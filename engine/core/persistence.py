@@ -19,6 +19,7 @@ from .documents import (
     MAX_PLAYERS,
     NO_LINES,
     Lines,
+    config_fields,
     dump_yaml,
     field_error,
     parse_json,
@@ -31,13 +32,10 @@ from .game import Config, Data
 from .match import Match
 from .schema import (
     Anything,
-    Bool,
     Const,
     Int,
     ListOf,
-    MapOf,
     Nullable,
-    OneOf,
     Record,
     Schema,
     Str,
@@ -133,16 +131,13 @@ def save_match(match: Match, path: str | os.PathLike[str]) -> None:
 
 def _save_schema(players: int | None = None) -> Schema:
     from .match import SEAT_KIND_PATTERN
-    from .registry import game_infos
+    required, optional = config_fields()
     seat = Where(Str(max_len=64), lambda kind: bool(SEAT_KIND_PATTERN.match(kind)), "human or bot:NAME")
     return Record({
-        "format": Const(SAVE_FORMAT), "version": Int(1, SAVE_VERSION),
-        "game": Str(lambda: {info.id for info in game_infos()}, what="the id of an installed game"),
-        "players": Int(1, MAX_PLAYERS), "seed": Int(-2**63, 2**64 - 1),
+        "format": Const(SAVE_FORMAT), "version": Int(1, SAVE_VERSION), **required,
         "commands": ListOf(Str(max_len=MAX_TEXT), max_len=MAX_COMMANDS),
     }, optional={
-        "mode": Nullable(Str(max_len=64)),
-        "options": Nullable(MapOf(Str(max_len=64), OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256)))),
+        **optional,
         "seats": Nullable(ListOf(seat, max_len=players if players is not None else MAX_PLAYERS)),
         "start": Nullable(Record({}, extra=Anything(), what="a state document")),
         "digest": Nullable(Where(Str(max_len=64), lambda text: len(text) == 64 and
