@@ -144,6 +144,11 @@ class Dragonbond(Game):
         player peek at the stack and change their mind, so it stays."""
         return command.verb != "place"
 
+    def data_schema(self, config: Config) -> Any:
+        """The shape of the state data (schema.py), checked when a state document is loaded."""
+        from .schema import data_schema
+        return data_schema(config)
+
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
 

@@ -227,6 +227,12 @@ def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
 def begin_move(ctx: Ctx, general: str, rest: str) -> None:
     """Stage 1 answered (``<origin>/<destination>``): check the pair, then choose the pieces."""
     origin, _, destination = rest.partition("/")
+    check_move_pair(ctx, general, origin, destination)
+    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
+
+
+def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> None:
+    """DRG-ACTION-4, DRG-MOVE-1/8: ``general`` may move pieces from ``origin`` to ``destination``."""
     if ctx.board(general)["role"] != "general":
         raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
     if origin not in movement.move_origins(ctx, general):
@@ -236,7 +242,6 @@ def begin_move(ctx: Ctx, general: str, rest: str) -> None:
         if ctx.content.map.is_adjacent(origin, destination):
             raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no piece may cross them")
         raise refuse("DRG-MOVE-1", f"{destination!r} is not adjacent to {origin}")
-    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
 
 
 def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
@@ -269,7 +274,11 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     are chosen the move is made, then up_outriders' extra step may follow."""
     if ctx.ended():
         return None
+    check_move_pair(ctx, owner, origin, destination)      # each stage moves from the same pair
     chosen = {str(t): int(n) for t, n in dict(chosen or {}).items()}
+    here = movement.units_of(ctx.data, origin, owner)
+    if any(n > here.get(t, 0) for t, n in chosen.items()) or (figure and ctx.board(owner)["region"] != origin):
+        raise refuse("DRG-MOVE-1", f"{owner} has not those pieces in {origin}")
     if not move_stages(ctx, owner, origin, chosen, figure):
         units = {t: n for t, n in chosen.items() if n}
         movement.move(ctx, owner, origin, destination, units, bool(figure))
@@ -303,6 +312,10 @@ def move_on(ctx: Ctx, owner: str, destination: str, units: Any, answer: Any = No
     that type go on together one step from the destination (a move: DRG-MOVE-8 applies)."""
     if ctx.ended():
         return None
+    units = {str(t): int(n) for t, n in dict(units).items()}
+    here = movement.units_of(ctx.data, destination, owner)
+    if not units or any(t not in extra_step_types(ctx, owner) or not 0 < n <= here[t] for t, n in units.items()):
+        raise refuse("DRG-MOVE-1", f"{owner} has no moved units in {destination} that may go a step further")
     closed = movement.storm_active(ctx.data)
     options = ("stay",) + tuple(f"on/{r}" for r in ctx.content.map.neighbours(destination, mountains_closed=closed))
     if answer is None:
@@ -310,6 +323,5 @@ def move_on(ctx: Ctx, owner: str, destination: str, units: Any, answer: Any = No
     if answer not in options:
         raise refuse("DRG-MOVE-1", f"{answer!r} is not one of {', '.join(options)}")
     if answer != "stay":
-        movement.move(ctx, owner, destination, str(answer).removeprefix("on/"),
-                      {str(t): int(n) for t, n in dict(units).items()}, False)
+        movement.move(ctx, owner, destination, str(answer).removeprefix("on/"), units, False)
     return None

@@ -7,7 +7,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules.movement import storm_active, units_of
 
-from .scenario import answer_move, board, pending, play, started
+from .scenario import answer_move, board, pending, play, settle_all, started
 from .test_h2_helpers import (
     answer,
     bond,
@@ -260,6 +260,7 @@ EVENTS = {"ev01": _ev01, "ev02": _ev02, "ev03": _ev03, "ev04": _ev04, "ev05": _e
 def test_each_event_card_resolves_with_its_effect(card):
     state = started(("elyse",))
     EVENTS[card](state)
+    settle_all(state)            # resolved outside execution: planning waits with nothing queued
     assert state.invariant_problems() == []
 
 
