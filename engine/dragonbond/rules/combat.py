@@ -291,7 +291,7 @@ def _damage_one(ctx: Ctx, combat: Data, side: Data, dealer: Data, unit: str | No
         return
     if side["kind"] == "dragon":
         data["boards"][side["who"]]["health"] -= 1
-        ctx.emit("damage", side=side["who"], n=1, removed="health")
+        ctx.emit("damage", side=side["who"], n=1, removed="health", health=data["boards"][side["who"]]["health"])
         return
     if side["kind"] == "neutral":
         remove_units(ctx, region, "neutral", {"neutral": 1})
