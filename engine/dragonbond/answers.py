@@ -36,11 +36,6 @@ def answer_rule(kind: str) -> str:
     return "DRG-AI-11"
 
 
-# The rule an answer to an effect's choice breaks, by the kind of card the effect comes from.
-EFFECT_RULES = {"event": "DRG-EVENT-2", "vaala": "DRG-VAALA-9", "upgrade": "DRG-UPGRADE-5",
-                "dragonbond": "DRG-BONDED-6"}
-
-
 def decision_rule(data: Data) -> str:
     """The rule a wrong answer to the pending decision breaks: its kind's, or for an effect's
     choice the rule of the card kind it comes from."""
@@ -49,8 +44,9 @@ def decision_rule(data: Data) -> str:
         return "DRG-PLAN-2"
     kind = step["pause"]["kind"]
     if kind == "effect_choice":
+        from .rules.effects import CHOICE_RULES
         from .rules.planning import card_kind
-        return EFFECT_RULES.get(card_kind(str(step["params"].get("source", ""))), answer_rule(kind))
+        return CHOICE_RULES.get(card_kind(str(step["params"].get("source", ""))), answer_rule(kind))
     return answer_rule(kind)
 
 

@@ -290,3 +290,15 @@ def test_a_bonded_actor_never_chooses_its_allys_pieces():
     with pytest.raises(Refused) as refused:
         play(state, "0: answer adrael-infantry.1")
     assert refused.value.rule_id == "DRG-BONDED-3"
+
+
+@pytest.mark.rule("DRG-VAALA-9")
+def test_a_choice_no_option_spells_cites_the_rule_of_the_card_it_comes_from():
+    state = started(("nagasha",))
+    put_units(state, "elyse", "serpent_mire", ranged=1)
+    from .test_h2_vaala import _cast
+    _cast(state, "nagasha", "nag_v4")                                      # a Vaala card's removal
+    assert pending(state)[2] == ("elyse-ranged.1",)
+    with pytest.raises(Refused) as refused:
+        play(state, "0: answer elyse-ranged.3")
+    assert (refused.value.rule_id, refused.value.reason) == ("DRG-VAALA-9", "3 of elyse-ranged are not there to choose")
