@@ -282,17 +282,52 @@ def _execution_problems(data: Data) -> list[str]:
     strays = sorted({item["primitive"] for item in body} - allowed)
     if strays:
         problems.append(f"steps queued where they never run: {', '.join(strays)}")
-    combat = data.get("combat")
-    if (combat is not None) != ("combat_step" in names) or names.count("combat_step") > 1:
-        problems.append("a combat in progress has exactly one next combat step queued")
-    if combat is None and any(item["primitive"] in COMBAT_STEPS or (
-            item["primitive"] == "combat_retreat" and not item["params"].get("origin")) for item in queue):
-        problems.append("a combat decision is queued, but no combat is in progress")
+    problems += _combat_problems(data)
     if (data.get("oath") is not None) != (names[0] == "oath_reroll") or names.count("oath_reroll") > 1:
         problems.append("an oath in progress waits on its one reroll turn")
     if resolving and stack:
         problems += _card_step_problems(data, body, stack[0])
     return problems
+
+
+# While a combat runs it waits on one of its own decisions, with its next step queued right after;
+# the decision fits the combat's state (spec 9.4): (step, combat phase, side or decider's role).
+COMBAT_WAITS = {
+    ("combat_vaala", "pre_target", "attacker"), ("combat_vaala", "roll", "target"),
+    ("combat_damage", "after_crits", "target"), ("combat_damage", "normals", "attacker"),
+    ("combat_damage", "check", "target"), ("combat_target_choice", "after_crits", "target"),
+    ("combat_attacker_choice", "check", "attacker"), ("combat_retreat", "end", "attacker"),
+    ("combat_retreat", "end", "target"),
+}
+
+
+def _combat_problems(data: Data) -> list[str]:
+    """DRG-COMBAT-6, spec 9.4: a combat in progress waits on one of its decisions, its next step
+    queued right after; no combat decision waits without a combat (a forced retreat after one ends
+    names where it retreats from)."""
+    queue, combat = data["effects"], data.get("combat")
+    names = [item["primitive"] for item in queue]
+    if combat is None:
+        if "combat_step" in names or any(item["primitive"] in COMBAT_STEPS or (
+                item["primitive"] == "combat_retreat" and not item["params"].get("origin")) for item in queue):
+            return ["a combat step or decision is queued, but no combat is in progress"]
+        return []
+    first = queue[0]
+    params, target = first["params"], combat["target"]
+    role = {"combat_damage": params.get("side"), "combat_target_choice": "target",
+            "combat_attacker_choice": "attacker"}.get(first["primitive"])
+    if role is None:
+        who = params.get("character")
+        role = "attacker" if who == combat["attacker"] else "target" if who and who == target["who"] else None
+    deciding = combat["attacker"] if role == "attacker" else target["who"]
+    human = deciding is not None and data["boards"][deciding]["seat"] is not None
+    if (names[1:2] != ["combat_step"] or names.count("combat_step") != 1
+            or (first["primitive"], combat["phase"], role) not in COMBAT_WAITS
+            or (first["primitive"] in ("combat_vaala", "combat_target_choice", "combat_attacker_choice") and not human)
+            or (first["primitive"] == "combat_retreat" and params.get("forced"))):
+        return ["a combat in progress waits on one of its own decisions (fitting its state), "
+                "its next step queued right after"]
+    return []
 
 
 def _card_step_problems(data: Data, body: list[Data], entry: Data) -> list[str]:

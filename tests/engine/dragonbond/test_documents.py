@@ -243,3 +243,17 @@ def test_a_mutated_document_is_refused_in_one_line_or_plays_on():
         except Exception as error:  # pragma: no cover - the failure names the case
             raise AssertionError(f"case {case}, {what}: {type(error).__name__}: {error}") from error
     assert refused and played
+
+
+def _in_combat() -> dict[str, Any]:
+    return next(doc for doc in sample_documents() if doc["data"].get("combat") and len(doc["data"]["effects"]) > 3)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d["combat"].update(phase="target_retreat" if d["combat"]["phase"] != "target_retreat" else "roll"),
+    lambda d: d["effects"].insert(2, d["effects"].pop(1)),                  # the next combat step moved back
+    lambda d: d["effects"].insert(1, copy.deepcopy(d["effects"][1])),       # a second combat step
+    lambda d: d.update(combat=None),
+])
+def test_a_combat_waits_on_its_own_decision_with_its_next_step_right_after(edit):
+    assert "a combat" in _loaded(edit, _in_combat())
