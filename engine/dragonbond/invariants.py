@@ -348,6 +348,9 @@ def _card_step_problems(data: Data, body: list[Data], entry: Data) -> list[str]:
     for name, seen in indices.items():
         if any(a >= b for a, b in pairwise(seen)):
             problems.append(f"the {name} steps of {card} are not queued once each, in printed order")
+    names = [item["primitive"] for item in body]
+    if any(names.count(name) > 1 for name in ("card_icons", "ai_card_icons", "card_comes_up")):
+        problems.append(f"the icons of {card} are queued more than once")
     return problems
 
 
