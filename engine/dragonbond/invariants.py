@@ -325,8 +325,8 @@ def _combat_problems(data: Data) -> list[str]:
             or (first["primitive"], combat["phase"], role) not in COMBAT_WAITS
             or (first["primitive"] in ("combat_vaala", "combat_target_choice", "combat_attacker_choice") and not human)
             or (first["primitive"] == "combat_retreat" and params.get("forced"))):
-        return ["a combat in progress waits on one of its own decisions (fitting its state), "
-                "its next step queued right after"]
+        return [("a combat in progress waits on one of its own decisions (fitting its state), its next step "
+                 "queued right after")]
     return []
 
 
