@@ -59,7 +59,7 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
     character = acting(ctx)
     to = cmd.get("to")
     if cmd.args or any(key != "to" for key, _ in cmd.options) or not (to is None or isinstance(to, int)):
-        raise refuse("DRG-PASS-6", "pass takes nothing but to=SEAT")
+        raise refuse("DRG-PLAN-3", "pass takes nothing but to=SEAT (the human to hand the first-player marker to)")
     planning.pass_turn(ctx, character, to)
 
 

@@ -14,6 +14,7 @@ from engine.core import (
     Game,
     Outcome,
     Prompt,
+    Refused,
     Rng,
     Text,
     register,
@@ -21,8 +22,9 @@ from engine.core import (
 from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands
+from .answers import answer_key, answer_rule, check_answer, choices, listed_answer, not_your_decision_rule
 from .bot import HeuristicBot
-from .context import ANSWER_RULES, Ctx
+from .context import Ctx
 from .info import INFO
 from .invariants import check_invariants
 from .rules import planning
@@ -36,15 +38,6 @@ PRIVATE_PROMPTS: frozenset[str] = frozenset()
 def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
     """(prompt kind, deciding seat, options) of the choice the steps wait on, if any."""
     return waiting_choice(data["effects"])
-
-
-def _answer_rule(kind: str) -> str:
-    """The rule a wrong answer to a pending choice breaks."""
-    if kind in ANSWER_RULES:
-        return ANSWER_RULES[kind]
-    if kind.startswith("icon_"):
-        return "DRG-ACTION-3"
-    return "DRG-AI-11"
 
 
 class Dragonbond(Game):
@@ -80,12 +73,14 @@ class Dragonbond(Game):
         return command.verb == "place" or super().is_private_command(command, data)
 
     def not_your_decision_rule(self, data: Data) -> str:
-        """A planning turn goes round the table (DRG-PLAN-2); a choice while cards resolve is
-        the card owner's or its proxy's (DRG-ACTION-5); any other choice, its own rule."""
-        choice = pending_choice(data)
-        if choice is None:
-            return self.rule_not_your_decision
-        return "DRG-ACTION-5" if data["phase"] == "execution" else _answer_rule(choice[0])
+        """DRG-PLAN-2 for a planning turn, DRG-AI-10 for an AI's proxy decision, DRG-ACTION-5 for
+        any other choice while cards resolve (answers.py)."""
+        return not_your_decision_rule(data)
+
+    def spelling_key(self, command: Command, data: Data) -> Any:
+        """Answers the rules cannot tell apart: any legal fly path to one destination, a payment
+        however its shares are written (answers.py)."""
+        return answer_key(data, command)
 
     def prompt(self, data: Data) -> Prompt | None:
         if data["phase"] == "over":
@@ -110,8 +105,15 @@ class Dragonbond(Game):
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
+        if pending_choice(data):
+            command = listed_answer(data, command)           # another spelling of a listed answer
+            check_answer(ctx, command)                       # else refused with the rule it breaks
+        elif command.verb == "answer" and data["phase"] != "over":
+            turn = [str(c.by(None)) for c in commands.turn_commands(data, command.seat or 0)]
+            raise Refused(self.rule_unknown_command, "no decision waits for an answer: on a planning turn, "
+                          f"place one card from your hand or pass ({choices(tuple(turn))})")
         DRG.answer_or_run(ctx, command, commands.HANDLERS, game="Dragonbond",
-                          answer_rule=_answer_rule,
+                          answer_rule=answer_rule,
                           unknown_rule=self.rule_unknown_command)
         return ctx.events
 
@@ -143,6 +145,11 @@ class Dragonbond(Game):
         """A placement puts a card face down (DRG-PLAN-3, DRG-HIDDEN-3): taking it back would let a
         player peek at the stack and change their mind, so it stays."""
         return command.verb != "place"
+
+    def data_schema(self, config: Config) -> Any:
+        """The shape of the state data (schema.py), checked when a state document is loaded."""
+        from .schema import data_schema
+        return data_schema(config)
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)

@@ -9,6 +9,7 @@ tell its audience (DRG-HIDDEN-10: a public `card_placed` has no card face, so ne
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,71 +31,71 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "turn_skipped": ("{character} has no card to place and is skipped.", "{character}沒有牌可放置，跳過。"),
     "event_missing": ("The event deck is empty: no event card ({which}).", "事件卡牌庫已空：沒有事件卡（{which}）。"),
     # the stack and execution
-    "stack_turned": ("The command stack is turned over ({size} cards).", "行動指令牌堆翻面（{size} 張）。"),
-    "card_revealed": ("{owner_part}{card} is revealed.", "{owner_part}{card}被翻開。"),
-    "card_mode": ("{owner} chooses to {mode}.", "{owner}選擇{mode}。"),
+    "stack_turned": ("The command stack is turned over ({cards}).", "行動指令牌堆翻面（{size} 張）。"),
+    "card_revealed": ("{revealed} is revealed.", "{revealed}被翻開。"),
+    "card_mode": ("{owner} {mode_words}.", "{owner}{mode_words}。"),
     "card_returned": ("{card} returns to {owner}.", "{card}回到{owner}手上。"),
     "card_discarded": ("{card} is discarded.", "{card}被棄置。"),
     "card_effects_skipped": ("{card} has no effect yet ({reason}).", "{card}暫無效果（{reason}）。"),
     "icon_skipped": ("{owner} skips the {icon} icon of {card} ({reason}).", "{owner}跳過{card}的{icon}圖示（{reason}）。"),
     "icons_skipped": ("{owner} skips the icons of {card} ({reason}).", "{owner}跳過{card}的圖示（{reason}）。"),
     "icon_declined": ("{owner} declines the {icon} icon.", "{owner}放棄{icon}圖示。"),
-    "effect_skipped": ("{effect} of {source} does nothing ({reason}).", "{source}的{effect}沒有效果（{reason}）。"),
+    "effect_skipped": ("{source}: {effect} does nothing ({reason}).", "{source}：{effect}沒有效果（{reason}）。"),
     "region_card_routed": ("{card} goes to {to}.", "{card}移到{to}。"),
     "cleanup_step": ("Cleanup: {step}.", "整理階段：{step}。"),
     "market_refreshed": ("The upgrade market now shows {market}.", "升級卡展示列現在是：{market}。"),
-    "modifier_added": ("{holder} gains {kind} from {source} ({duration}).", "{holder}從{source}獲得{kind}（{duration}）。"),
-    "trigger_fired": ("{card} of {character} takes effect ({on_event}).", "{character}的{card}生效（{on_event}）。"),
+    "modifier_added": ("{source}: {change} ({duration}).", "{source}：{change}（{duration}）。"),
+    "trigger_fired": ("{holder_card} takes effect ({on_event}).", "{holder_card}生效（{on_event}）。"),
     "trigger_declined": ("{character} does not use {card}.", "{character}不使用{card}。"),
-    "ai_tie_broken": ("{character} ({purpose}): {chosen}, decided by {by}.", "{character}（{purpose}）：{chosen}，由{by}決定。"),
+    "ai_tie_broken": ("{by} picks for {character}: {chosen}.", "{by}為{character}選擇：{chosen}。"),
     # the map
     "figure_arrived": ("{character} arrives in {region}.", "{character}抵達{region}。"),
-    "dragon_flew": ("{character} flies from {origin} over {path}.", "{character}從{origin}飛行經過{path}。"),
-    "pieces_moved": ("{character} moves {units}{figure_part} from {origin} to {destination}.",
-                     "{character}將{units}{figure_part}從{origin}移動到{destination}。"),
-    "unit_deployed": ("{character} deploys {unit} in {region}.", "{character}在{region}部署{unit}。"),
-    "unit_reinforced": ("{character} reinforces {region} with {unit}.", "{character}以{unit}增援{region}。"),
-    "units_removed": ("{units} removed from {region}.", "{region}移除{units}。"),
-    "neutral_placed": ("{n} neutral unit(s) placed in {region}.", "在{region}放置 {n} 個中立單位。"),
+    "dragon_flew": ("{character} flies from {origin} to {destination}.", "{character}從{origin}飛到{destination}。"),
+    "pieces_moved": ("{character} moves {pieces} from {origin} to {destination}{approach}.",
+                     "{character}將{pieces}從{origin}移動到{destination}{approach}。"),
+    "unit_deployed": ("{character} deploys {one_unit} in {region}.", "{character}在{region}部署{one_unit}。"),
+    "unit_reinforced": ("{character} reinforces {region} with {one_unit}.", "{character}以{one_unit}增援{region}。"),
+    "units_removed": ("{removed}.", "{removed}。"),
+    "neutral_placed": ("{neutral} placed in {region}.", "在{region}放置 {n} 個中立單位。"),
     "city_built": ("{character} builds a city in {region}.", "{character}在{region}建造城市。"),
     "city_removed": ("The city in {region} is removed.", "{region}的城市被移除。"),
-    "pieces_carried": ("{dragon} carries {units} of {character} from {origin} to {destination}.",
-                       "{dragon}將{character}的{units}從{origin}載運到{destination}。"),
+    "pieces_carried": ("{dragon} carries {carried} from {origin} to {destination}.",
+                       "{dragon}將{carried}從{origin}載運到{destination}。"),
     "units_placed": ("{character} places {units} in {region}.", "{character}在{region}放置{units}。"),
-    "units_pushed": ("{units} of {owner} pushed from {origin} to {destination}.", "{owner}的{units}從{origin}被推到{destination}。"),
-    "carry_prepared": ("{dragon} carries {units} of {general}.", "{dragon}載運{general}的{units}。"),
+    "units_pushed": ("{pushed} pushed from {origin} to {destination}.", "{pushed}從{origin}被推到{destination}。"),
+    "carry_prepared": ("{dragon} will carry {carried}.", "{dragon}將載運{carried}。"),
     # power
     "power_collected": ("{character} collects a power token in {region}.", "{character}在{region}收集一個權力標記。"),
-    "power_gained": ("{character} gains {n} power token(s).", "{character}獲得 {n} 個權力標記。"),
-    "power_lost": ("{character} loses {n} power token(s).", "{character}失去 {n} 個權力標記。"),
-    "power_spent": ("{character} spends {n} power token(s).", "{character}消耗 {n} 個權力標記。"),
-    "power_overflow": ("{character} is at the hold limit: the token goes to {to}.", "{character}已達持有上限：標記移到{to}。"),
-    "power_placed": ("{n} power token(s) placed in {region}.", "在{region}放置 {n} 個權力標記。"),
-    "power_removed": ("{n} power token(s) removed from {region}.", "{region}移除 {n} 個權力標記。"),
-    "power_stolen": ("{thief} takes a power token from {victim} (to {to}).", "{thief}從{victim}奪取一個權力標記（移到{to}）。"),
+    "power_gained": ("{character} gains {tokens}.", "{character}獲得 {n} 個權力標記。"),
+    "power_lost": ("{character} loses {tokens}.", "{character}失去 {n} 個權力標記。"),
+    "power_spent": ("{character} spends {tokens}.", "{character}消耗 {n} 個權力標記。"),
+    "power_overflow": ("{character} is at the hold limit: {overflow}.", "{character}已達持有上限：{overflow}。"),
+    "power_placed": ("{tokens} placed in {region}.", "在{region}放置 {n} 個權力標記。"),
+    "power_removed": ("{tokens} removed from {region}.", "{region}移除 {n} 個權力標記。"),
+    "power_stolen": ("{thief} takes a power token from {victim}{stolen_to}.", "{thief}從{victim}奪取一個權力標記{stolen_to}。"),
     # Vaala cards
     "vaala_drawn": ("{character} draws a Vaala card ({hand} in hand).", "{character}抽一張瓦拉卡（手上 {hand} 張）。"),
     "vaala_card_drawn": ("You draw {card}.", "你抽到{card}。"),
-    "vaala_cast": ("{character} casts {card} (paying {own} + {ally} from the ally).", "{character}施放{card}（支付 {own}，盟友支付 {ally}）。"),
-    "vaala_reshuffled": ("{character} shuffles the Vaala discard into a new deck ({size} cards).",
+    "vaala_cast": ("{character} casts {card} ({paid}).", "{character}施放{card}（{paid}）。"),
+    "vaala_reshuffled": ("{character} shuffles the Vaala discard into a new deck ({cards}).",
                          "{character}將瓦拉卡棄牌洗成新的牌庫（{size} 張）。"),
     # upgrades, healing, the oath
     "upgrade_taken": ("{character} takes the upgrade {card}.", "{character}取得升級卡{card}。"),
     "upgrade_replaced": ("{character} gives up the upgrade {card}.", "{character}捨棄升級卡{card}。"),
-    "dragon_healed": ("{character} heals {n} (health {health}).", "{character}治療 {n} 點（生命 {health}）。"),
+    "dragon_healed": ("{character} {healed}.", "{character}{healed}。"),
     "oath_rolled": ("{general} and {dragon} take the Dragonbond oath: {dice}.", "{general}與{dragon}進行龍族誓約：{dice}。"),
-    "oath_rerolled": ("{character} rerolls: {face}.", "{character}重擲：{face}。"),
+    "oath_rerolled": ("{character} rerolls the oath die: {face}.", "{character}重擲誓約骰：{face}。"),
     "oath_failed": ("The oath of {general} and {dragon} fails.", "{general}與{dragon}的龍族誓約失敗。"),
     "bonded": ("{general} and {dragon} are bonded: a Dragonbond!", "{general}與{dragon}締結龍族！"),
     # combat
     "combat_started": ("{attacker} attacks {target} in {region}.", "{attacker}在{region}攻擊{target}。"),
-    "dice_rolled": ("{side} rolls {faces}.", "{side}擲出{faces}。"),
-    "dice_rerolled": ("{side} rerolls the blanks: {faces}.", "{side}重擲空白骰：{faces}。"),
-    "hits_converted": ("{n} hit(s) of {side} become {to}.", "{side}的 {n} 次攻擊變為{to}。"),
-    "combat_vaala_declined": ("{character} casts no Vaala card in this combat.", "{character}在這場戰鬥中不施放瓦拉卡。"),
-    "hits_ignored": ("{n} hit(s) ignored ({cause}).", "{n} 次攻擊被忽略（{cause}）。"),
-    "damage": ("{side} takes {n} damage ({removed}).", "{side}受到 {n} 點傷害（{removed}）。"),
-    "retreated": ("{character} retreats from {origin} to {destination}.", "{character}從{origin}撤退到{destination}。"),
+    "dice_rolled": ("{roller} {roll} {faces}.", "{roller}擲出{faces}。"),
+    "dice_rerolled": ("{roller} {reroll} the blanks: {faces}.", "{roller}重擲空白骰：{faces}。"),
+    "hits_converted": ("{roller}: {hits} {become} {to}.", "{roller}的 {n} 次攻擊變為{to}。"),
+    "combat_vaala_declined": ("{character} casts no Vaala card in this exchange.", "{character}在這個交戰回合不施放瓦拉卡。"),
+    "hits_ignored": ("{hits} ignored ({why}).", "{n} 次攻擊被忽略（{why}）。"),
+    "damage": ("{side} takes {n} damage{health_left}.", "{side}受到 {n} 點傷害{health_left}。"),
+    "retreated": ("{retreat} from {origin} to {destination}.", "{retreat}從{origin}撤退到{destination}。"),
     "combat_ended": ("The combat in {region} ends.", "{region}的戰鬥結束。"),
     "general_defeated": ("{character} is defeated.", "{character}被擊敗。"),
     # the end
@@ -108,7 +109,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "action": ("action card", "行動卡"), "region": ("region card", "區域卡"), "event": ("event card", "事件卡"),
     "move": ("move", "移動"), "fly": ("fly", "飛行"), "attack": ("attack", "攻擊"), "deploy": ("deploy", "部署"),
     "collect": ("collect", "收集"), "vaala": ("Vaala", "瓦拉"), "reinforce": ("reinforce", "增援"),
-    "upgrade": ("upgrade", "升級"), "build_city": ("build a city", "建造城市"),
+    "upgrade": ("upgrade", "升級"), "build_city": ("build-city", "建造城市"),
     "heal": ("heal", "治療"), "execute": ("execute the card", "執行卡牌"),
     "infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"), "ranged": ("ranged unit", "遠程單位"),
     "neutral": ("neutral units", "中立單位"), "supply": ("the supply", "供應區"),
@@ -117,20 +118,53 @@ WORDS: dict[str, tuple[str, str]] = {
     "mountain": ("mountain border", "山脈疆界"), "city": ("city", "城市"), "health": ("health", "生命"),
     "proxy": ("the proxy", "代理決策者"), "random": ("chance", "隨機"),
     "not_implemented": ("not in this version yet", "此版本尚未支援"), "no_legal_option": ("nothing possible", "無可行選項"),
+    "supply_empty": ("the supply is empty", "供應區已空"),
     "no_health": ("no health left", "沒有剩餘生命"), "healed": ("the dragon healed instead", "龍改為治療"),
     "exchange": ("this exchange", "本交戰回合"), "round": ("this round", "本輪"), "while_held": ("while held", "持有期間"),
-    "cards": ("cards return", "卡牌回收"), "market": ("the market refreshes", "升級卡展示列更新"),
-    "power": ("power", "權力"), "region_cards": ("region cards", "區域卡"),
-    "round_effects": ("round effects end", "本輪效果結束"),
+    "cards": ("action cards return", "行動卡回收"), "market": ("the upgrade market refreshes", "升級卡展示列更新"),
+    "power": ("spent power tokens turn unspent", "已消耗的權力標記恢復"),
+    "region_cards": ("region cards go to the generals controlling their regions", "區域卡交給控制該區域的將軍"),
+    "round_effects": ("this round's effects end", "本輪效果結束"),
     "event_deck_empty": ("the event deck is empty", "事件卡牌庫已空"),
     "general_defeated": ("a general is defeated", "將軍被擊敗"), "power_goal": ("power goal reached", "達成權力目標"),
     "first": ("first", "第一張"), "second": ("second", "第二張"), "opening": ("opening", "開場"), "closing": ("closing", "收尾"), "approach": ("approach", "進擊"),
-    "effect": ("an effect", "效果"), "deploy_icon": ("deploy icon", "部署圖示"),
-    "beat_neutral": ("beating neutral units", "擊敗中立單位"), "fly_start": ("starting to fly", "開始飛行"),
-    "nobody": ("nobody", "無人"), "pay": ("pay", "支付"), "own": ("own", "自己"), "ally": ("ally", "盟友"), "crit": ("critical hits", "爆擊"), "normal": ("normal hits", "普通攻擊"), "carry": ("carried", "載運"), "hidden": ("a face-down card", "一張面朝下的牌"),
+    "effect": ("an effect", "效果"), "deploy_icon": ("after a deploy icon", "部署圖示之後"),
+    "beat_neutral": ("after beating neutral units", "擊敗中立單位之後"), "fly_start": ("at the start of a fly", "開始飛行時"),
+    "nobody": ("nobody", "無人"), "nothing": ("nothing", "無"), "pay": ("pay", "支付"), "own": ("own", "自己"), "ally": ("ally", "盟友"), "crit": ("critical", "爆擊"), "normal": ("normal", "普通攻擊"), "carry": ("carried", "載運"), "hidden": ("a face-down card", "一張面朝下的牌"),
+    # effect primitives, as what an effect does (`effect_skipped`)
+    "add_power": ("placing power tokens", "放置權力標記"), "remove_power": ("removing power tokens", "移除權力標記"),
+    "add_neutral": ("placing neutral units", "放置中立單位"), "gain_power": ("gaining power", "獲得權力"),
+    "steal_power": ("stealing power", "奪取權力"), "collect_power": ("collecting power", "收集權力"),
+    "place_units": ("placing units", "放置單位"), "remove_units": ("removing units", "移除單位"),
+    "push_units": ("pushing units", "推移單位"), "remove_city": ("removing a city", "移除城市"),
+    "grant_icon": ("granting an icon", "給予圖示"), "draw_vaala": ("drawing Vaala cards", "抽瓦拉卡"),
+    # die faces
+    "blank": ("blank", "空白"), "hit1": ("1 hit", "1 次攻擊"), "hit2": ("2 hits", "2 次攻擊"),
+    "crit1": ("1 critical", "1 次爆擊"), "crit2": ("2 criticals", "2 次爆擊"),
+}
+# Unit words by count (English plurals; Chinese has none).
+UNIT_WORDS: dict[str, tuple[str, str, str]] = {
+    "infantry": ("infantry", "infantry", "步兵"), "cavalry": ("cavalry", "cavalry", "騎兵"),
+    "ranged": ("ranged unit", "ranged units", "遠程單位"), "neutral": ("neutral unit", "neutral units", "中立單位"),
+}
+# What a modifier added by a card does to whom it affects (3rd person; {v} its value).
+MODIFIER_WORDS: dict[str, tuple[str, str]] = {
+    "dice": ("rolls {v} extra {dice}", "多擲 {v} 顆骰子"),
+    "ignore_hits": ("ignores {v} {hits}", "忽略 {v} 次攻擊"),
+    "crit_conversion": ("turns up to {v} {hits} into critical hits", "最多 {v} 次攻擊變為爆擊"),
+    "crits_as_normal": ("counts its critical hits as normal hits", "的爆擊視為普通攻擊"),
+    "reroll_blanks": ("rerolls its blank dice", "重擲空白骰"),
+    "no_retreat": ("cannot retreat", "不能撤退"),
+    "ignore_city": ("ignores cities", "無視城市"),
+    "mountain_exempt_type": ("approaches with {v} across mountains without granting mountain protection",
+                             "以{v}跨越山脈進擊時不給予山脈保護"),
+    "extra_step": ("may move its {v} one step further", "的{v}可多移動一步"),
+    "crit_damage_bonus": ("deals {v} more damage with each critical hit", "每次爆擊多造成 {v} 點傷害"),
+    "mountains_closed": ("the mountain borders are closed", "山脈疆界封閉"),
 }
 EVENT_PLACED = ("An event card is placed face down on the stack ({which}).", "一張事件卡面朝下放入行動指令牌堆（{which}）。")
 SEP = (", ", "、")
+_CJK_DIGIT = re.compile(r"([\u4e00-\u9fff])(\d)")     # 部署1 個步兵 -> 部署 1 個步兵, as the other lines space numbers
 GENERIC = ("{kind}: {details}", "{kind}：{details}")
 
 
@@ -142,15 +176,31 @@ def _pick(name: Any, lang: int) -> str:
     return (getattr(name, "zh_TW", "") or name.en) if lang == ZH else name.en
 
 
+def counted(n: Any, one: str, many: str) -> str:
+    """"1 power token", "2 power tokens" (English)."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def units_text(units: Mapping[str, Any], lang: int) -> str:
+    """A unit count table in words: "2 infantry, 1 ranged unit" ("" when it counts none)."""
+    parts = []
+    for kind, n in units.items():
+        if not n:
+            continue
+        one, many, zh = UNIT_WORDS.get(kind, (name_of(kind, lang), name_of(kind, lang), name_of(kind, ZH)))
+        parts.append(counted(n, one, many) if lang == EN else f"{n} 個{zh}")
+    return SEP[lang].join(parts)
+
+
 def name_of(value: Any, lang: int) -> str:
-    """Any value an event carries, in words: a character, region or card by its name, a unit count
-    table as "2 infantry", a list joined, a known word translated, anything else as it is."""
+    """Any value an event carries, in words: a character, region or card by its name (a region
+    card as "the <region> region card"), a unit count table as "2 infantry", a list joined, a known
+    word translated, anything else as it is."""
     c = content()
     if isinstance(value, Mapping):
-        parts = [f"{n} {name_of(k, lang)}" for k, n in value.items() if n]
-        return SEP[lang].join(parts) or WORDS["nobody"][lang]
+        return units_text(value, lang) or WORDS["nobody"][lang]
     if isinstance(value, (list, tuple)):
-        return SEP[lang].join(name_of(v, lang) for v in value) or WORDS["nobody"][lang]
+        return SEP[lang].join(name_of(v, lang) for v in value) or WORDS["nothing"][lang]
     if value is None:
         return WORDS["nobody"][lang]
     if not isinstance(value, str):
@@ -160,7 +210,8 @@ def name_of(value: Any, lang: int) -> str:
     if value in c.map.regions:
         return _pick(c.map.regions[value].name, lang)
     if value in c.region_cards:
-        return _pick(c.region_name(value), lang)
+        region = _pick(c.region_name(value), lang)
+        return f"the {region} region card" if lang == EN else f"{region}區域卡"
     for table in (c.action_cards, c.event_cards, c.upgrade_cards, c.vaala_cards, c.dragonbond_cards):
         if value in table:
             return _pick(table[value].name, lang)
@@ -169,24 +220,149 @@ def name_of(value: Any, lang: int) -> str:
     return value.replace("_", " ")
 
 
+def _possessive(name: str, lang: int) -> str:
+    return f"{name}'s " if lang == EN else f"{name}的"
+
+
+def _roller(side: Any, lang: int) -> str:
+    if not side or side == "neutral":
+        return ("The neutral units", "中立單位")[lang]
+    return name_of(side, lang)
+
+
+def _modifier_change(data: Mapping[str, Any], lang: int) -> str:
+    """Whom a modifier affects and what it does: "Elyse rolls 2 extra dice"."""
+    kind, value, holder, side = data.get("kind"), data.get("value"), data.get("holder"), data.get("side")
+    en, zh = MODIFIER_WORDS.get(kind, (str(kind).replace("_", " "), str(kind).replace("_", " ")))
+    v = name_of(value, lang) if isinstance(value, str) else value
+    what = (en if lang == EN else zh).format(v=v, dice="die" if value == 1 else "dice",
+                                            hits="hit" if value == 1 else "hits")
+    if holder is None:
+        return what[:1].upper() + what[1:] if lang == EN else what
+    who = name_of(holder, lang)
+    whom = {"ally": ("{who}'s ally", "{who}的盟友"), "opponent": ("{who}'s opponent", "{who}的對手")}.get(
+        side, ("{who}", "{who}"))[lang].format(who=who)
+    return f"{whom} {what}" if lang == EN else f"{whom}{what}"
+
+
+def _carried(general: Any, units: Any, lang: int) -> str:
+    figure = _possessive(name_of(general, lang), lang) + ("figure", "角色模型")[lang]
+    more = units_text(units, lang) if isinstance(units, Mapping) else ""
+    return figure if not more else f"{figure} and {more}" if lang == EN else f"{figure}與{more}"
+
+
 def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
-    """Fields some templates word from others (whose card, figure moved, seat number)."""
+    """Fields some templates word from others (whose card, pieces moved, counts with plurals)."""
     data = event.data
+    kind = event.kind
+    en = lang == EN
     if "seat" in data and isinstance(data["seat"], int):
         fields["seat_no"] = data["seat"] + 1
     owner = data.get("owner")
-    fields["owner_part"] = "" if not owner else (f"{name_of(owner, lang)}'s " if lang == EN else f"{name_of(owner, lang)}的")
-    if event.kind == "pieces_moved":
-        fields["figure_part"] = "" if not data.get("figure") else (" and the figure" if lang == EN else "與角色模型")
-    if event.kind == "ai_tie_broken" and "chosen" in data:
+    fields["owner_part"] = "" if not owner else _possessive(name_of(owner, lang), lang)
+    if isinstance(data.get("n"), int):
+        fields["tokens"] = counted(data["n"], "power token", "power tokens")
+        fields["hits"] = counted(data["n"], "hit", "hits")
+        fields["neutral"] = counted(data["n"], "neutral unit", "neutral units")
+        fields["become"] = "becomes" if data["n"] == 1 else "become"
+    if isinstance(data.get("size"), int):
+        fields["cards"] = counted(data["size"], "card", "cards")
+    if kind == "card_revealed":
+        card = name_of(data.get("card"), lang)
+        if owner:
+            card = card.removeprefix("the ") if en else card
+            card = _possessive(name_of(owner, lang), lang) + card
+        fields["revealed"] = card
+    if kind == "card_mode":
+        fields["mode_words"] = {"heal": ("heals instead of executing the card", "改為治療，不執行卡牌"),
+                                "execute": ("executes the card", "執行卡牌")}.get(data.get("mode"), (data.get("mode"),) * 2)[lang]
+    if kind in ("pieces_moved", "retreated"):
+        units = units_text(data.get("units") or {}, lang)
+        figure = ("the figure", "角色模型")[lang]
+        fields["pieces"] = (figure if not units else f"{units} and {figure}" if en else f"{units}與{figure}") \
+            if data.get("figure") else units or WORDS["nobody"][lang]
+        fields["approach"] = ("", "")[lang] if data.get("cause") != "approach" else (" (approach)", "（進擊）")[lang]
+    if kind == "retreated":
+        who = name_of(data.get("character"), lang)
+        if data.get("forced"):
+            fields["retreat"] = (f"{who}'s figure retreats alone", f"{who}的角色模型單獨")[lang]
+        elif data.get("units"):
+            fields["retreat"] = (f"{who} retreats {fields['pieces']}", f"{who}將{fields['pieces']}")[lang]
+        else:
+            fields["retreat"] = (f"{who} retreats", who)[lang]
+    if kind in ("unit_deployed", "unit_reinforced"):
+        fields["one_unit"] = units_text({data.get("unit"): 1}, lang)
+    if kind == "units_removed":
+        units = units_text(data.get("units") or {}, lang) or WORDS["nothing"][lang]
+        region = name_of(data.get("region"), lang)
+        if owner == "neutral" or not owner:
+            fields["removed"] = f"{units} removed from {region}" if en else f"{region}移除{units}"
+        else:
+            fields["removed"] = (f"{name_of(owner, lang)} loses {units} in {region}" if en
+                                 else f"{name_of(owner, lang)}在{region}失去{units}")
+    if kind == "units_pushed":
+        units = units_text(data.get("units") or {}, lang) or WORDS["nothing"][lang]
+        fields["pushed"] = units if owner in (None, "neutral") else _possessive(name_of(owner, lang), lang) + units
+    if kind in ("carry_prepared", "pieces_carried"):
+        fields["carried"] = _carried(data.get("general", data.get("character")), data.get("units"), lang)
+    if kind == "dragon_flew":
+        path = data.get("path") or []
+        fields["destination"] = name_of(path[-1] if path else data.get("origin"), lang)
+    if kind in ("dice_rolled", "dice_rerolled", "hits_converted"):
+        side = data.get("side")
+        fields["roller"] = _roller(side, lang)
+        plural = not side or side == "neutral"
+        fields["roll"], fields["reroll"] = ("roll", "reroll") if plural else ("rolls", "rerolls")
+        if kind != "hits_converted" and not data.get("faces"):
+            fields["faces"] = ("no dice", "零顆骰子")[lang]
+        one = data.get("n") == 1
+        fields["to"] = {"crit": ("a critical hit" if one else "critical hits", "爆擊"),
+                        "normal": ("a normal hit" if one else "normal hits", "普通攻擊")}.get(
+            data.get("to"), (data.get("to"),) * 2)[lang]
+    if kind == "oath_rolled" and isinstance(data.get("dice"), Mapping):
+        fields["dice"] = SEP[lang].join(f"{name_of(k, lang)} {name_of(v, lang)}" for k, v in data["dice"].items())
+    if kind == "modifier_added":
+        fields["change"] = _modifier_change(data, lang)
+    if kind == "trigger_fired":
+        fields["holder_card"] = _possessive(name_of(data.get("character"), lang), lang) + name_of(data.get("card"), lang)
+    if kind == "ai_tie_broken":
         from .labels import answer_label
-        fields["chosen"] = answer_label(data["chosen"], "zh_TW" if lang == ZH else "en")
-    if event.kind == "game_over":
+        if "chosen" in data:
+            fields["chosen"] = answer_label(data["chosen"], "zh_TW" if lang == ZH else "en")
+        fields["by"] = {"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")}.get(
+            data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
+    if kind == "vaala_cast":
+        own, ally = data.get("own", 0), data.get("ally", 0)
+        if en:
+            fields["paid"] = (f"paying {counted(own, 'power token', 'power tokens')}" if not ally else
+                              f"paying {counted(ally, 'power token', 'power tokens')} from the ally" if not own else
+                              f"paying {counted(own, 'power token', 'power tokens')} and {ally} from the ally")
+        else:
+            fields["paid"] = (f"支付 {own} 個權力標記" + (f"，盟友支付 {ally} 個" if ally else "") if own
+                              else f"由盟友支付 {ally} 個權力標記")
+    if kind == "power_stolen":
+        to, thief = data.get("to"), data.get("thief")
+        fields["stolen_to"] = ("" if to == thief else
+                               (" (no room: it goes back to the supply)", "（無處可放：退回供應區）")[lang] if to == "supply"
+                               else (f" (it goes to {name_of(to, lang)})", f"（移到{name_of(to, lang)}）")[lang])
+    if kind == "power_overflow":
+        to = data.get("to")
+        fields["overflow"] = (("the token goes back to the supply", "標記退回供應區")[lang] if to == "supply" else
+                              (f"the token stays in {name_of(to, lang)}", f"標記留在{name_of(to, lang)}")[lang])
+    if kind == "dragon_healed":
+        n, health = data.get("n"), data.get("health")
+        fields["healed"] = ((f"heals {n} (health {health})", f"治療 {n} 點（生命 {health}）") if n else
+                            (f"is at full health ({health}): nothing to heal", f"生命已滿（{health}），無需治療"))[lang]
+    if kind == "hits_ignored":
+        fields["why"] = {"mountain": ("the mountain border", "山脈疆界"), "city": ("the city", "城市"),
+                         "effect": ("an effect", "效果")}.get(data.get("cause"), (name_of(data.get("cause"), lang),) * 2)[lang]
+    if kind == "damage":
+        health = data.get("health")
+        fields["health_left"] = "" if health is None else (f" (health {health})", f"（生命 {health}）")[lang]
+    if kind == "market_refreshed" and not data.get("market"):
+        fields["market"] = WORDS["nothing"][lang]
+    if kind == "game_over":
         fields["reason"] = name_of(data.get("reason") or "", lang)
-    if event.kind == "oath_rolled" and isinstance(data.get("dice"), Mapping):
-        fields["dice"] = SEP[lang].join(f"{name_of(k, lang)} {v}" for k, v in data["dice"].items())
-    if event.kind in ("dice_rolled", "dice_rerolled") and not data.get("side"):
-        fields["side"] = "Dice" if lang == EN else "骰子"
 
 
 def describe(event: Event, language: str = "en") -> str:
@@ -199,7 +375,8 @@ def describe(event: Event, language: str = "en") -> str:
         if event.kind == "card_placed" and event.data.get("owner") is None:
             template = EVENT_PLACED
         if template is not None:
-            return template[lang].format(**fields)
+            line = template[lang].format(**fields)
+            return line[:1].upper() + line[1:] if lang == EN else _CJK_DIGIT.sub(r"\1 \2", line)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         pass
     return generic(event, lang)

@@ -2,8 +2,10 @@
 plays what is dealt here; each human's character is either a set-up prompt (option
 ``characters=pick``) or taken from the option, and the rest of set-up runs as the step ``deal``.
 
-The state is plain data. Its parts, as the rules read them:
+The state is plain data. Its parts, as the rules read them (schema.py gives each one's exact shape,
+checked when a state document is loaded; invariants.py what must hold between them):
   phase        "setup" | "planning" | "execution" | "cleanup" | "over"
+  options      the game's options the rules read (characters, first_player, ai_tie_break)
   round        the round counter (DRG-SETUP-17: 1 once set-up ends)
   humans[]     per human seat: the character it plays (None until picked, DRG-SETUP-2)
   seating[]    the four characters clockwise (DRG-SETUP-3); a "position" is an index into it
@@ -24,6 +26,7 @@ The state is plain data. Its parts, as the rules read them:
   fought[]     the (attacker, target) pairs of the card now resolving (DRG-OATH-3); added later
   modifiers[]  active "this round" / "this exchange" modifiers (rules/modifiers.py); added later
   oath, combat, card_mode   the oath, combat and card mode in progress (rules/oath.py, combat.py, heal.py)
+  carry        fer_bond's carry prepared at the start of a fly, until the fly ends (rules/movement.py)
   effects      the queue of pending steps (the flow runs as steps, engine.core.effects)
   end          None, or {why, winners, power, pairs, eliminated} (DRG-END-8)
 """

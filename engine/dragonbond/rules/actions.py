@@ -25,8 +25,10 @@ Options are plain strings:
   With an ``extra_step`` modifier (up_outriders) and moved units of its type, a last
   ``icon_move_pieces`` stage (step ``move_on``) offers ``stay`` or ``on/<region>``: those units go
   on together one step from the destination (spec 7.1.2);
-- ``fly/<r1>/<r2>...`` — one shortest path to each region 1..n steps away (not the origin); a
-  fly first fires the holder's ``fly_start`` triggers (fer_bond's carry);
+- ``fly/<r1>/<r2>...`` — one shortest path to each region 1..n steps away (not the origin). Only
+  where a fly ends matters to the rules (DRG-MOVE-3/7/9), so any other legal path to that region
+  is an equal spelling of the listed one (answers.py), and an illegal path is refused with its rule
+  (DRG-MOVE-3/4/8/9). A fly first fires the holder's ``fly_start`` triggers (fer_bond's carry);
 - ``attack/<region>/<target>`` — rules/attack.py (a general's approach is chosen in the staged
   decision ``attack_approach`` there); ``deploy/<type>@<region>`` (then ``deploy_icon`` triggers,
   up_militia); ``collect/<region>``; ``draw`` or ``cast/<card>/pay/...`` (rules/vaala.py).
@@ -99,6 +101,7 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
     the_icon = as_icon(icon)
 
     def skip(reason: str) -> None:
+        _drop_carry(ctx, the_icon)
         ctx.emit("icon_skipped", card=source, owner=owner, icon=the_icon.icon, index=index, reason=reason)
 
     if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5, DRG-EVENT-5
@@ -109,6 +112,7 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
     if not legal:
         return skip("no_legal_option")
     if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
+        _drop_carry(ctx, the_icon)
         ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
                            "optional": optional, "started": True}})
         effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
@@ -123,10 +127,18 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
     if answer is None:
         return Pause("optional_icon", options + ("decline",)) if optional else Pause(f"icon_{the_icon.icon}", options)
     if answer == "decline":
+        _drop_carry(ctx, the_icon)
         ctx.emit("icon_declined", card=source, owner=owner, icon=the_icon.icon)
         return None
     apply_icon(ctx, owner, the_icon, str(answer))
     return None
+
+
+def _drop_carry(ctx: Ctx, icon: Icon) -> None:
+    """fer_bond's carry is prepared at the start of one fly (spec 7.7): a fly that does not happen
+    (skipped, declined) leaves nothing prepared for a later one."""
+    if icon.icon == "fly":
+        ctx.data.pop("carry", None)
 
 
 def _ai_may_try(ctx: Ctx, owner: str, icon: Icon) -> bool:
@@ -198,6 +210,12 @@ def fly_options(ctx: Ctx, dragon: str, n: int) -> tuple[str, ...]:
     return tuple("fly/" + "/".join(paths[r]) for r in ctx.content.map.order if r != origin and r in paths)
 
 
+def fly_path(option: str) -> list[str]:
+    """The regions a ``fly/<r1>/<r2>...`` option enters (none for ``fly`` or ``fly/``)."""
+    rest = option.partition("/")[2]
+    return rest.split("/") if rest else []
+
+
 # --- applying an answer --------------------------------------------------------------------------
 
 def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
@@ -207,11 +225,11 @@ def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
         return
     kind, _, rest = option.partition("/")
     if kind != icon.icon:
-        raise refuse("DRG-ACTION-1", f"{option!r} does not execute the icon {icon.icon}")
+        raise refuse("DRG-ACTION-1", f"{option!r} does not execute the {icon.notation()} icon, which resolves now")
     if kind == "move":
         begin_move(ctx, owner, rest)
     elif kind == "fly":
-        movement.fly(ctx, owner, rest.split("/"), icon.n or 1)
+        movement.fly(ctx, owner, fly_path(option), icon.n or 1)
     elif kind == "deploy":
         unit_type, _, region = rest.partition("@")
         movement.deploy(ctx, owner, icon.type or "any", unit_type, region)
@@ -227,6 +245,12 @@ def apply_icon(ctx: Ctx, owner: str, icon: Icon, option: str) -> None:
 def begin_move(ctx: Ctx, general: str, rest: str) -> None:
     """Stage 1 answered (``<origin>/<destination>``): check the pair, then choose the pieces."""
     origin, _, destination = rest.partition("/")
+    check_move_pair(ctx, general, origin, destination)
+    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
+
+
+def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> None:
+    """DRG-ACTION-4, DRG-MOVE-1/8: ``general`` may move pieces from ``origin`` to ``destination``."""
     if ctx.board(general)["role"] != "general":
         raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
     if origin not in movement.move_origins(ctx, general):
@@ -236,7 +260,6 @@ def begin_move(ctx: Ctx, general: str, rest: str) -> None:
         if ctx.content.map.is_adjacent(origin, destination):
             raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no piece may cross them")
         raise refuse("DRG-MOVE-1", f"{destination!r} is not adjacent to {origin}")
-    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
 
 
 def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
@@ -269,7 +292,11 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     are chosen the move is made, then up_outriders' extra step may follow."""
     if ctx.ended():
         return None
+    check_move_pair(ctx, owner, origin, destination)      # each stage moves from the same pair
     chosen = {str(t): int(n) for t, n in dict(chosen or {}).items()}
+    here = movement.units_of(ctx.data, origin, owner)
+    if any(n > here.get(t, 0) for t, n in chosen.items()) or (figure and ctx.board(owner)["region"] != origin):
+        raise refuse("DRG-MOVE-1", f"{owner} has not those pieces in {origin}")
     if not move_stages(ctx, owner, origin, chosen, figure):
         units = {t: n for t, n in chosen.items() if n}
         movement.move(ctx, owner, origin, destination, units, bool(figure))
@@ -303,6 +330,10 @@ def move_on(ctx: Ctx, owner: str, destination: str, units: Any, answer: Any = No
     that type go on together one step from the destination (a move: DRG-MOVE-8 applies)."""
     if ctx.ended():
         return None
+    units = {str(t): int(n) for t, n in dict(units).items()}
+    here = movement.units_of(ctx.data, destination, owner)
+    if not units or any(t not in extra_step_types(ctx, owner) or not 0 < n <= here[t] for t, n in units.items()):
+        raise refuse("DRG-MOVE-1", f"{owner} has no moved units in {destination} that may go a step further")
     closed = movement.storm_active(ctx.data)
     options = ("stay",) + tuple(f"on/{r}" for r in ctx.content.map.neighbours(destination, mountains_closed=closed))
     if answer is None:
@@ -310,6 +341,5 @@ def move_on(ctx: Ctx, owner: str, destination: str, units: Any, answer: Any = No
     if answer not in options:
         raise refuse("DRG-MOVE-1", f"{answer!r} is not one of {', '.join(options)}")
     if answer != "stay":
-        movement.move(ctx, owner, destination, str(answer).removeprefix("on/"),
-                      {str(t): int(n) for t, n in dict(units).items()}, False)
+        movement.move(ctx, owner, destination, str(answer).removeprefix("on/"), units, False)
     return None

@@ -145,7 +145,14 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
     no figure); once all are decided the approach is made and the combat starts (``apply``)."""
     if ctx.ended():
         return None
+    _check_target_before_approach(ctx, owner, target_side(ctx, target), region)   # the same each stage
+    if not can_bring_unit(ctx, owner, region):
+        raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
     taken = {str(src): {str(t): int(n) for t, n in dict(here).items()} for src, here in dict(taken or {}).items()}
+    sources = _sources(ctx, owner, region)
+    if any(src not in sources or any(n > units_of(ctx.data, src, owner).get(t, 0) for t, n in here.items())
+           for src, here in taken.items()) or (figure and figure != ctx.board(owner)["region"]):
+        raise refuse("DRG-COMBAT-4", f"{owner} has not those pieces next to {region}")
     if not approach_stages(ctx, owner, region, taken, figure):
         text = approach_text(taken, figure or None)
         apply(ctx, owner, f"attack/{region}/{target}" + (f"/{text}" if text else ""))

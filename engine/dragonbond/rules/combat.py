@@ -291,7 +291,7 @@ def _damage_one(ctx: Ctx, combat: Data, side: Data, dealer: Data, unit: str | No
         return
     if side["kind"] == "dragon":
         data["boards"][side["who"]]["health"] -= 1
-        ctx.emit("damage", side=side["who"], n=1, removed="health")
+        ctx.emit("damage", side=side["who"], n=1, removed="health", health=data["boards"][side["who"]]["health"])
         return
     if side["kind"] == "neutral":
         remove_units(ctx, region, "neutral", {"neutral": 1})
@@ -438,13 +438,12 @@ def combat_cast_options(ctx: Ctx, character: str) -> tuple[str, ...]:
 
 @DRG.primitive("combat_vaala", character=str)
 def combat_vaala(ctx: Ctx, character: str, answer: Any = None) -> Pause | None:
-    """9.2 #14: a participant may cast one combat Vaala card, or decline (not asked when it has
-    nothing castable)."""
-    if ctx.ended() or ctx.data.get("combat") is None:
+    """9.2 #14: a participant may cast one combat Vaala card, or decline. Asked whenever it holds
+    a Vaala card, castable or not: asking only when it could cast would tell the table what its
+    hidden Vaala hand holds (DRG-HIDDEN-2); its size is public."""
+    if ctx.ended() or ctx.data.get("combat") is None or not _may_be_asked(ctx, character):
         return None
     casts = combat_cast_options(ctx, character)
-    if not casts:
-        return None
     if answer is None:
         return Pause("combat_vaala", ("decline",) + casts)
     if answer == "decline":
@@ -464,9 +463,15 @@ def combat_vaala(ctx: Ctx, character: str, answer: Any = None) -> Pause | None:
     return None
 
 
+def _may_be_asked(ctx: Ctx, who: str) -> bool:
+    """A human participant with a Vaala card in hand (public facts only, DRG-HIDDEN-2)."""
+    return (not is_ai(ctx.data, who) and bool(ctx.board(who)["vaala_hand"])
+            and modifiers.role_of(ctx.data["combat"], who) is not None)
+
+
 def _window(ctx: Ctx, who: str | None) -> None:
-    """Open ``who``'s pre-roll window when it is a human participant with something to cast."""
-    if who and not is_ai(ctx.data, who) and combat_cast_options(ctx, who):
+    """Open ``who``'s pre-roll window (DRG-COMBAT-6 step 1) when it may be asked (`_may_be_asked`)."""
+    if who and _may_be_asked(ctx, who):
         _push_for(ctx, who, {"combat_vaala": {"character": who}})
 
 

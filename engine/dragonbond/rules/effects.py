@@ -46,7 +46,7 @@ from .control import controller
 from .proxy import proxy_seat
 from .round import power_of
 
-ANSWER_RULES.update({"effect_choice": "DRG-BONDED-3", "optional_icon": "DRG-EVENT-4"})
+ANSWER_RULES.update({"effect_choice": "DRG-EVENT-2", "optional_icon": "DRG-EVENT-4"})
 
 
 # --- queueing ------------------------------------------------------------------------------------
@@ -146,6 +146,11 @@ class Run:
     def ally(self) -> str | None:
         return self.data["boards"][self.actor]["bonded_with"] if self.actor else None
 
+    def choice_rule(self) -> str:
+        """The rule a choice of this effect answers to: its card kind's (`CHOICE_RULES`)."""
+        from .planning import card_kind
+        return CHOICE_RULES.get(card_kind(self.source), "DRG-EVENT-2")
+
     def skip(self, name: str, reason: str = "no_legal_option") -> None:
         self.ctx.emit("effect_skipped", effect=name, actor=self.actor, source=self.source, reason=reason)
 
@@ -165,6 +170,12 @@ class Run:
             return Pause("effect_choice", options)
         return str(self.answer)
 
+
+# The rule an effect's choice answers to, by the kind of card the effect comes from: an event's
+# players choose in turn (DRG-EVENT-2), a Vaala card's caster makes all its choices (DRG-VAALA-9),
+# an upgrade's or a Dragonbond card's holder uses its effect (DRG-UPGRADE-5, DRG-BONDED-6).
+CHOICE_RULES = {"event": "DRG-EVENT-2", "vaala": "DRG-VAALA-9", "upgrade": "DRG-UPGRADE-5",
+                "dragonbond": "DRG-BONDED-6"}
 
 Handler = Callable[[Run], "Pause | None"]
 HANDLERS: dict[str, Handler] = {}
@@ -482,7 +493,7 @@ def _take_pieces(run: Run, region: str, group: str) -> list[tuple[str, dict[str,
         if owner == run.ally():
             raise refuse("DRG-BONDED-3", f"{run.actor} may not choose its bonded ally's pieces")
         if available.get(piece, 0) < n:
-            raise refuse("DRG-BONDED-3", f"{piece} x{n} is not there to choose")
+            raise refuse(run.choice_rule(), f"{n} of {piece} {'is' if n == 1 else 'are'} not there to choose")
     by_owner: dict[str, dict[str, int]] = {}
     for piece, n in chosen.items():
         owner, _, unit_type = piece.partition("-")

@@ -41,7 +41,8 @@ def add(ctx: Ctx, holder: str | None, spec: Mapping[str, Any], source: str) -> N
              "holder": holder, "when": dict(spec.get("when") or {}),
              "duration": spec.get("duration", "round"), "source": source}
     ctx.data.setdefault("modifiers", []).append(entry)
-    ctx.emit("modifier_added", kind=entry["kind"], holder=holder, source=source, duration=entry["duration"])
+    ctx.emit("modifier_added", kind=entry["kind"], value=entry["value"], side=entry["side"], holder=holder,
+             source=source, duration=entry["duration"])
 
 
 def clear_round(data: Data) -> None:

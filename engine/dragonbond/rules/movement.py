@@ -96,27 +96,42 @@ def move(ctx: Ctx, general: str, origin: str, destination: str, units: Mapping[s
 
 
 
-def fly(ctx: Ctx, dragon: str, path: Sequence[str], n: int, *, mountains_closed: bool | None = None) -> None:
-    """DRG-MOVE-3/4/8/9, DRG-MOUNTAIN-7: fly the dragon's figure along ``path`` (the regions
-    entered, 1..n steps, each adjacent to the one before); it must end away from its origin."""
-    data, board = ctx.data, ctx.board(dragon)
+def fly_destination(data: Data, dragon: str, path: Sequence[str], n: int, *,
+                    mountains_closed: bool | None = None) -> str:
+    """DRG-MOVE-3/4/8/9: where a fly of the dragon along ``path`` (the regions entered, 1..n
+    steps, each adjacent to the one before, through any regions, none across a mountain border
+    closed by ev08) ends, away from its origin; refused with the rule it breaks otherwise. Only
+    the end and the length matter to the rules (DRG-MOVE-7: passing is not arriving)."""
+    from ..content import content
+    board, m = data["boards"][dragon], content().map
     if board["role"] != "dragon":
         raise refuse("DRG-ACTION-4", f"{dragon} is a general: generals `move`, they do not fly")
     path = list(path)
     if not path:
         raise refuse("DRG-MOVE-4", "a fly of zero steps is not a fly")
     if len(path) > n:
-        raise refuse("DRG-MOVE-3", f"this fly goes at most {n} steps, not {len(path)}")
+        raise refuse("DRG-MOVE-3", f"this fly goes at most {n} step{'s' if n != 1 else ''}, not {len(path)}")
     closed = _closed(data, mountains_closed)
     here = origin = board["region"]
     for step in path:
-        if not ctx.content.map.is_adjacent(here, step):
-            raise refuse("DRG-MOVE-3", f"{step} is not adjacent to {here}")
-        if closed and ctx.content.map.is_mountain(here, step):
-            raise refuse("DRG-MOVE-8", "the storm closes the mountain borders: no flying across them")
+        if step not in m.regions:
+            raise refuse("DRG-MOVE-3", f"{step!r} is not a region of the map")
+        if not m.is_adjacent(here, step):
+            raise refuse("DRG-MOVE-3", f"{step} is not adjacent to {here}: a fly goes from region to adjacent region")
+        if closed and m.is_mountain(here, step):
+            raise refuse("DRG-MOVE-8", f"the storm closes the mountain border between {here} and {step}: "
+                                       "no flying across it")
         here = step
     if here == origin:
-        raise refuse("DRG-MOVE-9", "a fly must end in a region other than where it began")
+        raise refuse("DRG-MOVE-9", f"a fly must end in a region other than where it began ({origin})")
+    return here
+
+
+def fly(ctx: Ctx, dragon: str, path: Sequence[str], n: int, *, mountains_closed: bool | None = None) -> None:
+    """DRG-MOVE-3/4/8/9, DRG-MOUNTAIN-7: fly the dragon's figure along ``path`` (`fly_destination`)."""
+    board = ctx.board(dragon)
+    here = fly_destination(ctx.data, dragon, path, n, mountains_closed=mountains_closed)
+    origin, path = board["region"], list(path)
     board["region"] = here
     ctx.emit("dragon_flew", character=dragon, origin=origin, path=path)
     arrive(ctx, dragon, here, "fly")

@@ -24,7 +24,7 @@ def test_icons_resolve_top_to_bottom_and_the_owner_chooses_the_move():
     assert all(o.startswith("move/allarian_crownlands/") and o.count("/") == 2 for o in options)
     with pytest.raises(Refused) as refused:
         play(state, "0: answer move/nowhere/else")
-    assert refused.value.rule_id == "DRG-ACTION-3"
+    assert (refused.value.rule_id, refused.value.reason) == ("DRG-MOVE-1", "elyse has no piece in 'nowhere'")
     destination = options[0].split("/")[2]
     events = settle(state, answer_move(state, "allarian_crownlands", destination,
                                        {"infantry": 1, "cavalry": 1, "ranged": 1}, figure=True))

@@ -168,11 +168,14 @@ def test_the_attacker_then_the_target_may_cast_one_combat_card_before_the_roll()
     assert modifiers.values(ctx, "elyse", "dice", ctx.data["combat"]) == [2]   # still this exchange
     pause = DRG.resume(ctx, "continue")                              # exchange 2: a new window
     assert modifiers.values(ctx, "elyse", "dice", ctx.data["combat"]) == []
-    assert pause.kind == "combat_vaala" and ctx.queue[0]["meta"]["seat"] == 1   # Elyse has none left
+    assert pause.kind == "combat_vaala" and ctx.queue[0]["meta"]["seat"] == 0
+    assert pause.options == ("decline",)                             # ely_v2 is an icon card
+    pause = DRG.resume(ctx, "decline")
+    assert pause.kind == "combat_vaala" and ctx.queue[0]["meta"]["seat"] == 1
 
 
-@pytest.mark.rule("DRG-VAALA-5")
-def test_a_role_bound_card_is_not_offered_to_the_other_role_and_nothing_castable_means_no_window():
+@pytest.mark.rule("DRG-VAALA-5", "DRG-HIDDEN-2")
+def test_a_role_bound_card_is_not_offered_to_the_other_role_but_the_window_still_opens():
     state, ctx = _game(_exact("blank"), humans=("elyse", "adrael"))
     b = ctx.board("adrael")
     b["vaala_hand"] = ["adr_v1"]                                     # "as attacker" only
@@ -183,8 +186,15 @@ def test_a_role_bound_card_is_not_offered_to_the_other_role_and_nothing_castable
     _units(ctx, "adrael", WF, 1)
     combat.start(ctx, "elyse", {"kind": "general", "who": "adrael"}, WF)
     assert combat.combat_cast_options(ctx, "adrael") == ()
-    pause = DRG.drain(ctx)
-    assert pause.kind == "counter_or_retreat"                        # no combat_vaala was asked
+    pause = DRG.drain(ctx)                                           # asked all the same: whether it
+    assert (pause.kind, pause.options) == ("combat_vaala", ("decline",))   # is would show its hand
+    assert DRG.resume(ctx, "decline").kind == "counter_or_retreat"
+    ctx.board("adrael")["vaala_hand"] = []                           # an empty hand (a public count):
+    ctx.board("adrael")["vaala_deck"].append("adr_v1")
+    ctx.data["combat"]["phase"] = "pre_target"                       # its window is not opened
+    ctx.queue[:] = []
+    ctx.push("combat_step")
+    assert DRG.drain(ctx).kind == "counter_or_retreat"
 
 
 @pytest.mark.rule("DRG-COUNTER-1")

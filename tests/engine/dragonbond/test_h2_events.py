@@ -7,7 +7,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules.movement import storm_active, units_of
 
-from .scenario import answer_move, board, pending, play, started
+from .scenario import answer_move, board, pending, play, settle_all, started
 from .test_h2_helpers import (
     answer,
     bond,
@@ -260,6 +260,7 @@ EVENTS = {"ev01": _ev01, "ev02": _ev02, "ev03": _ev03, "ev04": _ev04, "ev05": _e
 def test_each_event_card_resolves_with_its_effect(card):
     state = started(("elyse",))
     EVENTS[card](state)
+    settle_all(state)            # resolved outside execution: planning waits with nothing queued
     assert state.invariant_problems() == []
 
 
@@ -289,3 +290,15 @@ def test_a_bonded_actor_never_chooses_its_allys_pieces():
     with pytest.raises(Refused) as refused:
         play(state, "0: answer adrael-infantry.1")
     assert refused.value.rule_id == "DRG-BONDED-3"
+
+
+@pytest.mark.rule("DRG-VAALA-9")
+def test_a_choice_no_option_spells_cites_the_rule_of_the_card_it_comes_from():
+    state = started(("nagasha",))
+    put_units(state, "elyse", "serpent_mire", ranged=1)
+    from .test_h2_vaala import _cast
+    _cast(state, "nagasha", "nag_v4")                                      # a Vaala card's removal
+    assert pending(state)[2] == ("elyse-ranged.1",)
+    with pytest.raises(Refused) as refused:
+        play(state, "0: answer elyse-ranged.3")
+    assert (refused.value.rule_id, refused.value.reason) == ("DRG-VAALA-9", "3 of elyse-ranged are not there to choose")

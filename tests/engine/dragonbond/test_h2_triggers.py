@@ -147,6 +147,23 @@ def test_fer_bond_carries_the_bonded_generals_figure_and_units_on_the_fly():
     assert {"character": "elyse", "region": "serpent_mire", "how": "carry"} in kinds_of(events, "figure_arrived")
 
 
+@pytest.mark.rule("DRG-BONDED-6")
+def test_a_carry_prepared_for_a_fly_that_does_not_happen_carries_nobody_later():
+    state = started(("elyse", "ferellon"), first=0)
+    bond(state, "elyse", "ferellon")
+    board(state, "ferellon")["region"] = "allarian_crownlands"
+    run_icon(state, "ferellon", Icon("fly", n=2), optional=True, seat=1)      # a granted "may" fly
+    answer(state, "use")
+    answer(state, "figure")
+    assert state.data["carry"]["general"] == "elyse"
+    answer(state, "decline")                                                  # no fly after all
+    assert "carry" not in state.data
+    run_icon(state, "ferellon", Icon("fly", n=2), seat=1)                     # a later fly from there
+    answer(state, "decline")                                                  # this time no carry
+    answer(state, "fly/golden_fields")
+    assert board(state, "elyse")["region"] == "allarian_crownlands"
+
+
 @pytest.mark.rule("DRG-AI-16", "DRG-AI-17", "DRG-AI-10")
 def test_an_ai_always_uses_its_optional_trigger_and_its_proxy_makes_the_choices():
     state = started(("elyse",))

@@ -71,7 +71,7 @@ def test_an_unknown_kind_or_broken_fields_fall_back_to_a_generic_line():
 def test_lines_name_characters_regions_and_cards():
     c = content()
     event = Event("unit_deployed", {"character": "elyse", "unit": "cavalry", "region": "silverwood"})
-    assert GAME.describe(event) == f"Elyse deploys cavalry in {c.map.regions['silverwood'].name.en}."
+    assert GAME.describe(event) == f"Elyse deploys 1 cavalry in {c.map.regions['silverwood'].name.en}."
     assert c.map.regions["silverwood"].name.zh_TW in GAME.describe(event, "zh_TW")
     assert "騎兵" in GAME.describe(event, "zh_TW")
 
@@ -165,3 +165,72 @@ def test_the_buttons_of_one_decision_never_read_the_same():
             for language in ("en", "zh_TW"):
                 words = [GAME.describe_command(c, language, before.view(seat)) for c in legal]
                 assert len(set(words)) == len(words), (before.prompt, words)
+
+
+# --- grammar: counts, pieces, sides -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("kind", "data", "en", "zh"), [
+    ("power_gained", {"character": "elyse", "n": 1}, "Elyse gains 1 power token.", "艾莉絲獲得 1 個權力標記。"),
+    ("power_spent", {"character": "elyse", "n": 2}, "Elyse spends 2 power tokens.", "艾莉絲消耗 2 個權力標記。"),
+    ("units_removed", {"owner": "neutral", "region": "silverwood", "units": {"neutral": 1}},
+     "1 neutral unit removed from Silverwood.", "銀木林移除 1 個中立單位。"),
+    ("units_removed", {"owner": "elyse", "region": "silverwood", "units": {"ranged": 2}},
+     "Elyse loses 2 ranged units in Silverwood.", "艾莉絲在銀木林失去 2 個遠程單位。"),
+    ("pieces_moved", {"character": "elyse", "origin": "silverwood", "destination": "highpass", "units": {},
+                      "figure": True, "cause": "approach"},
+     "Elyse moves the figure from Silverwood to Highpass (approach).", "艾莉絲將角色模型從銀木林移動到高隘（進擊）。"),
+    ("pieces_moved", {"character": "elyse", "origin": "silverwood", "destination": "highpass",
+                      "units": {"infantry": 1, "ranged": 1}, "figure": True},
+     "Elyse moves 1 infantry, 1 ranged unit and the figure from Silverwood to Highpass.",
+     "艾莉絲將 1 個步兵、1 個遠程單位與角色模型從銀木林移動到高隘。"),
+    ("dice_rolled", {"side": "neutral", "faces": ["hit1", "blank"]}, "The neutral units roll 1 hit, blank.",
+     "中立單位擲出 1 次攻擊、空白。"),
+    ("dice_rolled", {"side": "elyse", "faces": []}, "Elyse rolls no dice.", "艾莉絲擲出零顆骰子。"),
+    ("hits_converted", {"side": "elyse", "n": 1, "to": "crit"}, "Elyse: 1 hit becomes a critical hit.",
+     "艾莉絲的 1 次攻擊變為爆擊。"),
+    ("hits_ignored", {"n": 2, "cause": "mountain"}, "2 hits ignored (the mountain border).",
+     "2 次攻擊被忽略（山脈疆界）。"),
+    ("carry_prepared", {"dragon": "ferellon", "general": "elyse", "units": {}}, "Ferellon will carry Elyse's figure.",
+     "費瑞倫將載運艾莉絲的角色模型。"),
+    ("vaala_cast", {"character": "nagasha", "card": "nag_v2", "own": 0, "ally": 1},
+     "Nagasha casts Shed Skin (paying 1 power token from the ally).", "娜迦莎施放蛻皮（由盟友支付 1 個權力標記）。"),
+    ("modifier_added", {"kind": "no_retreat", "value": None, "side": "opponent", "holder": "adrael",
+                        "source": "adr_v2", "duration": "exchange"},
+     "Terror: Adrael's opponent cannot retreat (this exchange).", "恐懼：阿德瑞爾的對手不能撤退（本交戰回合）。"),
+    ("modifier_added", {"kind": "mountains_closed", "value": None, "side": None, "holder": None, "source": "ev08",
+                        "duration": "round"},
+     "Storm over the Peaks: The mountain borders are closed (this round).", "群峰風暴：山脈疆界封閉（本輪）。"),
+    ("effect_skipped", {"effect": "add_neutral", "actor": None, "source": "ev11", "reason": "no_legal_option"},
+     "Restless Lords: placing neutral units does nothing (nothing possible).", "躁動諸侯：放置中立單位沒有效果（無可行選項）。"),
+    ("ai_tie_broken", {"character": "ferellon", "purpose": "ai_icon", "options": [], "chosen": "fly/highpass",
+                       "by": "proxy"}, "The proxy picks for Ferellon: Fly: Highpass.", "代理決策者為費瑞倫選擇：飛行：高隘。"),
+    ("dragon_flew", {"character": "ferellon", "origin": "red_moon_crags", "path": ["highpass", "saltmere"]},
+     "Ferellon flies from Red Moon Crags to Saltmere.", "費瑞倫從赤月峭壁飛到鹽沼湖。"),
+    ("power_stolen", {"thief": "elyse", "victim": "adrael", "to": "supply", "side": "spent"},
+     "Elyse takes a power token from Adrael (no room: it goes back to the supply).",
+     "艾莉絲從阿德瑞爾奪取一個權力標記（無處可放：退回供應區）。"),
+    ("retreated", {"character": "adrael", "origin": "saltmere", "destination": "highpass", "forced": True,
+                   "units": {}, "figure": True},
+     "Adrael's figure retreats alone from Saltmere to Highpass.", "阿德瑞爾的角色模型單獨從鹽沼湖撤退到高隘。"),
+    ("dragon_healed", {"character": "ferellon", "n": 0, "health": 6},
+     "Ferellon is at full health (6): nothing to heal.", "費瑞倫生命已滿（6），無需治療。"),
+    ("card_mode", {"owner": "ferellon", "mode": "heal"}, "Ferellon heals instead of executing the card.",
+     "費瑞倫改為治療，不執行卡牌。"),
+    ("region_card_routed", {"card": "rc_silverwood", "to": "region_deck"},
+     "The Silverwood region card goes to the region deck.", "銀木林區域卡移到區域卡牌庫。"),
+])
+def test_lines_count_and_name_their_pieces_in_good_grammar(kind, data, en, zh):
+    event = Event(kind, data)
+    assert (GAME.describe(event), GAME.describe(event, "zh_TW")) == (en, zh)
+
+
+GLITCHES = re.compile(r"\(s\)|\b1 (?:neutral units|ranged units|power tokens|hits|cards|criticals)\b"
+                      r"|nobody (?:and|of)|rolls nobody|paying 0 |heals 0 |\bof nobody\b")
+ZH_GLITCHES = re.compile(r"[\u4e00-\u9fff]\d|無人與|治療 0 點")
+
+
+def test_whole_logs_read_without_grammar_glitches():
+    for _, _, events in random_games(8):
+        for event in events:
+            assert not GLITCHES.search(GAME.describe(event)), GAME.describe(event)
+            assert not ZH_GLITCHES.search(GAME.describe(event, "zh_TW")), GAME.describe(event, "zh_TW")
