@@ -144,5 +144,5 @@ def test_an_answer_of_two_values_says_one_is_wanted():
     before = match.digest()
     with pytest.raises(Refused) as caught:
         match.apply(Command.parse(f"{seat}: answer reroll adrael"))
-    assert "answer with exactly one choice" in caught.value.reason and "None" not in caught.value.reason
+    assert "one choice" in caught.value.reason and "None" not in caught.value.reason
     assert match.digest() == before
