@@ -27,6 +27,7 @@ from .invariants import check_invariants
 from .labels import describe_prompt, label_command, seat_summaries
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
+from .schema import data_schema
 from .setup import setup
 from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
 
@@ -137,6 +138,9 @@ class Vindication(Game):
 
     def board_marks(self, view: Data, language: str = "en") -> Data:
         return layout.board_marks(view, language)
+
+    def data_schema(self, config: Config) -> Any:
+        return data_schema(config)
 
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
