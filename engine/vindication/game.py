@@ -139,6 +139,9 @@ class Vindication(Game):
     def board_marks(self, view: Data, language: str = "en") -> Data:
         return layout.board_marks(view, language)
 
+    def spelling_key(self, command: Command, data: Data) -> Any:
+        return commands.spelling_key(command, data)
+
     def data_schema(self, config: Config) -> Any:
         return data_schema(config)
 
