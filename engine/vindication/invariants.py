@@ -166,6 +166,10 @@ def _queue(data: Data) -> list[str]:
         problems.append("VIN-SETUP-15: quests to keep wait exactly while their player keeps one")
     if ("roll" in data["turn"]) != any(item["primitive"] == "monster_result" for item in queue):
         problems.append("VIN-MONSTER-5: a monster die waits exactly while its result is pending")
+    if sum(item["primitive"] == "initial_charge" for item in queue) > 1:
+        problems.append("VIN-RELIC-2: a new relic's first charge waits twice")
+    if any(item["primitive"] == "build_tile" and data["regions"].get(item["params"]["area"]) for item in queue):
+        problems.append("VVH-BUILD-4: a tile waits to be built on a site already built")
     if ("vh_pool" in data) != bool({"preconfigure_boards", "preconfigure_done"} & {i["primitive"] for i in queue}):
         problems.append("VVH-SETUP-8: the tiles to place wait exactly while the group places them")
     return problems

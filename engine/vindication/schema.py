@@ -44,8 +44,10 @@ MAX_MOUNT = 5                   # VIN-REGION-3
 MAX_HONOR = 100_000
 MAX_ROUND = 10_000
 MAX_QUEUE = 500                 # real queues hold a handful of items
-SMALL = Int(0, 99)              # a count in a queued effect or a modifier
-SIGNED = Int(-99, 99)           # an amount that content may make negative (a cost cut)
+# A count in a queued effect or a modifier: content gives 1-9 (gain_honor 9 at most), and listing
+# the legal moves grows about threefold with each point of speed a modifier adds.
+SMALL = Int(0, 9)
+SIGNED = Int(-9, 9)             # an amount that content may make negative (a cost cut)
 # What a pending choice may ask (the kinds of `Pause` the rules make).
 PROMPT_KINDS = ids((
     "augment", "blind_keep", "bonus_roll", "build_tile", "character", "charge_relic", "check_conversions",
@@ -190,6 +192,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
     events = Str(ids(TRIGGERS))
     words = ListOf(Str(max_len=64), max_len=12)
     first_charge = max(_content_values()[("gain_card", "initial_charge_min")])    # a new relic's least charge
+    peek = max(_content_values()[("peek_reorder", "n")])     # the peeked cards' orders are n! answers
     p = {
         # costs (spec 7.1)
         "spend_attr": {"kind": Str(ids((*ATTRIBUTES, "X"))), "n": SMALL},
@@ -210,7 +213,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "return_from_companions": {"max": SMALL},
         "remove_from_companion": {"max": SMALL, "owner": Str(ids(("own", "any")))},
         "place_on_companion": {"source": Str(ids(("potential", "influence"))), "n": SMALL},
-        "charge_relics": {"max": SMALL},
+        "charge_relics": {"max": Int(0, 99)},        # 99: as many as the player likes
         "mount_up": {"n": Int(0, MAX_MOUNT - 1)},
         "speed_mod": {"n": SIGNED, "duration": duration},
         "extra_action": {"kind": Str(ids(("activate", "visit")))},
@@ -221,7 +224,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "prevent": {"event": Str(ids(("companion_death", "fatigue"))), "when": Str(ids(("always", "self_is_elite")))},
         "modify_fatigue": {"n": SMALL},
         "reroll": {"die": Str(ids(("monster", "attribute", "check")))},
-        "peek_reorder": {"deck": Str(ids((*DECKS, "any"))), "n": SMALL},
+        "peek_reorder": {"deck": Str(ids((*DECKS, "any"))), "n": Int(0, peek)},
         "take_proficiency": {"kind": Str(ids((*ATTRIBUTES, "X", "chosen_min_2"))), "cost": SMALL},
         "activation_from_potential": {},
         "displace_discount": {"n": SMALL, "duration": duration},
@@ -243,7 +246,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "blind_keep": {"deck": decks},
         "empowered_pick": {"deck": decks},
         "initial_charge": {"least": Int(0, first_charge)},
-        "peek_order": {"deck": decks, "n": Int(2, 12)},
+        "peek_order": {"deck": decks, "n": Int(2, peek)},
         "leadership": {}, "choose_character": {}, "choose_quest": {}, "keep_quest": {},
         "choose_end_trigger": {}, "initial_discovery": {}, "academy_bonus": {},
         "monster_die": {"elite": elite}, "monster_result": {"elite": elite}, "skull": {"elite": elite},
@@ -381,7 +384,7 @@ def _turn(players: int, module: bool) -> Record:
         "visited": ListOf(spaces, max_len=40), "controlled": ListOf(spaces, max_len=40),
         "control_lock": Nullable(spaces), "proficiency_kind": Nullable(Str(ids(ATTRIBUTES))),
         "used_abilities": ListOf(Str(k["cards"] | set(RUNE_ACTIONS)), max_len=60, unique=True),
-        "mods": ListOf(Tagged("kind", mods, "a turn modifier"), max_len=60),
+        "mods": ListOf(Tagged("kind", mods, "a turn modifier"), max_len=20),
         "move_skipped": Bool(),
     }, optional={
         "roll": Record({"die": Str(ids(("monster", "attribute", "check"))),

@@ -77,6 +77,9 @@ def setup_game(**options: Any) -> Scenario:
      "data.turn.mods[0].kind: 'haste' is not a known kind"),
     (lambda d: d["effects"][0].update(primitive="summon"), "data.effects[0].primitive: 'summon' is not a known"),
     (lambda d: d["effects"][0]["meta"].update(seat=5), "data.effects[0].meta.seat: expected an int from 0 to 1"),
+    (lambda d: d["effects"].insert(1, {"primitive": "peek_order", "params": {"deck": "trait", "n": 9},
+                                       "meta": {"seat": 0}}),       # 9! orders to list
+     "data.effects[1].params.n: expected an int from 2 to 3, not 9"),
 ])
 def test_a_damaged_field_is_refused_naming_it(change, words) -> None:
     assert words in str(loaded(setup_game(), change))
@@ -112,6 +115,8 @@ def playing(**options: Any) -> Scenario:
     (lambda d: d["effects"].append({"primitive": "dilute", "params": {"n": 1}, "meta": {"seat": 0}}), "VIN-TURN-7"),
     (lambda d: d["end_deck"].append(d["end_faceup"][0]), "VIN-SETUP-9"),
     (lambda d: d["players"][0].update(trigger_tokens=[d["trigger_spaces"][0]]), "VIN-SETUP-8"),
+    (lambda d: d["effects"].extend([{"primitive": "initial_charge", "params": {"least": 1}, "meta": {"seat": 0}}] * 2),
+     "VIN-RELIC-2"),
 ])
 def test_a_state_breaking_a_fact_of_the_rules_is_refused_naming_the_rule(change, rule) -> None:
     text = str(loaded(playing(), change))
@@ -145,6 +150,11 @@ def test_module_facts_are_checked() -> None:
         d["players"][0]["influence"] -= 1
         d["settlements"]["dobney_wish"]["holder"] = 1
     assert "VVH-CONTROL-2" in str(loaded(game, held_by_the_other))
+
+    def build_on_a_built_site(d: Data) -> None:
+        d["regions"]["A1"] = {"tile": d["villages_bag"].pop(), "controller": None}
+        d["effects"].append({"primitive": "build_tile", "params": {"area": "A1"}, "meta": {"seat": 0}})
+    assert "VVH-BUILD-4" in str(loaded(game, build_on_a_built_site))
 
     def controlled_village_hex(d: Data) -> None:
         d["regions"]["R01"] = {"tile": "dobney_wish", "controller": 0}
