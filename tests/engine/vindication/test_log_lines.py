@@ -100,3 +100,37 @@ def test_every_event_the_rules_emit_has_a_line() -> None:
     source = "".join(p.read_text("utf-8") for p in Path(vindication.__file__).parent.rglob("*.py"))
     emitted = set(re.findall(r'emit\("([a-z_]+)"', source))
     assert emitted and emitted <= set(TEMPLATES)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return [s for item in items for s in _strings(item)]
+
+
+@pytest.mark.parametrize(("seed", "module"), [(4, False), (5, True)])
+def test_public_events_name_only_what_every_seat_sees(seed: int, module: bool) -> None:
+    """A kept quest, the villages bag, face-down ruins and deck order never reach a public event
+    (nor its log lines): every card, tile, quest, rune or end-trigger id one names is on the table
+    for an onlooker, before or after the command."""
+    from engine.vindication.content import content
+    c = content()
+    secret_ids = set(c.quests) | set(c.cards) | set(c.regions) | {r.id for r in c.module.runes} | set(c.end_triggers)
+    match = Match.new("vindication", 4, seed=seed, options={"villages_hamlets": module})
+    bot, bot_rng, rnd = HeuristicBot(GAME), Rng(seed), random.Random(seed)
+    named = 0
+    while not match.state.is_terminal():
+        before = str(match.state.view(None))
+        legal = match.state.legal()
+        command = bot.choose(match.state.view(legal[0].seat), legal, bot_rng) if rnd.random() < 0.7 \
+            else rnd.choice(legal)
+        events = match.apply(command)
+        after = str(match.state.view(None))
+        for event in events:
+            if event.audience is not None:
+                continue
+            for word in set(_strings(event.data)) & secret_ids:
+                named += 1
+                assert f"'{word}'" in before or f"'{word}'" in after, (event.kind, word)
+    assert named > 100
