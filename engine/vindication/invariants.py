@@ -133,6 +133,9 @@ def _setup_queue(data: Data) -> list[str]:
     ranks = [SETUP_ORDER.get(item["primitive"], -1) for item in queue]
     if -1 in ranks or ranks != sorted(ranks) or ranks.count(5) != 1:
         return ["VIN-SETUP-17: set-up's steps wait out of their order"]
+    steps = [item["primitive"] for item in queue]
+    if steps.count("preconfigure_boards") + steps.count("preconfigure_done") > 1:
+        return ["VVH-SETUP-8: the group places the village tiles once"]
     drawing = [item["meta"]["seat"] for item in queue if item["primitive"] == "choose_quest"]
     players = data["players"]
     if len(set(drawing)) != len(drawing) or any(players[s]["quest"] or players[s]["quest_options"] for s in drawing) \

@@ -139,6 +139,14 @@ def test_set_up_steps_wait_in_their_order() -> None:
     assert "VIN-SETUP-15" in str(loaded(game, lambda d: d["effects"].insert(-1, d["effects"][-2])))
 
 
+def test_the_group_places_the_village_tiles_once() -> None:
+    game = Scenario.start(players=2, seed=4, answer_setup=False, villages_hamlets=True, vh_setup="preconfigured")
+    while game.prompt != "preconfigure":
+        game.answer(game.options()[0])
+    at = next(i for i, item in enumerate(game.data["effects"]) if item["primitive"] == "preconfigure_done")
+    assert "VVH-SETUP-8" in str(loaded(game, lambda d: d["effects"].insert(at, dict(d["effects"][at]))))
+
+
 def test_module_facts_are_checked() -> None:
     game = Scenario.start(players=2, seed=4, villages_hamlets=True)
     rune = next(s["ruins"] for s in game.data["isle"].values() if s["ruins"])
