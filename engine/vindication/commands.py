@@ -47,8 +47,11 @@ def spelling_key(command: Command, data: Data) -> Command:
     defaults = DEFAULT_OPTIONS.get(command.verb)
     if not defaults or not command.options:
         return command
-    kept = tuple((key, value) for key, value in command.options if key not in defaults or defaults[key] != value)
-    return command if len(kept) == len(command.options) else Command(command.verb, command.args, kept, command.seat)
+    kept = tuple((key, value) for key, value in command.options
+                 if key not in defaults or defaults[key] != value)
+    if len(kept) == len(command.options):
+        return command
+    return Command(command.verb, command.args, kept, command.seat)
 
 
 def _arg(cmd: Command, index: int, what: str) -> str:

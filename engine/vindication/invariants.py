@@ -78,7 +78,8 @@ def _conserved(data: Data) -> list[str]:
     for deck in data["decks"]:
         cards += data["decks"][deck] + data["faceup"][deck]
     for p in players:
-        cards += [x["id"] for x in p["companions"]] + p["monsters"] + p["traits"] + [r["id"] for r in p["relics"]]
+        cards += [x["id"] for x in p["companions"]] + p["monsters"] + p["traits"]
+        cards += [r["id"] for r in p["relics"]]
     if data["drawn"]:
         cards += data["drawn"]["cards"]
     if sorted(cards) != sorted(c.cards):
@@ -116,7 +117,8 @@ def _flow(data: Data) -> list[str]:
         problems.append("VIN-SETUP-17: set-up ends with the initial discovery, and only set-up does")
     characters = [p["character"] for p in players if p["character"] is not None]
     choosing = sorted(item["meta"]["seat"] for item in queue if item["primitive"] == "choose_character")
-    if len(set(characters)) != len(characters) or choosing != [p["seat"] for p in players if p["character"] is None]:
+    unchosen = [p["seat"] for p in players if p["character"] is None]
+    if len(set(characters)) != len(characters) or choosing != unchosen:
         problems.append("VIN-SETUP-1: each player chooses one character of their own")
     if phase != "setup" and steps & set(SETUP_ORDER):
         problems.append("VIN-SETUP-1: a set-up choice waits after set-up")
@@ -138,7 +140,8 @@ def _setup_queue(data: Data) -> list[str]:
         return ["VVH-SETUP-8: the group places the village tiles once"]
     drawing = [item["meta"]["seat"] for item in queue if item["primitive"] == "choose_quest"]
     players = data["players"]
-    if len(set(drawing)) != len(drawing) or any(players[s]["quest"] or players[s]["quest_options"] for s in drawing) \
+    if len(set(drawing)) != len(drawing) or any(players[s]["quest"] or players[s]["quest_options"]
+                                                for s in drawing) \
             or any(item["primitive"] == "keep_quest" for item in queue[1:]):
         return ["VIN-SETUP-15: a player draws quests more than once"]
     return []
@@ -171,9 +174,11 @@ def _queue(data: Data) -> list[str]:
         problems.append("VIN-MONSTER-5: a monster die waits exactly while its result is pending")
     if sum(item["primitive"] == "initial_charge" for item in queue) > 1:
         problems.append("VIN-RELIC-2: a new relic's first charge waits twice")
-    if any(item["primitive"] == "build_tile" and data["regions"].get(item["params"]["area"]) for item in queue):
+    if any(item["primitive"] == "build_tile" and data["regions"].get(item["params"]["area"])
+           for item in queue):
         problems.append("VVH-BUILD-4: a tile waits to be built on a site already built")
-    if ("vh_pool" in data) != bool({"preconfigure_boards", "preconfigure_done"} & {i["primitive"] for i in queue}):
+    placing = {"preconfigure_boards", "preconfigure_done"} & {item["primitive"] for item in queue}
+    if ("vh_pool" in data) != bool(placing):
         problems.append("VVH-SETUP-8: the tiles to place wait exactly while the group places them")
     return problems
 
@@ -189,7 +194,8 @@ def _asked_now(data: Data) -> str | None:
         pause = VIN.drain(ctx)
     except Exception as error:  # noqa: BLE001 — a choice the rules cannot ask is a broken state
         return f"asking it again fails ({type(error).__name__})"
-    if pause is None or len(ctx.queue) != len(data["effects"]) or ctx.queue[0]["primitive"] != head["primitive"]:
+    if pause is None or len(ctx.queue) != len(data["effects"]) \
+            or ctx.queue[0]["primitive"] != head["primitive"]:
         return "nothing is asked"
     if pause.kind != waiting["kind"] or list(pause.options) != waiting["options"]:
         return f"{pause.kind} with {len(pause.options)} options"
@@ -199,7 +205,8 @@ def _asked_now(data: Data) -> str | None:
 def _board(data: Data) -> list[str]:
     regions = content().regions
     problems = []
-    if any(r and r["controller"] is not None and not regions[r["tile"]].controllable for r in data["regions"].values()):
+    if any(r and r["controller"] is not None and not regions[r["tile"]].controllable
+           for r in data["regions"].values()):
         problems.append("VIN-CONTROL-11: a tile that cannot be controlled has a controller")
     return problems
 
@@ -222,8 +229,8 @@ def _module(data: Data) -> list[str]:
         leaders = [s for s, n in enumerate(counts) if n == best]
         if holder is None and state["marker"]:
             problems.append(f"VVH-CONTROL-6: {name} has a marker but no holder")
-        if holder is not None and (best == 0 or holder not in leaders) or holder is None and len(leaders) == 1 \
-                and best > 0:
+        if holder is not None and (best == 0 or holder not in leaders) \
+                or holder is None and len(leaders) == 1 and best > 0:
             problems.append(f"VVH-CONTROL-2: {name} is not held by the seat with the most slots")
     return problems
 

@@ -226,8 +226,8 @@ def describe(event: Event, language: str = "en") -> str:
         fields["controller_name"] = ("nobody" if lang == "en" else "無人") if controller is None else (
             f"Player {controller + 1}" if lang == "en" else f"玩家 {controller + 1}")
     if isinstance(fields.get("scores"), list):
-        shares = [("{score} for Player {n}" if lang == "en" else "玩家 {n} {score} 點").format(n=seat + 1, score=score)
-                  for seat, score in enumerate(fields["scores"])]
+        share = "{score} for Player {n}" if lang == "en" else "玩家 {n} {score} 點"
+        shares = [share.format(n=seat + 1, score=score) for seat, score in enumerate(fields["scores"])]
         fields["scores"] = "、".join(shares) if lang == "zh" else (
             shares[0] if len(shares) == 1 else ", ".join(shares[:-1]) + " and " + shares[-1])
     if event.kind in MODULE_TEMPLATES:

@@ -44,6 +44,7 @@ MAX_MOUNT = 5                   # VIN-REGION-3
 MAX_HONOR = 100_000
 MAX_ROUND = 10_000
 MAX_QUEUE = 500                 # real queues hold a handful of items
+MAX_DRAWN = 3                   # cards drawn to choose from: an empowered draw's 3 (VIN-CARD-4)
 # A count in a queued effect or a modifier: content gives 1-9 (gain_honor 9 at most), and listing
 # the legal moves grows about threefold with each point of speed a modifier adds.
 SMALL = Int(0, 9)
@@ -57,6 +58,8 @@ PROMPT_KINDS = ids((
     "return_block", "reuse", "save_companion", "temple", "trigger", "trigger_order", "trigger_token"))
 RUNE_ACTIONS = ("rune:ingenuity", "rune:devotion", "rune:discipline")
 DIE_FACES = ("blank", "fatigue", "skull")
+PREVENTED = ("companion_death", "fatigue")
+PREVENT_WHEN = ("always", "self_is_elite")
 DURATIONS = ("visit", "turn", "while_held")
 
 
@@ -81,7 +84,8 @@ class Tagged(Schema):
         shape = self.shapes.get(name) if name.__class__ is str else None
         if shape is None:
             known = ", ".join(sorted(self.shapes)[:8]) + (", …" if len(self.shapes) > 8 else "")
-            self.report(name, path + (self.tag,), found, f"{describe(name)} is not a known {self.tag} ({known})")
+            self.report(name, path + (self.tag,), found,
+                        f"{describe(name)} is not a known {self.tag} ({known})")
             return
         shape._check(value, path, found)
 
@@ -191,6 +195,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
     regions_or_any = Str(k["tiles"] | {"any"})
     events = Str(ids(TRIGGERS))
     words = ListOf(Str(max_len=64), max_len=12)
+    prevented, prevent_when = Str(ids(PREVENTED)), Str(ids(PREVENT_WHEN))
     first_charge = max(_content_values()[("gain_card", "initial_charge_min")])    # a new relic's least charge
     peek = max(_content_values()[("peek_reorder", "n")])     # the peeked cards' orders are n! answers
     p = {
@@ -200,7 +205,8 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "spend_influence": {"n": SMALL, "to": _from_content("spend_influence", "to")},
         "spend_charges": {"n": Int(0, MAX_CHARGES)},
         # effects
-        "gain_attr": {"kind": Str(ids((*ATTRIBUTES, "BASIC_ANY", "BASIC_ONE", "ANY", "X", "same"))), "max": SMALL},
+        "gain_attr": {"kind": Str(ids((*ATTRIBUTES, "BASIC_ANY", "BASIC_ONE", "ANY", "X", "same"))),
+                      "max": SMALL},
         "augment": {"max": SMALL, "step": Str(ids(("any", "inf_to_conv", "pot_to_inf")))},
         "dilute": {"n": SMALL},
         "gain_honor": {"n": SIGNED},
@@ -208,7 +214,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "gain_per": {"counter": _from_content("gain_per", "counter"), "per": SMALL, "max": SMALL},
         "gain_card": {"deck": draw_decks, "initial_charge_min": Int(0, first_charge)},
         "free_empowered": {"deck": Str(ids((*DECKS, "any"))), "scope": duration},
-        "blind_choice": {"n": SMALL},
+        "blind_choice": {"n": Int(0, MAX_DRAWN)},
         "roll_attr_die": {"bonus_if_zero": Bool()},
         "return_from_companions": {"max": SMALL},
         "remove_from_companion": {"max": SMALL, "owner": Str(ids(("own", "any")))},
@@ -217,11 +223,11 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "mount_up": {"n": Int(0, MAX_MOUNT - 1)},
         "speed_mod": {"n": SIGNED, "duration": duration},
         "extra_action": {"kind": Str(ids(("activate", "visit")))},
-        "cost_mod": {"region": regions_or_any, "kind": Str(ids((*ATTRIBUTES, "chosen_basic"))), "delta": SIGNED,
-                     "duration": duration},
+        "cost_mod": {"region": regions_or_any, "kind": Str(ids((*ATTRIBUTES, "chosen_basic"))),
+                     "delta": SIGNED, "duration": duration},
         "unit_cost": {"region": regions_or_any, "kind": attr, "n": SMALL, "duration": duration},
         "unit_yield": {"region": regions_or_any, "n": SMALL},
-        "prevent": {"event": Str(ids(("companion_death", "fatigue"))), "when": Str(ids(("always", "self_is_elite")))},
+        "prevent": {"event": prevented, "when": prevent_when},
         "modify_fatigue": {"n": SMALL},
         "reroll": {"die": Str(ids(("monster", "attribute", "check")))},
         "peek_reorder": {"deck": Str(ids((*DECKS, "any"))), "n": Int(0, peek)},
@@ -232,7 +238,8 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
         "reuse_activated": {},
         "monster_challenge": {},
         "temple": {},
-        "attr_check": {"required": Int(0, len(ATTRIBUTES)), "per_hit": _effect_list(), "on_pass": _effect_list()},
+        "attr_check": {"required": Int(0, len(ATTRIBUTES)), "per_hit": _effect_list(),
+                       "on_pass": _effect_list()},
         "end_score": {"counter": _from_content("end_score", "counter"), "per": SMALL, "max": SMALL},
         "end_score_if": {"condition": _from_content("end_score_if", "condition"), "honor": SMALL},
         # the rules' own steps
@@ -262,8 +269,10 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
                                   "missed": ListOf(attr, max_len=len(ATTRIBUTES), unique=True),
                                   "per_hit": _effect_list(), "on_pass": _effect_list()},
         }
-    shapes: dict[str, Schema] = {name: Record(fields, what=f"the parameters of {name}") for name, fields in p.items()}
-    shapes["gain_card"] = Where(shapes["gain_card"], lambda g: not g["initial_charge_min"] or g["deck"] == "relic",
+    shapes: dict[str, Schema] = {name: Record(fields, what=f"the parameters of {name}")
+                                 for name, fields in p.items()}
+    shapes["gain_card"] = Where(shapes["gain_card"],
+                                lambda g: not g["initial_charge_min"] or g["deck"] == "relic",
                                 "only a relic takes a first charge")
     return shapes
 
@@ -279,10 +288,10 @@ def _queue(players: int, module: bool) -> Schema:
         "space": Str(_spaces(module)), "tile": Str(k["tiles"]),
         "kinds": ListOf(Str(ids(kind_words)), max_len=len(ATTRIBUTES)),
     }, what="an effect's tag (seat, source, …)")
-    pause = Record({"kind": Str(PROMPT_KINDS, what="a kind of prompt"), "options": ListOf(_OPTION, max_len=800)},
-                   what="a pending choice")
-    items = {name: Record({"primitive": Const(name), "params": params, "meta": meta}, optional={"pause": pause},
-                          what=f"a queued {name}")
+    pause = Record({"kind": Str(PROMPT_KINDS, what="a kind of prompt"),
+                    "options": ListOf(_OPTION, max_len=800)}, what="a pending choice")
+    items = {name: Record({"primitive": Const(name), "params": params, "meta": meta},
+                          optional={"pause": pause}, what=f"a queued {name}")
              for name, params in _params(players, module).items()}
     return ListOf(Tagged("primitive", items, "a queued effect"), max_len=MAX_QUEUE)
 
@@ -330,7 +339,8 @@ def _player(seat: int, players: int, module: bool) -> Record:
         "relics": ListOf(Record({"id": Str(k["relics"]), "charges": Int(0, MAX_CHARGES)}, what="a relic"),
                          max_len=len(k["relics"])),
         "proficiencies": proficiencies,
-        "quest": Nullable(Str(k["quests"])), "quest_options": ListOf(Str(k["quests"]), max_len=3, unique=True),
+        "quest": Nullable(Str(k["quests"])),
+        "quest_options": ListOf(Str(k["quests"]), max_len=3, unique=True),
         "trigger_tokens": ListOf(Int(1, MAX_HONOR), max_len=len(content().board_file.honor_trigger_spaces),
                                  unique=True),
         "runes": ListOf(Str(k["runes"]), max_len=len(k["runes"]), unique=True), "rune_map": Bool(),
@@ -359,19 +369,21 @@ def _turn(players: int, module: bool) -> Record:
     source = Nullable(Str(k["cards"] | {"self"}))
     regions_or_any = Str(k["tiles"] | {"any"})
     duration = Str(ids(DURATIONS))
+    prevented, prevent_when = Str(ids(PREVENTED)), Str(ids(PREVENT_WHEN))
     shapes = {
         "speed": {"n": SIGNED},
         "cost": {"region": regions_or_any, "attr": Str(ids((*ATTRIBUTES, "chosen_basic"))), "delta": SIGNED,
                  "duration": duration},
-        "unit_cost": {"region": regions_or_any, "attr": Str(ids(ATTRIBUTES)), "n": SMALL, "duration": duration},
+        "unit_cost": {"region": regions_or_any, "attr": Str(ids(ATTRIBUTES)), "n": SMALL,
+                      "duration": duration},
         "unit_yield": {"region": regions_or_any, "n": SMALL},
         "displace_discount": {"n": SMALL, "duration": duration},
         "visit_honor_bonus": {"n": SMALL},
         "free_empowered": {"deck": Str(ids((*DECKS, "any"))), "duration": duration},
         "fatigue": {"n": SMALL},
-        "prevent": {"event": Str(ids(("companion_death", "fatigue"))), "when": Str(ids(("always", "self_is_elite")))},
+        "prevent": {"event": prevented, "when": prevent_when},
         "activation_from_potential": {},
-        "blind_choice": {"n": SMALL},
+        "blind_choice": {"n": Int(0, MAX_DRAWN)},
     }
     mods = {kind: Record({"kind": Const(kind), "seat": seat, "source": source, **fields},
                          what=f"a {kind} modifier")
@@ -410,7 +422,8 @@ def _schema(players: int, module: bool) -> Schema:
         "players": Tuple(*(_player(s, players, module) for s in range(players))),
         "regions": _regions(players, module),
         "bag": ListOf(tiles, max_len=60),
-        "decks": Record(deck_cards, what="the six decks"), "faceup": Record(deck_cards, what="the six face-up piles"),
+        "decks": Record(deck_cards, what="the six decks"),
+        "faceup": Record(deck_cards, what="the six face-up piles"),
         "quest_deck": quests, "quests_out": quests, "end_deck": end_cards, "end_faceup": end_cards,
         "trigger_spaces": ListOf(Int(1, MAX_HONOR), max_len=len(content().board_file.honor_trigger_spaces),
                                  unique=True),
@@ -421,7 +434,8 @@ def _schema(players: int, module: bool) -> Schema:
         "phase": Str(ids(("setup", "play", "over"))), "end_round": Nullable(Int(1, MAX_ROUND)),
         "turn": _turn(players, module), "effects": _queue(players, module),
         "scores": Nullable(ListOf(score, min_len=players, max_len=players)),
-        "drawn": Nullable(Record({"deck": Str(ids(DECKS)), "cards": ListOf(Str(k["cards"]), max_len=3, unique=True)},
+        "drawn": Nullable(Record({"deck": Str(ids(DECKS)),
+                                  "cards": ListOf(Str(k["cards"]), max_len=MAX_DRAWN, unique=True)},
                                  what="cards drawn to choose from {deck, cards}")),
     }
     optional: dict[str, Schema] = {}

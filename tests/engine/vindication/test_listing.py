@@ -50,8 +50,9 @@ OPTION_VALUES = {"units": (0, 1, 2, 3), "choice": ("S", "K", "I", "C", "W", "V",
                  "control_first": (0, 1), "discipline": ("S", "K", "I", "C", "W", "V"),
                  "relocate": ("none", "port", "F2", "F3", "F4"), "extension": (0, 1, 2),
                  "dilute": ("none", "conv_to_inf", "inf_to_pot"), "from_potential": (0, 1)}
-VERB_OPTIONS = {"move": ("extension", "dilute", "relocate"), "fly": ("relocate",), "activate": ("from_potential",),
-                "visit": ("units", "choice", "control_first", "discipline"), "proficiency": ("discipline",)}
+VERB_OPTIONS = {"move": ("extension", "dilute", "relocate"), "fly": ("relocate",),
+                "activate": ("from_potential",), "visit": ("units", "choice", "control_first", "discipline"),
+                "proficiency": ("discipline",)}
 
 
 def variations(command: Command) -> Iterator[Command]:

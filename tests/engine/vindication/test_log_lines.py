@@ -18,7 +18,8 @@ GAME = get_game("vindication")
 LINES = [
     (Event("attributes_gained", {"seat": 0, "kinds": ["K", "S", "K"]}),
      "Player 1 gains 2 knowledge and 1 strength.", "玩家 1 獲得 2 點知識、1 點力量。"),
-    (Event("attributes_gained", {"seat": 1, "kinds": ["I"]}), "Player 2 gains 1 inspiration.", "玩家 2 獲得 1 點靈感。"),
+    (Event("attributes_gained", {"seat": 1, "kinds": ["I"]}),
+     "Player 2 gains 1 inspiration.", "玩家 2 獲得 1 點靈感。"),
     (Event("power_step", {"seat": 0, "step": "pot_to_inf"}),
      "Player 1 augments potential → influence.", "玩家 1 強化能力：潛能 → 影響力。"),
     (Event("honor_changed", {"seat": 2, "delta": 2, "reason": "control of R10"}),
@@ -46,7 +47,8 @@ LINES = [
     (Event("region_visited", {"seat": 0, "space": "R03", "tile": "fear_gauntlet", "units": 0}),
      "Player 1 visits the Fear Gauntlet (R03).", "玩家 1 造訪 恐懼試煉（R03）。"),
     (Event("end_trigger_revealed", {"card": "E05"}),
-     "End trigger revealed: A player controls 5 or more regions.", "翻開結束觸發卡：任一玩家控制 5 個以上地區。"),
+     "End trigger revealed: A player controls 5 or more regions.",
+     "翻開結束觸發卡：任一玩家控制 5 個以上地區。"),
     (Event("end_triggered", {"card": "E05", "round": 7, "final_round": 8}),
      "The end is triggered (a player controls 5 or more regions); round 8 is the last.",
      "遊戲結束已觸發（任一玩家控制 5 個以上地區）；第 8 輪為最後一輪。"),
@@ -74,8 +76,8 @@ def test_events_read_as_sentences_in_both_languages(event, english, chinese) -> 
 
 # What a line of real play must never show: a doubled full stop, "(s)", "a" before a vowel, one of
 # a plural, a raw list or null, ASCII commas in Chinese; and a line must start with a capital.
-ENGLISH_SLIPS = re.compile(r"(?<!\.)\.\.(?!\.)|\(s\)|\ba [aeiou]|\b1 (?:blocks|charges|cards|hits|secret quests)\b"
-                           r"|\[|\bNone\b|^[a-z]")
+ENGLISH_SLIPS = re.compile(r"(?<!\.)\.\.(?!\.)|\(s\)|\ba [aeiou]|\[|\bNone\b|^[a-z]"
+                           r"|\b1 (?:blocks|charges|cards|hits|secret quests)\b")
 CHINESE_SLIPS = re.compile(r"。。|, |\(s\)|\[|\bNone\b|[a-z]{4,}")
 
 
@@ -116,7 +118,8 @@ def test_public_events_name_only_what_every_seat_sees(seed: int, module: bool) -
     for an onlooker, before or after the command."""
     from engine.vindication.content import content
     c = content()
-    secret_ids = set(c.quests) | set(c.cards) | set(c.regions) | {r.id for r in c.module.runes} | set(c.end_triggers)
+    secret_ids = (set(c.quests) | set(c.cards) | set(c.regions) | {r.id for r in c.module.runes}
+                  | set(c.end_triggers))
     match = Match.new("vindication", 4, seed=seed, options={"villages_hamlets": module})
     bot, bot_rng, rnd = HeuristicBot(GAME), Rng(seed), random.Random(seed)
     named = 0

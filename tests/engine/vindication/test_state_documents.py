@@ -19,9 +19,10 @@ from engine.vindication.schema import data_schema
 from tests.engine.vindication.scenario import Scenario
 
 GAME = get_game("vindication")
+MODULE = {"villages_hamlets": True}
 CONFIGS = [(1, "solo", {}), (2, None, {}), (3, None, {"choose_end_triggers": True}), (4, None, {}),
-           (2, None, {"villages_hamlets": True}), (3, None, {"villages_hamlets": True, "vh_setup": "preconfigured"}),
-           (4, None, {"villages_hamlets": True, "choose_end_triggers": True}), (1, "solo", {"villages_hamlets": True})]
+           (2, None, MODULE), (3, None, {**MODULE, "vh_setup": "preconfigured"}),
+           (4, None, {**MODULE, "choose_end_triggers": True}), (1, "solo", MODULE)]
 Data = dict[str, Any]
 
 
@@ -75,8 +76,10 @@ def setup_game(**options: Any) -> Scenario:
     (lambda d: d.update(extra=1), "data.extra: unknown field 'extra'"),
     (lambda d: d["turn"]["mods"].append({"kind": "haste", "seat": 0, "source": None}),
      "data.turn.mods[0].kind: 'haste' is not a known kind"),
-    (lambda d: d["effects"][0].update(primitive="summon"), "data.effects[0].primitive: 'summon' is not a known"),
-    (lambda d: d["effects"][0]["meta"].update(seat=5), "data.effects[0].meta.seat: expected an int from 0 to 1"),
+    (lambda d: d["effects"][0].update(primitive="summon"),
+     "data.effects[0].primitive: 'summon' is not a known"),
+    (lambda d: d["effects"][0]["meta"].update(seat=5),
+     "data.effects[0].meta.seat: expected an int from 0 to 1"),
     (lambda d: d["effects"].insert(1, {"primitive": "peek_order", "params": {"deck": "trait", "n": 9},
                                        "meta": {"seat": 0}}),       # 9! orders to list
      "data.effects[1].params.n: expected an int from 2 to 3, not 9"),
@@ -93,7 +96,8 @@ def test_the_module_places_exist_only_with_the_module() -> None:
 
 
 def test_a_queued_first_charge_belongs_to_a_relic_gain() -> None:
-    queued = {"primitive": "gain_card", "params": {"deck": "trait", "initial_charge_min": 1}, "meta": {"seat": 0}}
+    queued = {"primitive": "gain_card", "params": {"deck": "trait", "initial_charge_min": 1},
+              "meta": {"seat": 0}}
     text = str(loaded(setup_game(), lambda d: d["effects"].insert(1, queued)))
     assert "data.effects[1]" in text and "only a relic takes a first charge" in text
 
@@ -106,17 +110,18 @@ def playing(**options: Any) -> Scenario:
     (lambda d: d.update(order=list(reversed(d["order"]))), "VIN-SETUP-16"),
     (lambda d: d["turn"].update(seat=(d["turn"]["seat"] + 1) % 3), "VIN-TURN-9"),
     (lambda d: d["players"][1].update(character=d["players"][0]["character"]), "VIN-SETUP-1"),
-    (lambda d: d.update(scores=[{k: 0 for k in ("before", "monsters", "quest", "regions", "villages", "mastery",
-                                                "total")}] * 3), "VIN-END-3"),
+    (lambda d: d.update(scores=[dict.fromkeys(("before", "monsters", "quest", "regions", "villages",
+                                               "mastery", "total"), 0)] * 3), "VIN-END-3"),
     (lambda d: d.update(drawn={"deck": "trait", "cards": [d["decks"]["trait"].pop()]}), "VIN-CARD-4"),
     (lambda d: d["turn"].update(roll={"die": "monster", "face": "skull"}), "VIN-MONSTER-5"),
     (lambda d: d["effects"].append({"primitive": "choose_character", "params": {}, "meta": {"seat": 0}}),
      "VIN-SETUP-1"),
-    (lambda d: d["effects"].append({"primitive": "dilute", "params": {"n": 1}, "meta": {"seat": 0}}), "VIN-TURN-7"),
+    (lambda d: d["effects"].append({"primitive": "dilute", "params": {"n": 1}, "meta": {"seat": 0}}),
+     "VIN-TURN-7"),
     (lambda d: d["end_deck"].append(d["end_faceup"][0]), "VIN-SETUP-9"),
     (lambda d: d["players"][0].update(trigger_tokens=[d["trigger_spaces"][0]]), "VIN-SETUP-8"),
-    (lambda d: d["effects"].extend([{"primitive": "initial_charge", "params": {"least": 1}, "meta": {"seat": 0}}] * 2),
-     "VIN-RELIC-2"),
+    (lambda d: d["effects"].extend(
+        [{"primitive": "initial_charge", "params": {"least": 1}, "meta": {"seat": 0}}] * 2), "VIN-RELIC-2"),
 ])
 def test_a_state_breaking_a_fact_of_the_rules_is_refused_naming_the_rule(change, rule) -> None:
     text = str(loaded(playing(), change))
@@ -140,7 +145,7 @@ def test_set_up_steps_wait_in_their_order() -> None:
 
 
 def test_the_group_places_the_village_tiles_once() -> None:
-    game = Scenario.start(players=2, seed=4, answer_setup=False, villages_hamlets=True, vh_setup="preconfigured")
+    game = Scenario.start(players=2, seed=4, answer_setup=False, **MODULE, vh_setup="preconfigured")
     while game.prompt != "preconfigure":
         game.answer(game.options()[0])
     at = next(i for i, item in enumerate(game.data["effects"]) if item["primitive"] == "preconfigure_done")
@@ -199,7 +204,8 @@ def _mutate(data: Data, rnd: random.Random) -> str:
     elif kind == "number":
         parent[key] = rnd.choice([value + 1, value - 1, 7, -1, 99])
     elif kind == "id":
-        parent[key] = rnd.choice(["T99", "R01", "A2", "F3", "inn", "K03", "Q04", "zeal", "S", "venfero_secret/2"])
+        parent[key] = rnd.choice(["T99", "R01", "A2", "F3", "inn", "K03", "Q04", "zeal", "S",
+                                  "venfero_secret/2"])
     elif kind == "add":
         value[rnd.choice(["extra", "pause", "roll", "choice"])] = rnd.choice([1, "x", None])
     elif kind == "delete":
