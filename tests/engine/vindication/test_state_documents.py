@@ -152,6 +152,15 @@ def test_the_group_places_the_village_tiles_once() -> None:
     assert "VVH-SETUP-8" in str(loaded(game, lambda d: d["effects"].insert(at, dict(d["effects"][at]))))
 
 
+def test_a_build_waits_for_a_builder_who_can_build() -> None:
+    from tests.engine.vindication.test_module_isle_sites import on_isle
+    game = on_isle()
+    game.play("build A2")
+    assert game.prompt == "build_tile"
+    text = str(loaded(game, lambda d: d["effects"][0]["meta"].update(seat=1)))
+    assert "VIN-TURN-7: the pending choice (build_tile) is not what the rules ask now" in text
+
+
 def test_module_facts_are_checked() -> None:
     game = Scenario.start(players=2, seed=4, villages_hamlets=True)
     rune = next(s["ruins"] for s in game.data["isle"].values() if s["ruins"])
