@@ -14,6 +14,9 @@ Villages & Hamlets:
   visit R05 choice=take_map | visit R05 choice=donate_zeal   (the Temple; without a choice: a prompt)
   visit R07 discipline=S | proficiency S discipline=S   (rune of Discipline: 1 conviction for 1 S)
   answer S,C@discipline                 (check conversions: the C die paid with conviction)
+An option may be written out at its default value: extension=0, dilute=none, relocate=none,
+units=0, control_first=0 and from_potential=0 are the command without them (`spelling_key`), and
+are played and recorded as `legal` lists it. Any other option a verb does not take is refused.
 """
 from __future__ import annotations
 
@@ -31,6 +34,24 @@ from .rules.power import DILUTE_STEPS, move_step, possible_steps, spend_convicti
 from .rules.regions import recover_locations
 
 Handler = Callable[[Ctx, Command], None]
+# Each verb's options and the values that mean "as if not given" (the rules' defaults).
+DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
+    "move": {"extension": 0, "dilute": "none", "relocate": "none"}, "fly": {"relocate": "none"},
+    "visit": {"units": 0, "control_first": 0}, "activate": {"from_potential": 0},
+}
+
+
+def spelling_key(command: Command, data: Data) -> Command:
+    """The command with the options written out at their default value left out: the same
+    command (`Game.spelling_key`); ``command`` itself when it has no such option."""
+    defaults = DEFAULT_OPTIONS.get(command.verb)
+    if not defaults or not command.options:
+        return command
+    kept = tuple((key, value) for key, value in command.options
+                 if key not in defaults or defaults[key] != value)
+    if len(kept) == len(command.options):
+        return command
+    return Command(command.verb, command.args, kept, command.seat)
 
 
 def _arg(cmd: Command, index: int, what: str) -> str:
@@ -126,6 +147,8 @@ def do_move(ctx: Ctx, cmd: Command) -> None:
     options = possible_steps(ctx.player(), DILUTE_STEPS) if extension else []
     if extension and options and dilute not in options:
         raise refuse("VIN-MOVE-8", f"escaping costs a dilution: dilute={' or dilute='.join(options)}")
+    if extension and not options and dilute != "none":
+        raise refuse("VIN-POWER-6", "you have no block to dilute: the extra steps are free")
     if not extension and dilute != "none":
         raise refuse("VIN-MOVE-8", "only a surrounded move dilutes")
     relocated = _relocation(data, ctx.actor, str(path[-1]), cmd.get("relocate", "none"))

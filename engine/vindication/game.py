@@ -20,18 +20,17 @@ from engine.core.effects import answer_commands, waiting_choice
 
 from . import commands, gestures, layout, rule_refs
 from .bot import HeuristicBot
-from .content import content
 from .context import Ctx, refuse
 from .effects import VIN
 from .info import INFO
+from .invariants import check_invariants
 from .labels import describe_prompt, label_command, seat_summaries
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
+from .schema import data_schema
 from .setup import setup
 from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
-from .vocabulary import ATTRIBUTES
 
-BLOCKS_PER_PLAYER = 21
 RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 # The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
 ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "leadership": "VVH-RUNE-5",
@@ -140,6 +139,12 @@ class Vindication(Game):
     def board_marks(self, view: Data, language: str = "en") -> Data:
         return layout.board_marks(view, language)
 
+    def spelling_key(self, command: Command, data: Data) -> Any:
+        return commands.spelling_key(command, data)
+
+    def data_schema(self, config: Config) -> Any:
+        return data_schema(config)
+
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
 
@@ -179,51 +184,6 @@ class Vindication(Game):
         """Recovering and discarding tiles only take progress back; a random player who does it
         as often as anything else never reaches an end trigger."""
         return RANDOM_WEIGHTS.get(command.verb, 1.0)
-
-
-def blocks_held(data: Data, seat: int) -> int:
-    """Every block of a player wherever it is (VIN-POWER-1): zones, spheres, cards, markers."""
-    p = data["players"][seat]
-    markers = sum(1 for r in data["regions"].values() if r and r["controller"] == seat)
-    markers += sum(1 for v in data.get("settlements", {}).values() if v["holder"] == seat and v["marker"])
-    return (p["potential"] + p["influence"] + p["conviction"] + sum(p["attrs"].values())
-            + sum(x["blocks"] for x in p["companions"]) + sum(r["charges"] for r in p["relics"]) + markers)
-
-
-def check_invariants(data: Data) -> list[str]:
-    """Spec 8.6, plus card conservation."""
-    problems = []
-    c = content()
-    tokens = [p["token"] for p in data["players"]]
-    if len(set(tokens)) != len(tokens):
-        problems.append("VIN-GEO-8: two tokens share a triangle")
-    n = len(data["players"])
-    for p in data["players"]:
-        blocks = blocks_held(data, p["seat"])
-        if blocks != BLOCKS_PER_PLAYER:
-            problems.append(f"VIN-POWER-1: player {p['seat']} has {blocks} blocks")
-        if any(not 0 <= r["charges"] <= 3 for r in p["relics"]):
-            problems.append("VIN-RELIC-4: a relic holds more than 3 charges")
-        if p["honor"] < 0:
-            problems.append("VIN-HONOR-2: negative honor")
-        if min(p[z] for z in ("potential", "influence", "conviction")) < 0 or min(p["attrs"].values()) < 0:
-            problems.append(f"VIN-POWER-1: player {p['seat']} has a negative block count")
-    for kind in ATTRIBUTES:
-        held = sum(p["proficiencies"][kind] for p in data["players"])
-        if held + data["proficiency_supply"][kind] != max(1, n - 1):
-            problems.append(f"VIN-SETUP-6: {kind} proficiency tiles are not conserved")
-    cards: list[str] = []
-    for deck in data["decks"]:
-        cards += data["decks"][deck] + data["faceup"][deck]
-    for p in data["players"]:
-        cards += [x["id"] for x in p["companions"]] + p["monsters"] + p["traits"] + [r["id"] for r in p["relics"]]
-    if data["drawn"]:
-        cards += data["drawn"]["cards"]
-    if any(len(p["runes"]) != len(set(p["runes"])) or not isinstance(p["rune_map"], bool) for p in data["players"]):
-        problems.append("VVH-RUNEMAP-2: a player carries more than one rune map or a rune twice")
-    if sorted(cards) != sorted(c.cards):
-        problems.append("VIN-CARD-9: cards are not conserved")
-    return problems
 
 
 GAME = Vindication()

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import Command, Data
 
 from .content import content
-from .log import ATTRIBUTE_NAMES
+from .log import ATTRIBUTE_NAMES, DECK_NAMES, tile_name
 from .places import settlement_of, settlements
 
 WORDS: dict[str, dict[str, str]] = {
@@ -67,12 +67,6 @@ WORDS: dict[str, dict[str, str]] = {
         "reroll": "以 {card} 重擲", "prevent": "以 {card} 阻止", "deck": "{deck}牌堆",
         "villages_bag": "村莊袋", "sep": "、",
     },
-}
-DECK_NAMES = {
-    "en": {"companion_S": "strength companion", "companion_K": "knowledge companion",
-           "companion_I": "inspiration companion", "monster": "monster", "trait": "trait", "relic": "relic"},
-    "zh": {"companion_S": "力量夥伴", "companion_K": "知識夥伴", "companion_I": "靈感夥伴",
-           "monster": "怪物卡", "trait": "特質卡", "relic": "聖物卡"},
 }
 STEPS = {
     "en": {"pot_to_inf": "Augment potential → influence", "inf_to_conv": "Augment influence → conviction",
@@ -191,11 +185,8 @@ class _Labeller:
             where = self.w("slot", settlement=self.text(settlements()[home].name), n=space.split("/", 1)[1])
         region = (self.view.get("regions") or {}).get(space)
         tile = region.get("tile") if isinstance(region, dict) else None
-        if tile in content().regions:
-            name = self.text(content().regions[tile].name)
-            if self.lang == "en":   # "the Inn", and "the Fear Gauntlet" rather than "the The …"
-                name = "the " + name.removeprefix("The ")
-            return self.w("place", tile=name, space=where)
+        if tile in content().regions:   # "the Inn", "the Fear Gauntlet", "Venfero's Secret"
+            return self.w("place", tile=tile_name(tile, self.lang, article=True), space=where)
         return where
 
     def attributes(self, kinds: tuple[Any, ...]) -> str:

@@ -203,6 +203,8 @@ def _empowered_pick(ctx: Ctx, deck: str, answer: Any = None) -> Pause | None:
 @VIN.primitive("initial_charge", least=int)
 def _initial_charge(ctx: Ctx, least: int, answer: Any = None) -> Pause | None:
     """VIN-RELIC-2: the new relic takes 1–3 charges from influence."""
+    if not ctx.player()["relics"]:
+        return None                      # no relic came (a damaged state): nothing to charge
     relic = ctx.player()["relics"][-1]
     most = min(MAX_CHARGES - relic["charges"], ctx.player()["influence"])
     if most < least:

@@ -137,6 +137,7 @@ def check_build(data: Data, seat: int, area: str) -> None:
 def _build_tile(ctx: Ctx, area: str, answer: Any = None) -> Pause | None:
     """VVH-BUILD-1, -2, -5: the builder looks through the villages bag and picks a tile."""
     if answer is None:
+        check_build(ctx.data, ctx.actor, area)      # holds while the builder chooses (VVH-BUILD-4)
         return Pause("build_tile", tuple(sorted(set(ctx.data["villages_bag"]))))
     ctx.data["villages_bag"].remove(answer)
     spend_conviction(ctx, 1, "VVH-BUILD-4")

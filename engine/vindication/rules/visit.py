@@ -152,6 +152,10 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
         raise refuse("VIN-VISIT-9", f"you took control of {lock} this turn, so you cannot visit another region")
     region = content().regions[placed["tile"]]
     player = data["players"][seat]
+    if units and region.unit is None:
+        raise refuse("VIN-VISIT-6", f"{region.name.en} has no units to declare")
+    if choice is not None and not region.choice and not any(e.primitive == "temple" for e in region.effect):
+        raise refuse("VIN-VISIT-1", f"{region.name.en} offers no choice")
     if "companions_at_least_1" in region.requires and not player["companions"]:
         raise refuse("VIN-MONSTER-1", "the Gaping Maw needs a companion to face the monster")
     if "mount_below_5" in region.requires and player["mount"] >= 5:

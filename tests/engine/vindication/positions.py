@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.core import Command, Match, Rng, state_from_document, state_to_document
-from engine.vindication.game import BLOCKS_PER_PLAYER, blocks_held
+from engine.vindication.invariants import BLOCKS_PER_PLAYER, blocks_held
 from engine.vindication.setup import fresh_turn
 from engine.vindication.vocabulary import ATTRIBUTES
 from tests.engine.vindication.scenario import Data, Scenario

@@ -11,7 +11,7 @@ from engine.core import Command, Rng
 from engine.vindication.content import content
 from engine.vindication.context import Ctx
 from engine.vindication.effects import VIN
-from engine.vindication.game import BLOCKS_PER_PLAYER
+from engine.vindication.invariants import BLOCKS_PER_PLAYER
 from engine.vindication.rules import abilities, regions
 from engine.vindication.setup import fresh_turn
 from tests.engine.vindication.scenario import Data, Scenario

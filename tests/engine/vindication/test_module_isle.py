@@ -206,6 +206,7 @@ def end_trigger_position(empty_main: int) -> object:
     def fill(d):
         for space in MAIN[empty_main:]:
             d["regions"][space] = {"tile": "fort", "controller": None}
+        d["end_deck"] = [card for card in d["end_deck"] + d["end_faceup"] if card != "E09"]
         d["end_faceup"] = ["E09"]
         d["bag"] = []
     game.edit(fill)

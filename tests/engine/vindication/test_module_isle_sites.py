@@ -219,10 +219,10 @@ def test_digging_without_a_rune_map_is_refused() -> None:
 def test_ruins_are_dug_with_or_without_a_building_and_only_once() -> None:
     for regions in ({}, {"A2": "fort"}):
         game = on_isle(regions=regions)
-        game.edit(lambda d: d["players"][0].update(rune_map=True))
+        game.edit(lambda d: (d["players"][0].update(rune_map=True), d.update(rune_maps=d["rune_maps"] - 1)))
         game.play("dig A2")
         assert game.player(0)["runes"] == ["zeal"]
-        game.edit(lambda d: d["players"][0].update(rune_map=True))
+        game.edit(lambda d: (d["players"][0].update(rune_map=True), d.update(rune_maps=d["rune_maps"] - 1)))
         game.edit(lambda d: d["turn"].update(used={"activate": 0, "move": 1, "visit": 0}))
         game.refused("dig A2", "VVH-RUINS-3")
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.vindication.content import content
 from engine.vindication.setup import fresh_turn
-from tests.engine.vindication.module_positions import (blocks, companion, controller, holder, vh_table,
+from tests.engine.vindication.module_positions import (blocks, companion, controller, holder, runes, vh_table,
                                                       vpower, zones)
 from tests.engine.vindication.positions import events
 
@@ -137,8 +137,8 @@ def test_a_slot_is_a_region_of_its_own_tile_for_triggers() -> None:
 
 @pytest.mark.rule("VVH-VILLAGE-5", "VVH-CONTROL-1")
 def test_each_slot_is_controlled_and_visited_on_its_own() -> None:
-    game = village(regions={f"{V}/2": ("fort", 1)})
-    game.edit(lambda d: d["players"][0].update(runes=["devotion"]))
+    game = village(regions={f"{V}/2": ("fort", 1)}, holders={V: 1})
+    game.edit(lambda d: runes(d, 0, "devotion"))
     before = zones(game, 0)
     take(game, f"{V}/1")
     assert controller(game, f"{V}/1") == 0 and controller(game, f"{V}/2") == 1
@@ -325,7 +325,7 @@ def test_runes_and_rune_maps_score_nothing() -> None:
     for held, rune_map in (([], False), (["zeal", "devotion"], True)):
         game = village()
         game.edit(lambda d: [p.update(quest=None) for p in d["players"]])
-        game.edit(lambda d: d["players"][0].update(runes=held, rune_map=rune_map))
+        game.edit(lambda d: (runes(d, 0, *held, rune_map=rune_map), d.update(rune_maps=6 - rune_map)))
         end_now(game)
         totals.append(game.data["scores"][0])
     assert totals[0] == totals[1]

@@ -323,7 +323,9 @@ def test_round_one_begins_with_the_first_player_after_setup() -> None:
 @pytest.mark.rule("VIN-SETUP-18", "VIN-END-2", "VIN-END-3", "VIN-DEC-19")
 def test_a_trigger_met_at_setup_makes_round_one_the_final_round() -> None:
     game = Scenario.start(players=2, seed=9, answer_setup=False)
-    game.edit(lambda d: (d.update(end_faceup=["E12", d["end_faceup"][1]]), d["players"][1].update(honor=90)))
+    game.edit(lambda d: (d.update(end_faceup=["E12", d["end_faceup"][1]],
+                                  end_deck=[e for e in d["end_deck"] + d["end_faceup"][:1] if e != "E12"]),
+                         d["players"][1].update(honor=90)))
     seen = finish_setup(game)
     assert [e.data["round"] for e in seen if e.kind == "end_triggered"] == [0]
     assert (game.data["round"], game.data["end_round"]) == (1, 1)
