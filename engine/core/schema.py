@@ -311,6 +311,33 @@ class MapOf(Schema):
                 self.report(value, path, found, f"the key {missing[0]!r} is missing ({self.key.expected()})")
 
 
+class Tagged(Schema):
+    """A mapping whose ``tag`` field says which of ``shapes`` it has (a turn modifier's kind, a
+    queued effect's primitive); its problems are those of that shape."""
+
+    def __init__(self, tag: str, shapes: Mapping[str, Schema], what: str) -> None:
+        self.tag, self.shapes, self.what = tag, dict(shapes), what
+
+    def expected(self) -> str:
+        return self.what
+
+    def _check(self, value: Any, path: FieldPath, found: list[Problem]) -> None:
+        if value.__class__ is not dict:
+            self.report(value, path, found)
+            return
+        if self.tag not in value:
+            self.report(value, path, found, f"the field {self.tag!r} is missing ({self.what})")
+            return
+        name = value[self.tag]
+        shape = self.shapes.get(name) if name.__class__ is str else None
+        if shape is None:
+            known = ", ".join(sorted(self.shapes)[:8]) + (", …" if len(self.shapes) > 8 else "")
+            self.report(name, path + (self.tag,), found,
+                        f"{describe(name)} is not a known {self.tag} ({known})")
+            return
+        shape._check(value, path, found)
+
+
 class Where(Schema):
     """``schema``, and then ``test(value)`` must hold (``message`` says what it asks)."""
 

@@ -10,7 +10,7 @@ place, the pending prompt is the one the rules ask) are the invariants (`invaria
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -26,9 +26,9 @@ from engine.core.schema import (
     Record,
     Schema,
     Str,
+    Tagged,
     Tuple,
     Where,
-    describe,
     ids,
 )
 
@@ -61,33 +61,6 @@ DIE_FACES = ("blank", "fatigue", "skull")
 PREVENTED = ("companion_death", "fatigue")
 PREVENT_WHEN = ("always", "self_is_elite")
 DURATIONS = ("visit", "turn", "while_held")
-
-
-class Tagged(Schema):
-    """A mapping whose ``tag`` field says which of ``shapes`` it has (a turn modifier's kind, a
-    queued effect's primitive); its problems are those of that shape."""
-
-    def __init__(self, tag: str, shapes: Mapping[str, Schema], what: str) -> None:
-        self.tag, self.shapes, self.what = tag, dict(shapes), what
-
-    def expected(self) -> str:
-        return self.what
-
-    def _check(self, value: Any, path: FieldPath, found: list[Problem]) -> None:
-        if value.__class__ is not dict:
-            self.report(value, path, found)
-            return
-        if self.tag not in value:
-            self.report(value, path, found, f"the field {self.tag!r} is missing ({self.what})")
-            return
-        name = value[self.tag]
-        shape = self.shapes.get(name) if name.__class__ is str else None
-        if shape is None:
-            known = ", ".join(sorted(self.shapes)[:8]) + (", …" if len(self.shapes) > 8 else "")
-            self.report(name, path + (self.tag,), found,
-                        f"{describe(name)} is not a known {self.tag} ({known})")
-            return
-        shape._check(value, path, found)
 
 
 def data_schema(config: Config) -> Schema:
