@@ -134,7 +134,10 @@ class State:
                           f"a command must name a seat from 0 to {self.config.players - 1}")
         prompt = game.prompt(data)
         if command.verb not in game.anytime_verbs and (prompt is None or command.seat not in prompt.seats):
-            raise Refused(game.not_your_decision_rule(data), f"seat {command.seat} is not the one to decide now")
+            waiting = ("nobody" if prompt is None or not prompt.seats else
+                       ("seat " if len(prompt.seats) == 1 else "seats ") + ", ".join(map(str, prompt.seats)))
+            raise Refused(game.not_your_decision_rule(data),
+                          f"seat {command.seat} is not the one to decide now (the game waits on {waiting})")
         offers = self._offered(command.seat)
         listed = self._listed_spelling(command, offers)
         if listed is not None:
