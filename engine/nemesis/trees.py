@@ -672,11 +672,13 @@ FILTERS: dict[str, Callable[..., bool]] = {
 # -- conditions -------------------------------------------------------------------------------------
 
 def knowledge_for_requirements(data: Any, seat: int) -> int:
-    """NEM-KNOWLEDGE-4 with Field Notes (+2 for "Knowledge N" requirements)."""
+    """NEM-KNOWLEDGE-4: the Knowledge that counts for Weakness thresholds and "Knowledge N"
+    requirements: one's own, plus the ``threshold_bonus`` of every item held (Field Notes: +2, only
+    while held, NEM-ITEM-10; never for objectives or contingencies)."""
     player = data["players"][seat]
-    quest = player.get("quest") or {}
-    bonus = 2 if quest.get("id") == "field_notes" and quest.get("active") else 0
-    return player["knowledge"] + bonus
+    bonus = sum(int(value.get("n", 0) if isinstance(value, Mapping) else value)
+                for key, value in item_passives(player) if key == "threshold_bonus")
+    return int(player["knowledge"]) + bonus
 
 
 def _c_room(walk: Walk, bindings: dict[str, Any]) -> str | None:

@@ -27,7 +27,7 @@ from engine.core.effects import Pause
 from ..content import content
 from ..context import Ctx, refuse
 from ..steps import NEM
-from ..trees import handles, item_passives, passives_of
+from ..trees import handles, knowledge_for_requirements, passives_of
 from .places import in_facility, intruders_in
 
 THRESHOLDS = (3, 5, 8)            # W1, W2, W3 (NEM-WEAKNESS-1)
@@ -49,9 +49,7 @@ def gain_knowledge(ctx: Ctx, seat: int, n: int) -> int:
 def threshold_knowledge(data: Data, seat: int) -> int:
     """The Knowledge that counts for Weakness thresholds and "Knowledge N" requirements: one's own,
     plus a held item's `threshold_bonus` (Field Notes; not for objectives or contingencies)."""
-    player = data["players"][seat]
-    bonus = sum(int(_arg(value, "n")) for key, value in item_passives(player) if key == "threshold_bonus")
-    return player["knowledge"] + bonus
+    return knowledge_for_requirements(data, seat)
 
 
 def meets(data: Data, seat: int, n: int) -> bool:
