@@ -510,6 +510,24 @@ def test_objects_gifts_and_transfers_between_other_participants():
     assert {"object": "carcass"} in data(match)["players"][2]["hands"]
 
 
+@pytest.mark.rule("NEM-TRADE-3", "NEM-TRADE-4")
+def test_the_probe_arm_beside_the_board_is_an_item_card_that_can_be_traded():
+    match = started(2, characters=["xenobiologist", "janitor"])
+    for seat in range(2):
+        place(match, seat, "R008", ["search.0", "search.1", "rest.4"])
+    data(match)["players"][0]["starting_item"]["broken"] = True
+    play(match, "0: trade pay=search.0")
+    assert "probe_arm/to1" in _answers(match)
+    play(match, "0: answer probe_arm/to1")
+    events = play(match, "1: answer accept")
+    xeno, janitor = data(match)["players"]
+    assert xeno["starting_item"] is None
+    assert janitor["starting_item"] == {"item": "probe_arm", "ammo": None, "broken": True}   # still broken
+    traded = next(e for e in events if e.kind == "traded")
+    assert traded.audience is None and traded.data["thing"] == "probe_arm"          # beside a board: public
+    assert match.state.view(0)["players"][1]["starting_item"]["item"] == "probe_arm"
+
+
 @pytest.mark.rule("NEM-TRADE-5")
 @pytest.mark.rule("NEM-HAND-8")
 def test_action_and_contamination_cards_cannot_be_traded():
