@@ -225,6 +225,10 @@ def _drop(ctx: Ctx, args: Args, bindings: Args) -> None:
 
 @handles("discard_item")
 def _discard_item(ctx: Ctx, args: Args, bindings: Args) -> None:
+    """An item spent by an effect (Distraction: the item thrown to draw the intruders off) goes face
+    up to its colour's discard pile, shown to all, as one-use items and crafting components do
+    (NEM-ITEM-3/8, NEM-CRAFT-4); a Crafted one back to the open Crafted deck (NEM-ITEM-9). Only
+    the card a Search returns and a Drop go face down under their deck (NEM-ITEM-7/8, NEM-SEARCH-4)."""
     from .rules import items
     thing = args.get("item")
     for seat in seats_of(ctx, args.get("who"), bindings):
