@@ -238,7 +238,7 @@ def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
             "hand": cards(own_cards, "an Action or Contamination card", deck_size),
             "deck": cards(own_cards, "an Action or Contamination card", deck_size),
             "discard": cards(own_cards, "an Action or Contamination card", deck_size),
-            "passed": Bool(),
+            "passed": Bool(), "turned": Bool(),
             "light": Int(0, 2),
             "serious": ListOf(Record({"card": Nullable(Str(wounds)), "type": Str(wounds | {"generic"}),
                                       "dressed": Bool()}, what="a Serious Wound {card, type, dressed}"),

@@ -28,6 +28,7 @@ def start_round(ctx: Ctx) -> None:
                 break
     for player in data["players"]:
         player["passed"] = not in_facility(player)
+        player["turned"] = False                         # no turn of this round ended yet (NEM-MOVE-11)
     for seat in in_order(data):
         hand.draw_up(ctx, seat)
     data["turn"] = {"seat": in_order(data)[0], "actions": 0, "first_turn_moves": 0}
@@ -67,6 +68,7 @@ def end_turn(ctx: Ctx, seat: int) -> None:
     the passive ``no_fire_wound`` (the Battle Suit, NEM-ITEM-10) keeps these wounds off."""
     data = ctx.data
     player = ctx.player(seat)
+    player["turned"] = True                              # later turns of the round: no Wounded Knee
     passing_only = data.get("fire_wound_once")
     if in_facility(player) and data["rooms"][player["room"]]["fire"] and (player["passed"] or not passing_only):
         suit = passive_item(player, "no_fire_wound")
