@@ -289,7 +289,10 @@ def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
     ID_ARG = Str(ids([*rooms, *corridors, "TECH", *intruder_ids, *locations, *item_ids, *OBJECTS, *ITEM_DECKS,
                       *characters, *objectives, *contingency, *action_cards, *cont_cards, *room_actions,
                       "none", "eggs", "dress", "heal_light", "heal_serious", "malfunction", "open", "closed",
-                      "destroyed", "left", "right", "stay", "rover", "suit", "yes", "no", *handles, *spots]),
+                      "destroyed", "close", "left", "right", "stay", "rover", "suit", "bunker", "facility",
+                      "items", "yes", "no", *handles, *spots, *(f"N{i}" for i in range(len(contingency))),
+                      *(f"{room}/{kind}" for room in rooms for kind in OBJECTS),     # an object lying there
+                      *(f"held.{kind}" for kind in OBJECTS)]),
                  what="a Room, Corridor, intruder, item or other id")
     SCALAR = OneOf(Int(-20, 99), ID_ARG)
     VALUE = OneOf(SCALAR, ListOf(SCALAR, max_len=8), Const(None))
