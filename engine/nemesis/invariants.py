@@ -142,7 +142,7 @@ def _card_problems(data: Data) -> list[str]:
         problems.append("the seven Contingency tokens are not one each in one place")
     if not set(data["neutral_revealed"]) <= set(data["neutral"]):
         problems.append("a revealed Contingency token is not in the Neutral Pool")
-    if removed - set(c.items) - set(c.objectives) - set(c.events):
+    if removed - set(c.items) - set(c.objectives) - set(c.events) - {"egg", "carcass", "corpse"}:
         problems.append("something unknown is out of the game")
     return problems
 
@@ -215,11 +215,13 @@ def _board_problems(data: Data) -> list[str]:
             problems.append(f"{rid}: an exploration token lies exactly on an unexplored Room")
         if (room["items"] is not None) != (room["explored"] and tile.item_counter):
             problems.append(f"{rid}: an Item Counter lies exactly on an explored Room that has one")
+    supplies = {s.id: s.count for s in c.tokens.supplies}
     objects = Counter(o for room in data["rooms"].values() for o in room["objects"])
     objects.update(t["object"] for p in data["players"] for t in p["hands"] if "object" in t)
+    objects.update(o for o in data["removed"] if o in ("egg", "carcass", "corpse"))   # researched again
+    objects.update(w["object"] for w in data["weaknesses"] if w["object"])     # researched first
     objects.update(egg=data["nest_eggs"] + data["eggs_supply"], carcass=data["carcass_supply"],
                    corpse=data["corpse_supply"])
-    supplies = {s.id: s.count for s in c.tokens.supplies}
     if any(objects[kind] > (supplies[kind] or 0) for kind in ("egg", "carcass", "corpse")):
         problems.append("more Eggs, Carcasses or Corpses than the box holds")
     if not 0 <= data["time"] <= 15:

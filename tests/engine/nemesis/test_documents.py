@@ -105,6 +105,28 @@ def test_the_schema_refuses_each_broken_field_with_its_path(edit, words):
     assert words in _refused(edit)
 
 
+def _research_twice(d):
+    """A second Carcass researched after its Weakness was revealed leaves the game (weakness.research)."""
+    d["carcass_supply"] -= 2
+    d["weaknesses"][1].update(revealed=True, object="carcass")
+    d["researched_kinds"].append("carcass")
+    d["removed"].append("carcass")
+
+
+def _probe_arm_traded(d):
+    xeno = next(p for p in d["players"] if p["starting_item"])
+    d["players"][(xeno["seat"] + 1) % 3]["starting_item"], xeno["starting_item"] = xeno["starting_item"], None
+
+
+@pytest.mark.parametrize("edit", [_research_twice, _probe_arm_traded,
+                                  lambda d: d["rooms"]["R001"].update(fire=True, malfunction=True)])
+def test_positions_the_rules_reach_only_rarely_are_accepted(edit):
+    match = started(3, seed=3, characters=["sentry", "janitor", "xenobiologist"])
+    document = copy.deepcopy(state_to_document(match.state))
+    edit(document["data"])
+    state_from_document(document, "pos.yaml")
+
+
 def _seat_in_pod(d):
     d["players"][1].update(where="pod", pod="B")
 
