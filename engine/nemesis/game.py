@@ -116,6 +116,11 @@ class Nemesis(Game):
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         return resample_hidden(data, seat, rng)
 
+    def data_schema(self, config: Config) -> Any:
+        """The shape of the state data (schema.py), checked when a state document is loaded."""
+        from .schema import data_schema
+        return data_schema(config)
+
     def invariants(self, data: Data) -> list[str]:
         return check_invariants(data)
 

@@ -50,6 +50,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "surprise_attack": ("Surprise Attack on {who}!", "{who} 遭到突襲！"),
     "attack_retargeted": ("{who} slips aside: the attack goes to another character.", "{who} 悄悄閃開：攻擊轉向另一名角色。"),
     "armor_vest_used": ("{who} takes the blow on the Armor Vest.", "{who} 以防彈背心擋下攻擊。"),
+    "fire_resisted": ("The Fire does not wound {who} ({item}).", "火焰沒有傷到{who}（{item}）。"),
+    "slime_resisted": ("{who} gains no Slime ({item}).", "{who} 沒有沾上黏液（{item}）。"),
     "wound_absorbed": ("{who} suffers a Light Wound instead of a Serious Wound.", "{who} 改為受到輕傷而非重傷。"),
     "noise_roll_skipped": ("{who} stays unnoticed: no Noise roll.", "{who} 未被察覺：不進行噪音判定。"),
     "surprise_cancelled": ("{who} senses it in the dark: the Surprise Attack is cancelled.", "{who} 在黑暗中察覺：突襲被取消。"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .trees import handles, placer, room_of, seats_of, walk_of
+from .trees import handles, passive_item, placer, room_of, seats_of, walk_of
 
 Args = dict[str, Any]
 
@@ -102,9 +102,10 @@ def _slime(ctx: Ctx, args: Args, bindings: Args) -> None:
     for seat in seats_of(ctx, args.get("who"), bindings):
         player = ctx.player(seat)
         on = args.get("op", "add") != "remove"
-        quest = player.get("quest") or {}
-        if on and quest.get("id") == "battle_suit" and quest.get("active"):
-            continue                                        # Battle Suit: never gain Slime
+        suit = passive_item(player, "no_slime") if on else None
+        if suit is not None:                                # the Battle Suit: you never gain Slime
+            ctx.emit("slime_resisted", seat=seat, item=suit)
+            continue
         if player["slime"] != on:
             player["slime"] = on
             ctx.emit("slime", seat=seat, on=on)
@@ -224,6 +225,10 @@ def _drop(ctx: Ctx, args: Args, bindings: Args) -> None:
 
 @handles("discard_item")
 def _discard_item(ctx: Ctx, args: Args, bindings: Args) -> None:
+    """An item spent by an effect (Distraction: the item thrown to draw the intruders off) goes face
+    up to its colour's discard pile, shown to all, as one-use items and crafting components do
+    (NEM-ITEM-3/8, NEM-CRAFT-4); a Crafted one back to the open Crafted deck (NEM-ITEM-9). Only
+    the card a Search returns and a Drop go face down under their deck (NEM-ITEM-7/8, NEM-SEARCH-4)."""
     from .rules import items
     thing = args.get("item")
     for seat in seats_of(ctx, args.get("who"), bindings):

@@ -26,6 +26,7 @@ def new_player(seat: int) -> Data:
         "seat": seat, "number": seat + 1, "character": None, "where": "facility", "room": None, "pod": None,
         "cause": None,  # what killed the character (wounds, infection, purge, destroyed, ...)
         "hand": [], "deck": [], "discard": [], "passed": False,
+        "turned": False,  # a turn of this player ended this round (Wounded Knee: the first turn only)
         "light": 0, "serious": [], "slime": False, "larva": False, "signal": False,
         "knowledge": 0, "knowledge_active": False,
         "hands": [], "inventory": [], "quest": None, "starting_item": None,

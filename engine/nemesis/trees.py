@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core.content import FrozenMap
 
+from .content import content
 from .context import Ctx, refuse
 from .vocabulary import PRIMITIVES, _param, arguments
 
@@ -671,11 +672,13 @@ FILTERS: dict[str, Callable[..., bool]] = {
 # -- conditions -------------------------------------------------------------------------------------
 
 def knowledge_for_requirements(data: Any, seat: int) -> int:
-    """NEM-KNOWLEDGE-4 with Field Notes (+2 for "Knowledge N" requirements)."""
+    """NEM-KNOWLEDGE-4: the Knowledge that counts for Weakness thresholds and "Knowledge N"
+    requirements: one's own, plus the ``threshold_bonus`` of every item held (Field Notes: +2, only
+    while held, NEM-ITEM-10; never for objectives or contingencies)."""
     player = data["players"][seat]
-    quest = player.get("quest") or {}
-    bonus = 2 if quest.get("id") == "field_notes" and quest.get("active") else 0
-    return player["knowledge"] + bonus
+    bonus = sum(int(value.get("n", 0) if isinstance(value, Mapping) else value)
+                for key, value in item_passives(player) if key == "threshold_bonus")
+    return int(player["knowledge"]) + bonus
 
 
 def _c_room(walk: Walk, bindings: dict[str, Any]) -> str | None:
@@ -803,6 +806,41 @@ def held_items(player: Any) -> list[str]:
     if player.get("starting_item"):
         found.append(player["starting_item"]["item"])
     return found
+
+
+def item_passives(player: Any) -> Iterator[tuple[str, Any]]:
+    """(key, value) of every `passive` modifier on the items the character holds (spec 7.1): passive
+    item effects apply while the item is held (NEM-ITEM-10)."""
+    items = content().items
+    for item_id in held_items(player):
+        item = items.get(item_id)
+        if item is not None:
+            yield from passives_of(item.effect)
+
+
+def passives_of(tree: object) -> Iterator[tuple[str, Any]]:
+    """(key, value) of the `passive` modifiers of a content tree (a bare key has the value None)."""
+    if isinstance(tree, tuple):
+        for node in tree:
+            yield from passives_of(node)
+    elif isinstance(tree, Mapping) and "passive" in tree:
+        inner = tree["passive"]
+        for part in (inner if isinstance(inner, tuple) else (inner,)):
+            if isinstance(part, str):
+                yield part, None
+            elif isinstance(part, Mapping):
+                yield from part.items()
+
+
+def passive_item(player: Any, key: str) -> str | None:
+    """The first item the character holds whose passive has ``key`` (``no_slime``, ``no_fire_wound``,
+    ``bunker_on_foot``: the Battle Suit, the Enviro-Suit), or None."""
+    items = content().items
+    for item_id in held_items(player):
+        item = items.get(item_id)
+        if item is not None and any(k == key for k, _ in passives_of(item.effect)):
+            return item_id
+    return None
 
 
 def seat_of(ctx: Ctx, who: object, bindings: dict[str, Any]) -> int | None:

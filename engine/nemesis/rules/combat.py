@@ -27,7 +27,7 @@ from ..commands import verb
 from ..content import content
 from ..context import Ctx, refuse
 from ..steps import NEM
-from ..trees import handles, named_args
+from ..trees import handles, item_passives, named_args
 from . import board_markers, hand, intruders, moving, reactions, weakness, wounds
 from .places import in_combat, in_facility, intruders_in, room_powered
 
@@ -246,7 +246,7 @@ def reroll_offer(data: Data, seat: int, attack: str, slot: int, face: str, used:
             if name == "reroll" and face == "BLANK" and used < int(args.get("times", 1)):
                 return str(args.get("cost", "none")), int(args.get("times", 1))
         return None
-    for key, value in weakness.item_passives(player):
+    for key, value in item_passives(player):
         if key == "melee" and isinstance(value, Mapping) and "reroll" in value:
             times = int(value["reroll"]) if not isinstance(value["reroll"], Mapping) else int(
                 value["reroll"].get("times", 1))
@@ -460,7 +460,7 @@ def combat_resolve(ctx: Ctx, attack: str, target: str, slot: int, face: str,
 
 def _no_wound(player: Data, face: str) -> bool:
     """Wrench: a Melee BLANK does not wound you (melee_no_wound_on)."""
-    return any(key == "melee_no_wound_on" and value == face for key, value in weakness.item_passives(player))
+    return any(key == "melee_no_wound_on" and value == face for key, value in item_passives(player))
 
 
 def _after_hit(ctx: Ctx, seat: int, slot: int, attack: str, target: str, room: str) -> None:

@@ -9,26 +9,17 @@ from engine.core import Command, Data
 
 from .. import commands
 from ..context import Ctx, refuse
+from ..trees import passive_item
 from . import hand, moving, reactions
 from .places import in_combat, in_facility, intruders_in
 
 ESCAPE_COST = 1
-SUITS = ("enviro_suit", "battle_suit")
-
-
-def carries(player: Data, item: str) -> bool:
-    things = list(player["hands"]) + list(player["inventory"])
-    if player.get("starting_item"):
-        things.append(player["starting_item"])
-    for thing in things:
-        if (thing.get("item") if isinstance(thing, dict) else str(thing).split(".")[0]) == item:
-            return True
-    quest = player.get("quest")
-    return bool(quest and quest.get("id") == item and quest.get("active"))
 
 
 def has_suit(player: Data) -> bool:
-    return any(carries(player, suit) for suit in SUITS)
+    """NEM-BUNKER-3/6: a held item lets its holder leave on foot (``bunker_on_foot``: the Enviro-Suit,
+    the Battle Suit, NEM-ITEM-10) — only while it is held, not once traded or dropped."""
+    return passive_item(player, "bunker_on_foot") is not None
 
 
 def carrying_egg(player: Data) -> bool:

@@ -170,6 +170,17 @@ def thing_at(player: Data, where: tuple[str, int]) -> Data:
     return player["starting_item"] if zone == "starting_item" else player[zone][i]
 
 
+def _take_held(player: Data, where: tuple[str, int]) -> Data:
+    """Take the thing at ``where`` out of the player's Hand slots, Inventory or board side."""
+    zone, i = where
+    thing: Data
+    if zone == "starting_item":
+        thing, player["starting_item"] = player["starting_item"], None
+    else:
+        thing = player[zone].pop(i)
+    return thing
+
+
 def find(player: Data, ref: str) -> tuple[str, int] | None:
     """Where a thing is held: by its handle, else by item id or object kind (effects name items so)."""
     where = held(player, ref)
@@ -189,11 +200,8 @@ def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
     where = find(player, ref)
     if where is None:
         return False
-    zone, i = where
-    if zone == "starting_item":
-        thing, player["starting_item"] = player["starting_item"], None
-    else:
-        thing = player[zone].pop(i)
+    zone = where[0]
+    thing = _take_held(player, where)
     _put_away(ctx, player["room"], thing, used)
     name = thing.get("item") or thing.get("object")
     hidden = zone == "inventory" and ctx.content.items[name].deck not in PUBLIC_DECKS
@@ -479,9 +487,9 @@ def craft_equipment_offer(ctx: Ctx, room: str, answer: Any = None) -> Pause | No
 # -- Trade (NEM-TRADE) --------------------------------------------------------------------------------
 
 def tradable(ctx: Ctx, seat: int) -> list[str]:
-    """NEM-TRADE-3/5: item cards and objects, by handle (an inactive quest item is not held as an item)."""
-    player = ctx.player(seat)
-    return [f"{prefix}{i}" for prefix, zone in ZONES.items() for i in range(len(player[zone]))]
+    """NEM-TRADE-3/5: any item card and object, by handle — the item beside the board (the Probe
+    Arm) too; an inactive quest item is not held as an item."""
+    return handles(ctx.player(seat))
 
 
 def do_trade(ctx: Ctx, cmd: Command) -> None:
@@ -548,9 +556,9 @@ def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause 
     where = find(giving, thing)
     if where is None:
         return None
-    zone, i = where
-    given = giving[zone][i]
+    given = thing_at(giving, where)
     heavy = is_heavy(ctx, given)
+    beside = "item" in given and ctx.content.items[given["item"]].beside_board
     player = ctx.player(receiver)
     if answer is None:
         if heavy and free_slots(player) <= 0:
@@ -563,10 +571,13 @@ def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause 
         return None
     if "/drop" in str(answer):
         drop_slot(ctx, receiver, int(str(answer).rpartition("/drop")[2]))
-    giving[zone].pop(i)
-    player["hands" if heavy else "inventory"].append(given)         # NEM-TRADE-4: Ammo moves with it
+    _take_held(giving, where)
+    if beside and player["starting_item"] is None:                  # beside the new holder's board
+        player["starting_item"] = given                             # (broken or not, as it was)
+    else:
+        player["hands" if heavy else "inventory"].append(given)     # NEM-TRADE-4: Ammo moves with it
     name = given.get("item") or given.get("object")
-    if heavy:                                                       # NEM-HEAVY-7
+    if heavy or beside:                                             # NEM-HEAVY-7: public things
         ctx.emit("traded", giver=giver, receiver=receiver, thing=name)
     else:                                                           # NEM-TRADE-7
         ctx.emit("traded", giver=giver, receiver=receiver, deck=ctx.content.items[name].deck)

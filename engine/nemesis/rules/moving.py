@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..context import Ctx, refuse
+from ..trees import HANDLERS
 from . import board_markers, intruders
 from .places import (characters_in, exits_of, has_noise, in_combat, intruders_in, set_noise,
                      walkable_neighbours)
@@ -81,8 +82,8 @@ def explore(ctx: Ctx, seat: int, room: str, corridor: str | None) -> bool:
     if effect == "danger":
         danger(ctx, seat, room)
         return True
-    if effect == "slime":
-        player["slime"] = True
+    if effect == "slime":                                # NEM-EXPLORE-6 (a Battle Suit keeps it off)
+        HANDLERS["slime"](ctx, {"who": seat, "op": "add"}, {})
     elif effect in ("fire", "malfunction"):
         board_markers.place(ctx, effect, room, by=seat)             # NEM-EXPLORE-7/8: the explorer's
     elif effect == "door" and corridor is not None and data["corridors"][corridor]["door"] == "open":

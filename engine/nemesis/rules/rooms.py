@@ -401,7 +401,7 @@ def _guard_choices(data: Data, seat: int) -> list[Choice]:
 def take_crafted(ctx: Ctx, seat: int, item: str) -> None:
     """NEM-DEC-73: from the Crafted deck into the Inventory (these items are not heavy)."""
     ctx.data["crafted"].remove(item)
-    ctx.player(seat)["inventory"].append({"item": item})
+    ctx.player(seat)["inventory"].append({"item": item, "ammo": None})
     ctx.emit("item_gained", seat=seat, item=item, reveals=True)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..context import Ctx
+from ..trees import passive_item
 from . import end, hand, wounds
 from .places import active_seats, in_facility, in_order
 
@@ -27,6 +28,7 @@ def start_round(ctx: Ctx) -> None:
                 break
     for player in data["players"]:
         player["passed"] = not in_facility(player)
+        player["turned"] = False                         # no turn of this round ended yet (NEM-MOVE-11)
     for seat in in_order(data):
         hand.draw_up(ctx, seat)
     data["turn"] = {"seat": in_order(data)[0], "actions": 0, "first_turn_moves": 0}
@@ -62,12 +64,18 @@ def end_turn(ctx: Ctx, seat: int) -> None:
     """NEM-FIRE-3: Fire wounds whoever ends a turn in it, the passing turn included; then the next
     player who has not passed. With the option ``fire_wound_once_per_round`` (the seed's reading,
     NEM-DEC-21) only the turn in which the player passes counts: one fire Light Wound if their Room
-    holds Fire then, so at most one a round, and none for earlier turns ended in Fire."""
+    holds Fire then, so at most one a round, and none for earlier turns ended in Fire. A held item with
+    the passive ``no_fire_wound`` (the Battle Suit, NEM-ITEM-10) keeps these wounds off."""
     data = ctx.data
     player = ctx.player(seat)
+    player["turned"] = True                              # later turns of the round: no Wounded Knee
     passing_only = data.get("fire_wound_once")
     if in_facility(player) and data["rooms"][player["room"]]["fire"] and (player["passed"] or not passing_only):
-        wounds.light_wound(ctx, seat)
+        suit = passive_item(player, "no_fire_wound")
+        if suit is None:
+            wounds.light_wound(ctx, seat)
+        else:                                            # the Battle Suit: Fire never wounds you
+            ctx.emit("fire_resisted", seat=seat, item=suit)
     end.check_last_out(ctx)
     if ctx.ended():
         return

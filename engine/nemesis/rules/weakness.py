@@ -18,7 +18,7 @@ through `research` (Laboratory action, Analyze Toolset); the Archive through `ex
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data
@@ -27,36 +27,12 @@ from engine.core.effects import Pause
 from ..content import content
 from ..context import Ctx, refuse
 from ..steps import NEM
-from ..trees import handles, held_items
+from ..trees import handles, knowledge_for_requirements, passives_of
 from .places import in_facility, intruders_in
 
 THRESHOLDS = (3, 5, 8)            # W1, W2, W3 (NEM-WEAKNESS-1)
 KNOWLEDGE_MIN, KNOWLEDGE_MAX = 0, 10
 OBJECT_KINDS = ("egg", "carcass", "corpse")
-
-
-# -- what a character holds ---------------------------------------------------------------------
-
-def item_passives(player: Data) -> Iterator[tuple[str, Any]]:
-    """(key, value) of every `passive` modifier on the items the character holds (spec 7.1)."""
-    items = content().items
-    for item_id in held_items(player):
-        item = items.get(item_id)
-        if item is not None:
-            yield from _passives(item.effect)
-
-
-def _passives(tree: object) -> Iterator[tuple[str, Any]]:
-    if isinstance(tree, tuple):
-        for node in tree:
-            yield from _passives(node)
-    elif isinstance(tree, Mapping) and "passive" in tree:
-        inner = tree["passive"]
-        for part in (inner if isinstance(inner, tuple) else (inner,)):
-            if isinstance(part, str):
-                yield part, None
-            elif isinstance(part, Mapping):
-                yield from part.items()
 
 
 # -- Knowledge (NEM-KNOWLEDGE) -------------------------------------------------------------------
@@ -73,9 +49,7 @@ def gain_knowledge(ctx: Ctx, seat: int, n: int) -> int:
 def threshold_knowledge(data: Data, seat: int) -> int:
     """The Knowledge that counts for Weakness thresholds and "Knowledge N" requirements: one's own,
     plus a held item's `threshold_bonus` (Field Notes; not for objectives or contingencies)."""
-    player = data["players"][seat]
-    bonus = sum(int(_arg(value, "n")) for key, value in item_passives(player) if key == "threshold_bonus")
-    return player["knowledge"] + bonus
+    return knowledge_for_requirements(data, seat)
 
 
 def meets(data: Data, seat: int, n: int) -> bool:
@@ -118,7 +92,7 @@ def passives(data: Data, seat: int, key: str) -> list[Any]:
     """The values of the passive ``key`` of every Weakness that works for ``seat`` now."""
     weaknesses = content().weaknesses
     return [value for wid in active_weaknesses(data, seat)
-            for k, value in _passives(weaknesses[wid].modifier) if k == key]
+            for k, value in passives_of(weaknesses[wid].modifier) if k == key]
 
 
 def research(ctx: Ctx, seat: int, kind: str) -> str | None:

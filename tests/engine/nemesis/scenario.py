@@ -67,9 +67,13 @@ def cards(match: Match, seat: int, n: int) -> list[str]:
 
 
 def explore_all(match: Match) -> None:
-    """Mark every Room explored (no token, no counter): arrivals then only roll for noise."""
+    """Mark every Room explored (no token, an empty Item Counter where the tile has one): arrivals
+    then only roll for noise."""
+    tiles = content().tiles
     for room in data(match)["rooms"].values():
-        room["explored"], room["token"] = True, None
+        if not room["explored"]:
+            room["explored"], room["token"] = True, None
+            room["items"] = 0 if tiles[room["tile"]].item_counter else None
 
 
 def take_token(match: Match, kind: str) -> str:

@@ -571,3 +571,25 @@ def test_distraction_names_the_discarded_item_by_its_place():
     d = data(match)
     assert d["players"][0]["room"] == "R009" and d["players"][0]["inventory"] == []
     assert "medkit" in d["discards"]["green"]
+
+
+@pytest.mark.rule("NEM-ITEM-8", "NEM-ESCAPE-6")
+def test_distraction_spends_its_item_face_up_and_leaves_without_attacks():
+    """The item Distraction discards is spent by the card, not returned unseen: face up to its
+    discard pile and named to everyone (a Drop would put it face down under its deck). The move
+    draws no attack and explores the Room it enters as a Movement would."""
+    match = started(2, characters=["survivor", "janitor"])
+    explore_all(match)
+    d = data(match)
+    d["rooms"]["R009"].update(explored=False, token="X13", items=None)       # Fire, 1 item
+    place(match, 0, "R008", ["distraction.6", "search.0"])
+    give(match, 0, "medkit")
+    bottom = list(d["decks"]["green"])
+    add_intruder(match, "adult", "R008")
+    turn_of(match, 0)
+    events = play(match, "0: card distraction.6 target=i0,R009")
+    assert d["discards"]["green"][-1] == "medkit" and d["decks"]["green"] == bottom
+    shown = next(e for e in events if e.kind == "item_discarded")
+    assert shown.audience is None and shown.data["thing"] == "medkit"
+    assert "intruder_attack" not in kinds(events) and d["players"][0]["light"] == 0
+    assert d["rooms"]["R009"]["explored"] and d["rooms"]["R009"]["fire"]

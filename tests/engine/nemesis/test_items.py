@@ -8,7 +8,7 @@ from engine.nemesis.content import content
 from engine.nemesis.rules import items as item_rules
 from engine.nemesis.rules import wounds
 
-from .scenario import add_intruder, ctx, data, explored, give, place, play, started
+from .scenario import add_intruder, ctx, data, explored, give, place, play, rig, started
 
 HAND = ["search.0", "search.1", "dismantle.2", "rest.4", "interruption.3"]
 
@@ -185,6 +185,81 @@ def test_passive_items_have_no_action():
     give(match, 0, "flashlight")
     assert _refused(match, "0: item flashlight") == "NEM-ITEM-10"
     assert not [c for c in match.state.legal() if c.verb == "item"]
+
+
+def _suited(seat: int = 0, suit: bool = True):
+    """The Sentry (seat 0) in R008 with the Battle Suit activated and held (unless ``suit`` is
+    False: activated, then traded away); the Janitor (seat 1) beside her without one."""
+    match = _game()
+    place(match, 1, "R008", ["search.0", "search.1", "rest.4"])
+    data(match)["players"][0]["quest"]["active"] = True
+    if suit:
+        data(match)["players"][0]["inventory"].append({"item": "battle_suit", "ammo": None})
+    else:
+        data(match)["players"][1]["inventory"].append({"item": "battle_suit", "ammo": None})
+    return match
+
+
+@pytest.mark.rule("NEM-ITEM-10")
+def test_the_battle_suit_keeps_slime_off_its_wearer():
+    from engine.nemesis.trees import HANDLERS
+    match = _suited()
+    c = ctx(match)
+    for seat in (0, 1):                                       # an Event or Attack card's Slime
+        HANDLERS["slime"](c, {"who": seat, "op": "add"}, {})
+    d = data(match)
+    assert not d["players"][0]["slime"] and d["players"][1]["slime"]
+    assert [(e.kind, e.data) for e in c.events if e.kind == "slime_resisted"] == [
+        ("slime_resisted", {"seat": 0, "item": "battle_suit"})]
+
+
+@pytest.mark.rule("NEM-ITEM-10", "NEM-EXPLORE-6")
+def test_the_battle_suit_keeps_off_the_slime_of_an_exploration_token():
+    for suit in (True, False):
+        match = _suited(suit=suit)
+        d = data(match)
+        d["rooms"]["R009"].update(explored=False, token="X11", items=None)      # Slime, 2 items
+        rig(match, "1")
+        play(match, "0: move R009 pay=search.0")
+        assert d["rooms"]["R009"]["explored"] and d["players"][0]["slime"] is not suit
+
+
+@pytest.mark.rule("NEM-ITEM-10", "NEM-SEARCH-9")
+def test_the_battle_suit_keeps_off_the_slime_of_the_contaminated_room():
+    for suit in (True, False):
+        match = _suited(suit=suit)
+        explored(match, "R008", "contaminated_room", 2)
+        play(match, "0: card search.0")
+        assert data(match)["players"][0]["slime"] is not suit
+
+
+@pytest.mark.rule("NEM-ITEM-10", "NEM-FIRE-3")
+def test_fire_never_wounds_the_battle_suit_wearer():
+    match = _suited()
+    d = data(match)
+    d["rooms"]["R008"]["fire"] = True
+    events = play(match, "0: pass")
+    assert d["players"][0]["light"] == 0 and "fire_resisted" in [e.kind for e in events]
+    play(match, "1: pass")                                    # the Janitor has no suit
+    assert d["players"][1]["light"] == 1
+
+
+@pytest.mark.rule("NEM-ITEM-10", "NEM-BUNKER-3", "NEM-BUNKER-6")
+def test_the_battle_suit_counts_as_an_enviro_suit_only_while_held():
+    for suit in (True, False):
+        match = _suited(suit=suit)
+        d = data(match)
+        place(match, 0, "R001", list(HAND))
+        d["main_gate_open"], d["rover"] = True, "bunker"
+        listed = [str(c) for c in match.state.legal() if c.verb == "escape_facility"]
+        if not suit:                                          # activated, then traded away
+            assert listed == []
+            assert _refused(match, "0: escape_facility suit pay=search.0") == "NEM-BUNKER-6"
+            continue
+        assert "0: escape_facility suit pay=search.0," in listed
+        rig(match, "SILENCE")
+        play(match, "0: escape_facility suit pay=search.0")
+        assert d["players"][0]["where"] == "bunker"
 
 
 @pytest.mark.rule("NEM-ITEM-11")
@@ -433,6 +508,24 @@ def test_objects_gifts_and_transfers_between_other_participants():
     play(match, "1: answer h0/to2")
     play(match, "2: answer accept")
     assert {"object": "carcass"} in data(match)["players"][2]["hands"]
+
+
+@pytest.mark.rule("NEM-TRADE-3", "NEM-TRADE-4")
+def test_the_probe_arm_beside_the_board_is_an_item_card_that_can_be_traded():
+    match = started(2, characters=["xenobiologist", "janitor"])
+    for seat in range(2):
+        place(match, seat, "R008", ["search.0", "search.1", "rest.4"])
+    data(match)["players"][0]["starting_item"]["broken"] = True
+    play(match, "0: trade pay=search.0")
+    assert "probe_arm/to1" in _answers(match)
+    play(match, "0: answer probe_arm/to1")
+    events = play(match, "1: answer accept")
+    xeno, janitor = data(match)["players"]
+    assert xeno["starting_item"] is None
+    assert janitor["starting_item"] == {"item": "probe_arm", "ammo": None, "broken": True}   # still broken
+    traded = next(e for e in events if e.kind == "traded")
+    assert traded.audience is None and traded.data["thing"] == "probe_arm"          # beside a board: public
+    assert match.state.view(0)["players"][1]["starting_item"]["item"] == "probe_arm"
 
 
 @pytest.mark.rule("NEM-TRADE-5")

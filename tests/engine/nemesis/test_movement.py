@@ -169,6 +169,26 @@ def test_wounded_knee_makes_only_the_first_movement_of_the_first_turn_cost_more(
     assert len(d["players"][0]["hand"]) == 2
 
 
+@pytest.mark.rule("NEM-MOVE-11", "NEM-FAQ-1")
+def test_wounded_knee_spares_the_later_turns_of_the_round():
+    match = mover(hand=5)
+    d = data(match)
+    d["players"][0]["serious"] = [{"card": "knee", "type": "knee", "dressed": False}]
+    rig(match, "SILENCE", "SILENCE", "SILENCE")
+    play(match, f"0: move R006 pay={pay(match, 2)}")        # the first turn's first move: 1 more
+    play(match, f"0: move R002 pay={pay(match, 1)}")
+    assert d["turn"]["seat"] == 1
+    play(match, "1: pass")
+    assert d["turn"]["seat"] == 0 and len(d["players"][0]["hand"]) == 2
+    play(match, f"0: move R006 pay={pay(match, 1)}")        # the second turn: the normal cost
+    assert d["players"][0]["room"] == "R006" and len(d["players"][0]["hand"]) == 1
+    from engine.nemesis.commands import wounded_knee_extra
+    from engine.nemesis.rules import turns
+    turns.start_round(ctx(match))                          # a new round: the first turn costs more again
+    d["turn"] = {"seat": 0, "actions": 0, "first_turn_moves": 0}
+    assert wounded_knee_extra(d, 0) == 1
+
+
 @pytest.mark.rule("NEM-SNEAK-1")
 def test_careful_movement_is_refused_in_combat():
     match = mover()

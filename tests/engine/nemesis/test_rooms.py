@@ -357,7 +357,7 @@ def test_guard_room_takes_a_taser_or_suit_from_the_crafted_deck(match):
     room = in_tile(match, 0, "guard_room")
     D()["rooms"][room]["items"] = 1
     play(match, f"0: room take_equipment option=enviro_suit {pay(match, 0, 2)}")
-    assert {"item": "enviro_suit"} in D()["players"][0]["inventory"] and D()["rooms"][room]["items"] == 0
+    assert {"item": "enviro_suit", "ammo": None} in D()["players"][0]["inventory"] and D()["rooms"][room]["items"] == 0
     assert D()["crafted"].count("enviro_suit") == 2
     assert refused(match, f"0: room take_equipment option=taser {pay(match, 0, 2)}") == "NEM-ROOM-21"
 
@@ -386,7 +386,7 @@ def test_testing_lab_needs_knowledge_4(match):
     player = D()["players"][0]
     player["knowledge"] = 4
     play(match, f"0: room take_neutralizer {pay(match, 0, 2)}")
-    assert {"item": "neutralizer"} in player["inventory"]
+    assert {"item": "neutralizer", "ammo": None} in player["inventory"]
 
 
 @pytest.mark.rule("NEM-ROOM-25")

@@ -122,6 +122,8 @@ def test_conditions():
     assert walk.cond(tree(["other_in_room"])[0], {})
     assert not walk.cond(tree([{"knowledge_ge": 2}])[0], {})
     data(match)["players"][0]["quest"] = {"id": "field_notes", "active": True}
+    assert not walk.cond(tree([{"knowledge_ge": 3}])[0], {})    # activated, but not held (traded away)
+    data(match)["players"][0]["inventory"].append({"item": "field_notes", "ammo": None})
     assert walk.cond(tree([{"knowledge_ge": 3}])[0], {})        # Field Notes: +2 for requirements
 
 
