@@ -157,8 +157,9 @@ def _build_parser() -> _Parser:
     _add_setup_arguments(new)
     new.add_argument("--seats", metavar="KINDS", help="seat kinds in seat order, e.g. human,bot:random "
                      "(missing seats are human)")
-    new.add_argument("--from-state", type=Path, metavar="FILE", help="start from a state document, YAML "
-                     "or JSON (as `show --all` writes it; game, players, mode, seed and options come from it)")
+    new.add_argument("--from-state", type=Path, metavar="FILE",
+                     help="start from a state document, YAML or JSON (as `show --all` writes it; game, "
+                          "players, mode, seed and options come from it)")
     new.add_argument("--out", type=Path, required=True, metavar="SAVE", help="the save file to write")
     new.add_argument("--force", action="store_true", help="replace SAVE if it exists")
 

@@ -102,8 +102,9 @@ def report_unexpected_error(kind: type[BaseException], error: BaseException,
         if error.__traceback__ is None:
             error = error.with_traceback(trace)
         try:
-            report = QCoreApplication.translate("app", "A report for the developers was saved as {path}; "
-                                                       "please send it to us.").format(path=_bug_report(error))
+            report = QCoreApplication.translate(
+                "app", "A report for the developers was saved as {path}; please send it to us.").format(
+                    path=_bug_report(error))
         except OSError:
             report = QCoreApplication.translate("app", "No report could be saved.")
         dialogs.show_error(

@@ -209,7 +209,8 @@ class Command:
         if self.options:
             for key, value in self.options:
                 if not isinstance(key, str) or not _remember(_valid_keys, _KEY, key):
-                    raise NotationError(f"{_short(key)} is not an option name (lower case letters, digits, _)")
+                    raise NotationError(f"{_short(key)} is not an option name "
+                                        "(lower case letters, digits, _)")
                 _check_value(value)
             keys = [k for k, _ in self.options]
             if len(set(keys)) != len(keys):

@@ -72,7 +72,8 @@ def read_text(path: Path, limit: int, what: str) -> str:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise SaveError(source, f"too large for {what} ({size / 1e6:.1f} MB; at most {limit / 1e6:.0f} MB)")
+            raise SaveError(source, f"too large for {what} "
+                                    f"({size / 1e6:.1f} MB; at most {limit / 1e6:.0f} MB)")
         with path.open("rb") as handle:
             raw = handle.read(limit + 1)  # the file may have grown since stat
     except FileNotFoundError:
@@ -80,7 +81,8 @@ def read_text(path: Path, limit: int, what: str) -> str:
     except IsADirectoryError:
         raise SaveError(source, "is a folder, not a file") from None
     except OSError as error:
-        raise SaveError(source, f"cannot read the file ({error.strerror or error.__class__.__name__})") from None
+        reason = error.strerror or error.__class__.__name__
+        raise SaveError(source, f"cannot read the file ({reason})") from None
     if len(raw) > limit:
         raise SaveError(source, f"too large for {what} (more than {limit / 1e6:.0f} MB)")
     try:
@@ -192,7 +194,8 @@ def config_fields() -> tuple[dict[str, Schema], dict[str, Schema]]:
     required = {"game": Str(lambda: {info.id for info in game_infos()}, what="the id of an installed game"),
                 "players": Int(1, MAX_PLAYERS), "seed": Int(-2**63, 2**64 - 1)}
     optional = {"mode": Nullable(Str(max_len=64)),
-                "options": Nullable(MapOf(Str(max_len=64), OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256))))}
+                "options": Nullable(MapOf(Str(max_len=64),
+                                          OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256))))}
     return required, optional
 
 
@@ -256,7 +259,8 @@ def check_playable(state: State, source: str) -> None:
             if not deciders:
                 raise SaveError(source, "nobody can act: the game is not over but waits on no seat")
             if any(not 0 <= seat < players for seat in deciders):
-                raise SaveError(source, f"the game waits on seats {list(deciders)}, but seats are 0 to {players - 1}")
+                raise SaveError(source, f"the game waits on seats {list(deciders)}, "
+                                        f"but seats are 0 to {players - 1}")
             if not any(state.legal(seat) for seat in deciders):
                 raise SaveError(source, f"nobody can act: seats {list(deciders)} have no legal command")
         for seat in (None, *range(players)):

@@ -259,8 +259,8 @@ class EffectInterpreter:
             elif len(command.args) == 1 and not command.options:
                 answer = command.args[0]
             else:
-                raise Refused(answer_rule(kind), f"answer with exactly one choice for {kind}, "
-                                                 f"not {len(command.args)} values and {len(command.options)} options")
+                given = f"{len(command.args)} values and {len(command.options)} options"
+                raise Refused(answer_rule(kind), f"answer with exactly one choice for {kind}, not {given}")
             answer = list(answer) if isinstance(answer, tuple) else answer   # options are plain data
             if answer not in options:
                 raise Refused(answer_rule(kind), f"{answer!r} is not one of the choices for {kind}")

@@ -184,7 +184,8 @@ def match_from_document(document: Any, source: str, lines: Lines = NO_LINES) -> 
             raise field_error(source, lines, ("commands", number - 1),
                               f"command {number} ({text!r}) is refused: {refusal}") from None
         except TablekeeperError as error:
-            raise field_error(source, lines, ("commands", number - 1), f"command {number} ({text!r}): {error}") from None
+            raise field_error(source, lines, ("commands", number - 1),
+                              f"command {number} ({text!r}): {error}") from None
     expected = document.get("digest")
     if expected is not None and expected != match.digest():
         raise SaveError(source, "the replayed game does not match the saved digest: the file was changed "

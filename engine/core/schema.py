@@ -234,7 +234,8 @@ class ListOf(Schema):
             for index, item in enumerate(value):
                 if isinstance(item, (str, int)):
                     if item in seen:
-                        self.report(item, path + (index,), found, f"{describe(item)} appears twice in the list")
+                        self.report(item, path + (index,), found,
+                                    f"{describe(item)} appears twice in the list")
                     seen.add(item)
 
 

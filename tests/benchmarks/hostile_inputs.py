@@ -80,7 +80,8 @@ def commands(setup: tuple[str, str, int], cases: int, rng: Rng) -> Counter[str]:
                         counts[check_command(state, text)] += 1
                     except Exception as error:  # noqa: BLE001
                         counts["FAILED"] += 1
-                        print(f"  command failure ({text[:80]!r}): {type(error).__name__}: {str(error)[:200]}")
+                        print(f"  command failure ({text[:80]!r}): "
+                              f"{type(error).__name__}: {str(error)[:200]}")
             legal = state.legal()
             match.apply(legal[rng.below(len(legal))])
     return counts
@@ -88,7 +89,8 @@ def commands(setup: tuple[str, str, int], cases: int, rng: Rng) -> Counter[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--documents", type=int, default=1000, help="mutated state documents per game and mode")
+    parser.add_argument("--documents", type=int, default=1000,
+                        help="mutated state documents per game and mode")
     parser.add_argument("--saves", type=int, default=300, help="mutated saves per game and mode")
     parser.add_argument("--commands", type=int, default=5000, help="junk commands per game and mode")
     args = parser.parse_args()

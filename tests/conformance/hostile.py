@@ -15,9 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.core import (Command, Match, NotationError, Refused, Rng, SaveError, State, games, match_to_document,
-                         state_from_document, state_to_document, weighted_choice)
-from engine.core.persistence import match_from_document
+from engine.core import (Command, Match, NotationError, Refused, Rng, SaveError, State, games,
+                         match_to_document, state_from_document, state_to_document, weighted_choice)
 
 Pick = Callable[[int], int]
 PLAY_AFTER_LOAD = 50
@@ -196,9 +195,11 @@ def junk_commands(state: State, pick: Pick) -> list[str]:
     seat = model.seat
     text = str(model)
     found = [
-        text + " 1", text + " junk", text + " zz=1", text + f" {other.options[0][0]}=true" if other.options else text + " choice=true",
+        text + " 1", text + " junk", text + " zz=1",
+        text + (f" {other.options[0][0]}=true" if other.options else " choice=true"),
         text + " " + "9" * 5000, text.replace(" ", " " + "9" * 12 + " ", 1),
-        f"{seat}: {model.verb}", f"{seat}: {model.verb} " + "9" * 20, f"{seat}: answer", f"{seat}: answer a b",
+        f"{seat}: {model.verb}", f"{seat}: {model.verb} " + "9" * 20,
+        f"{seat}: answer", f"{seat}: answer a b",
         f"{(seat or 0) + 1}: {text.split(': ', 1)[-1]}", f"{seat}: xyzzy", "", "::", f"{seat}: " + "é" * 5,
         f"{seat}: {model.verb} " + ",".join(["a"] * 70),
     ]

@@ -70,7 +70,10 @@ def test_mutated_saves_are_refused_in_one_line_or_play_on(setup, request, tmp_pa
             mutant = json.dumps(document, indent=1)
         else:   # damage the text itself: cut it short or change one character
             at = pick(len(text))
-            mutant, label = (text[:at], f"cut at {at}") if pick(2) else (text[:at] + "}" + text[at + 1:], f"a brace at {at}")
+            if pick(2):
+                mutant, label = text[:at], f"cut at {at}"
+            else:
+                mutant, label = text[:at] + "}" + text[at + 1:], f"a brace at {at}"
         check_save(mutant, tmp_path, label)
     run()
 

@@ -68,7 +68,8 @@ def leaks(match: Match, seed: int, steps: int = STEPS) -> list[str]:
             named = (told & secret[seat]) - seen_now - revealed
             if named:
                 found.append(f"seat {seat} is told {sorted(named)} by {step.command_for(seat)!r}: "
-                             + "; ".join(f"{e.kind} {dict(e.data)}" for e in step.events if e.visible_to(seat)))
+                             + "; ".join(f"{e.kind} {dict(e.data)}" for e in step.events
+                                         if e.visible_to(seat)))
             seen[seat] |= seen_now | told | revealed
     return found
 
@@ -93,7 +94,8 @@ def _revealed_words(events: list[Event], seat: int) -> set[str]:
 
 @pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=_ids(SETUPS))
 def test_no_surface_names_what_its_seat_cannot_see(game_id, mode, players, options):
-    match = Match.new(game_id, players, mode=mode, seed=3, options=dict(options), seats=["bot:random"] * players)
+    match = Match.new(game_id, players, mode=mode, seed=3, options=dict(options),
+                      seats=["bot:random"] * players)
     assert leaks(match, 3) == []
 
 
@@ -119,4 +121,4 @@ def test_the_leak_check_finds_a_face_down_card_named_in_a_public_event(monkeypat
         return events
     monkeypatch.setattr(game, "apply", leaky_apply)
     found = leaks(match, 3, steps=6)
-    assert found and all("by '0: place (hidden)'" in line or "by '1: place (hidden)'" in line for line in found)
+    assert found and all(": place (hidden)':" in line for line in found)

@@ -337,7 +337,8 @@ def test_junk_and_huge_numbers_are_refused_without_a_traceback(run, save: Path, 
     assert save.read_bytes() == before
 
 
-def test_an_unexpected_failure_is_one_line_and_a_bug_report_beside_the_save(run, save: Path, monkeypatch) -> None:
+def test_an_unexpected_failure_is_one_line_and_a_bug_report_beside_the_save(run, save: Path,
+                                                                           monkeypatch) -> None:
     from engine.core import Match
 
     def broken(self, command):

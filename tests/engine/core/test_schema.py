@@ -15,7 +15,8 @@ PLAYER = Record({"seat": Int(0, 3), "hand": ListOf(Str({"a", "b", "c"}), max_len
     ({"seat": True, "hand": []}, ("seat",), "expected an int from 0 to 3, not true"),
     ({"seat": 1, "hand": ["d"]}, ("hand", 0), "'d' is not one of a, b, c"),
     ({"seat": 1, "hand": ["a", "a"]}, ("hand", 1), "'a' appears twice in the list"),
-    ({"seat": 1, "hand": ["a", "b", "c"]}, ("hand",), "expected a list of at most 2 (one of a, b, c), not a list of 3"),
+    ({"seat": 1, "hand": ["a", "b", "c"]}, ("hand",),
+     "expected a list of at most 2 (one of a, b, c), not a list of 3"),
     ({"hand": []}, (), "the field 'seat' is missing (an int from 0 to 3)"),
     ({"seat": 1, "hand": [], "x": 1}, ("x",), "unknown field 'x' (known: hand, name, seat)"),
     ({"seat": 1, "hand": [], "name": 5}, ("name",), "expected a string, not 5"),
@@ -53,7 +54,8 @@ def test_a_tagged_mapping_is_checked_by_the_shape_its_tag_names():
     step = Tagged("kind", {"move": Record({"kind": Const("move"), "to": Str()}),
                            "wait": Record({"kind": Const("wait")})}, what="a step")
     assert check(step, {"kind": "move", "to": "R1"}) == []
-    assert [str(p) for p in check(step, {"kind": "wait", "to": "R1"})] == ["to: unknown field 'to' (known: kind)"]
+    assert [str(p) for p in check(step, {"kind": "wait", "to": "R1"})] == \
+        ["to: unknown field 'to' (known: kind)"]
     assert [str(p) for p in check(step, {"kind": "fly"})] == ["kind: 'fly' is not a known kind (move, wait)"]
     assert [str(p) for p in check(step, {"to": "R1"})] == ["the field 'kind' is missing (a step)"]
 

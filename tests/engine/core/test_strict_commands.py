@@ -151,4 +151,5 @@ def test_an_answer_of_two_values_says_one_is_wanted():
 def test_a_wrong_seat_is_told_who_decides():
     match = toy()
     caught = refusal(match, "1: pass")
-    assert (caught.rule_id, caught.reason) == ("TOY-TURN-1", "seat 1 is not the one to decide now (the game waits on seat 0)")
+    assert caught.rule_id == "TOY-TURN-1"
+    assert caught.reason == "seat 1 is not the one to decide now (the game waits on seat 0)"
