@@ -58,7 +58,7 @@ MAX_INTRUDERS = 999       # miniature ids I1, I2, … are never reused; a long g
 MAX_QUEUE = 200           # real queues hold a round's steps and one action's windows: a dozen or so
 MAX_OPTIONS = 2_000       # the longest option lists (a Trade's offers, a free Room action) hold dozens
 MAX_TEXT = 300
-TAPED = 10                # rules/combat.py: weapon slot TAPED + i is the item taped to Hand slot i
+MAX_INVENTORY = 100       # no size limit in the rules (NEM-ITEM-2); real ones hold a handful
 
 # The decision kinds a queued step may wait on, by the step that asks them.
 PAUSES: dict[str, str] = {
@@ -163,6 +163,8 @@ class Held(Schema):
 
 
 def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
+    from .rules.combat import TAPED  # weapon slot TAPED + i: the item taped to Hand slot i
+    from .rules.wounds import SERIOUS_LIMIT
     c = content()
     board = c.board
     rooms = ids(board.order)
@@ -196,7 +198,7 @@ def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
     SEAT = seat
     INTRUDER = Str(intruder_ids, what="an intruder miniature id (I1, I2, …)")
     OBJECT = Str(ids(OBJECTS), what="an object (egg, carcass, corpse)")
-    handles = [*(f"h{i}" for i in range(2)), *(f"i{i}" for i in range(100))]
+    handles = [*(f"h{i}" for i in range(2)), *(f"i{i}" for i in range(MAX_INVENTORY))]
     spots = [f"{pool}.{i}" for pool in ("neutral", *(f"seat{s}" for s in range(players)))   # contingency tokens
              for i in range(len(contingency))]
     HANDLE = Str(ids([*handles, *beside]),
@@ -242,11 +244,11 @@ def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
             "light": Int(0, 2),
             "serious": ListOf(Record({"card": Nullable(Str(wounds)), "type": Str(wounds | {"generic"}),
                                       "dressed": Bool()}, what="a Serious Wound {card, type, dressed}"),
-                              max_len=4),
+                              max_len=SERIOUS_LIMIT),      # a fourth kills instead (NEM-WOUND-5)
             "slime": Bool(), "larva": Bool(), "signal": Bool(),
             "knowledge": Int(0, 10), "knowledge_active": Bool(),
             "hands": ListOf(THING, max_len=2),
-            "inventory": ListOf(Held(c, "in the Inventory", normal, objects=False), max_len=len(c.items) * 5),
+            "inventory": ListOf(Held(c, "in the Inventory", normal, objects=False), max_len=MAX_INVENTORY),
             "quest": Nullable(Record({"id": Str(quest, what="a quest item"), "active": Bool()})),
             "starting_item": Nullable(Held(c, "beside the board", beside, objects=False, broken=True)),
             "objectives": cards(objectives, "an objective card", 2),
