@@ -375,6 +375,32 @@ class Lazy(Schema):
         self.schema._check(value, path, found)
 
 
+class FlowStep(Schema):
+    """One queued step of a game's effect flow ``{primitive, params, meta[, pause]}``: ``base``
+    checks the frame, ``params`` the parameters of each primitive, and a pause must be one of the
+    decisions its primitive asks (``pauses``)."""
+
+    def __init__(self, base: Record, params: Mapping[str, Schema],
+                 pauses: Mapping[str, Collection[str]]) -> None:
+        self.base, self.params, self.pauses = base, dict(params), dict(pauses)
+
+    def expected(self) -> str:
+        return "a queued step {primitive, params, meta} (with a pause when it waits for an answer)"
+
+    def _check(self, value: Any, path: FieldPath, found: list[Problem]) -> None:
+        before = len(found)
+        self.base._check(value, path, found)
+        if len(found) != before:
+            return
+        name = value["primitive"]
+        self.params[name]._check(value["params"], path + ("params",), found)
+        asks = self.pauses.get(name, ())
+        if "pause" in value and value["pause"]["kind"] not in asks:
+            self.report(value["pause"]["kind"], path + ("pause", "kind"), found,
+                        f"the step {name} never asks {value['pause']['kind']!r} "
+                        f"(it asks: {', '.join(asks) or 'nothing'})")
+
+
 def ids(values: Iterable[str]) -> frozenset[str]:
     """A frozen set of known ids, for `Str` choices."""
     return frozenset(values)

@@ -17,20 +17,19 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from engine.core.content import FieldPath
 from engine.core.game import Config
 from engine.core.plain import canonical_json
 from engine.core.schema import (
     Anything,
     Bool,
     Const,
+    FlowStep,
     Int,
     Lazy,
     ListOf,
     MapOf,
     Nullable,
     OneOf,
-    Problem,
     Record,
     Schema,
     Str,
@@ -71,29 +70,6 @@ def data_schema(config: Config) -> Schema:
 @cache
 def _schema(players: int, options: tuple[tuple[str, Any], ...]) -> Schema:
     return Lazy(lambda: _build(players, dict(options)))
-
-
-class Step(Schema):
-    """One queued flow step ``{primitive, params, meta[, pause]}``: the params are checked against
-    the schema of its primitive, and a pause must be a decision that step asks."""
-
-    def __init__(self, base: Record, params: Mapping[str, Schema]) -> None:
-        self.base, self.params = base, dict(params)
-
-    def expected(self) -> str:
-        return "a queued step {primitive, params, meta} (with a pause when it waits for an answer)"
-
-    def _check(self, value: Any, path: FieldPath, found: list[Problem]) -> None:
-        before = len(found)
-        self.base._check(value, path, found)
-        if len(found) != before:
-            return
-        name = value["primitive"]
-        self.params[name]._check(value["params"], path + ("params",), found)
-        if "pause" in value and value["pause"]["kind"] not in PAUSES.get(name, ()):
-            asked = ", ".join(PAUSES.get(name, ())) or "nothing"
-            self.report(value["pause"]["kind"], path + ("pause", "kind"), found,
-                        f"the step {name} never asks {value['pause']['kind']!r} (it asks: {asked})")
 
 
 def _canonical(value: Any) -> str:
@@ -278,14 +254,14 @@ def _build(players: int, options: Mapping[str, Any]) -> Schema:
                                "options": ListOf(Str(max_len=300), min_len=2, max_len=MAX_OPTIONS, unique=True)}),
     })
     OPTION = OneOf(Str(max_len=300), Int(0, 3))
-    STEP = Step(Record({
+    STEP = FlowStep(Record({
         "primitive": Str(ids(steps), what="a Dragonbond flow step"),
         "params": Record({}, extra=Anything(), what="the step's parameters"),
         "meta": Record({"seat": seat}, what="the step's tag {seat}"),
     }, optional={
         "pause": Record({"kind": Str(ids(k for kinds in PAUSES.values() for k in kinds)),
                          "options": ListOf(OPTION, min_len=1, max_len=MAX_OPTIONS)}),
-    }, what="a queued step"), steps)
+    }, what="a queued step"), steps, PAUSES)
 
     SIDE = Record({"kind": Str(ids(("neutral", "general", "dragon"))), "who": Nullable(CHARACTER)})
     COMBAT = Record({

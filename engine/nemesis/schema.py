@@ -25,6 +25,7 @@ from engine.core.schema import (
     Anything,
     Bool,
     Const,
+    FlowStep,
     Int,
     Lazy,
     ListOf,
@@ -81,29 +82,6 @@ def data_schema(config: Config) -> Schema:
 @cache
 def _schema(players: int, mode: str, options: tuple[tuple[str, Any], ...]) -> Schema:
     return Lazy(lambda: _build(players, mode, dict(options)))
-
-
-class Step(Schema):
-    """One queued flow step ``{primitive, params, meta[, pause]}``: the params are checked against
-    the schema of its primitive, and a pause must be the decision that step asks."""
-
-    def __init__(self, base: Record, params: Mapping[str, Schema]) -> None:
-        self.base, self.params = base, dict(params)
-
-    def expected(self) -> str:
-        return "a queued step {primitive, params, meta} (with a pause when it waits for an answer)"
-
-    def _check(self, value: Any, path: FieldPath, found: list[Problem]) -> None:
-        before = len(found)
-        self.base._check(value, path, found)
-        if len(found) != before:
-            return
-        name = value["primitive"]
-        self.params[name]._check(value["params"], path + ("params",), found)
-        if "pause" in value and value["pause"]["kind"] != PAUSES.get(name):
-            asked = PAUSES.get(name) or "nothing"
-            self.report(value["pause"]["kind"], path + ("pause", "kind"), found,
-                        f"the step {name} never asks {value['pause']['kind']!r} (it asks: {asked})")
 
 
 class Call(Schema):
@@ -373,13 +351,13 @@ def _build(players: int, mode: str, options: Mapping[str, Any]) -> Schema:
                               "moves": Int(0, 99)}),
     })
     ANSWER = OneOf(Str(max_len=MAX_TEXT), Int(-1, 99))
-    STEP = Step(Record({
+    STEP = FlowStep(Record({
         "primitive": Str(ids(steps), what="a Nemesis flow step"),
         "params": Record({}, extra=Anything(), what="the step's parameters"),
         "meta": Record({"seat": SEAT}, what="the step's tag {seat}"),
     }, optional={
         "pause": Record({"kind": Str(ids(PAUSES.values())), "options": ListOf(ANSWER, 1, MAX_OPTIONS)}),
-    }, what="a queued step"), steps)
+    }, what="a queued step"), steps, {name: (kind,) for name, kind in PAUSES.items()})
 
     RESULT = Record({
         "route": Str(ids(ROUTES)), "alive": Bool(), "contingency": Nullable(Bool()),
