@@ -173,6 +173,19 @@ class Game(ABC):
         `LANGUAGES`). Empty when the game has no drawing."""
         return {}
 
+    def table(self, view: Data, language: str = "en") -> Data:
+        """What lies on the table now, from one seat's VIEW only, in ``language``: the contract of
+        `engine.core.table` (marks on spaces with their pieces, player boards as zones of items,
+        shared zones, tracks). Default: the marks of `board_marks` alone."""
+        return {"spaces": self.board_marks(view, language)}
+
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """What a player touches to give ``command`` — space ids and the ``id``s of pieces and
+        items of `table` — in the order a click-by-click player would (a room, then the cards
+        that pay). The GUI matches touches in any order, so a card dropped on a room is the same
+        gesture. Default: `command_spaces`."""
+        return self.command_spaces(command)
+
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
         shown in place of a board the game does not draw yet; empty when it draws one."""
