@@ -37,7 +37,8 @@ from .layout import LANGS, POWER_SLOTS, room_label
 from .log import BACKS, OBJECTS, WORDS, _any_name, _intruder_type, slot_name
 
 ACTIONS_PER_TURN = 2                                            # NEM-ACTION-1
-INTRUDER_LETTERS = {"larva": "L", "creeper": "C", "adult": "A", "breeder": "B", "queen": "Q"}
+INTRUDER_LETTERS = {"larva": ("L", "幼"), "creeper": ("C", "爬"), "adult": ("A", "成"),
+                    "breeder": ("B", "飼"), "queen": ("Q", "后")}
 OBJECT_LETTERS = {"egg": ("E", "卵"), "carcass": ("Ca", "骸"), "corpse": ("Co", "屍")}
 ITEM_COLOURS = ("red", "yellow", "green")
 DECKS = ("event", "attack", "contamination", "wound", "computer")
@@ -172,7 +173,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "search": ("Search: the cards you drew", "搜索：你抽到的牌"),
     "trade": ("Offered to you", "給你的交易物"),
     "time": ("Time", "時間"),
-    "time_tip": ("Slot {slot}; the Time token shows its {side}", "第 {slot} 格；時間標記是{side}"),
+    "time_tip": ("Slot {slot}; the Time token shows its {side}", "{slot}；時間標記是{side}"),
+    "colon": (": ", "："),
     "selfdestruct_track": ("Autodestruction", "自毀程序"),
     "alert_track": ("Alert Procedure", "警報程序"),
     "removed_egg": ("Egg", "蟲卵"),
@@ -201,9 +203,9 @@ def _lang(language: str) -> str:
     return "zh" if language.startswith("zh") else "en"
 
 
-def _look(*wanted: str) -> str:
+def _look(*wanted: str) -> str | None:
     """The first of ``wanted`` the contract knows (colours came to `LOOKS` later than tones)."""
-    return next((look for look in wanted if look in LOOKS), "plain")
+    return next((look for look in wanted if look in LOOKS), None)
 
 
 def _plural(text: str, lang: str) -> str:
@@ -415,8 +417,8 @@ def _room_mark(view: Data, room: str, w: _Words, figures: list[Data], intruders:
         tip.append(w("powered" if powered else "unpowered", section=f"S-{slot.section[1:]}"))
         looks += [] if powered else ["dark"]
     if tile is not None:
-        if tile.colour in ITEM_COLOURS:
-            looks.append(_look(tile.colour, "plain"))
+        colour = _look(tile.colour) if tile.colour in ITEM_COLOURS else None
+        looks += [colour] if colour else []
         faces = (None, here.get("face"))
         tip += [w("action", name=w.name(a), cost=a.cost) for a in tile.actions if a.face in faces]
         if tile.passive is not None:
@@ -444,7 +446,7 @@ def _room_mark(view: Data, room: str, w: _Words, figures: list[Data], intruders:
     for _, iid, intruder in intruders:
         kind = intruder["type"]
         words = w("intruder", type=_intruder_type(kind, w.lang), n=intruder.get("injuries", 0))
-        letter = INTRUDER_LETTERS.get(kind, "?") if w.lang == "en" else _intruder_type(kind, "zh")[:1]
+        letter = w.pick(INTRUDER_LETTERS[kind]) if kind in INTRUDER_LETTERS else "?"
         pieces.append(_piece("figure", letter, words, "danger", iid))
     objects: dict[str, int] = {}
     for kind in here.get("objects") or ():
@@ -479,7 +481,7 @@ def _around(view: Data, w: _Words, spaces: dict[str, Data]) -> None:
             piece = _piece("token", str(token), tip, "water" if on else "danger")
             spaces[location] = _mark(tip, "good" if on else "muted", str(token), pieces=[piece])
     if view.get("elevator"):
-        tip = f"{w('elevator')}: {room_label(view['elevator'], w.lang)}"
+        tip = w("elevator") + w.texts["colon"] + room_label(view["elevator"], w.lang)
         piece = _piece("marker", w("label.elevator"), w("elevator"), "stone")
         spaces[f"LIFT_{view['elevator']}"] = _mark(tip, pieces=[piece])
     _time_track(view, w, spaces)
@@ -496,7 +498,7 @@ def _around(view: Data, w: _Words, spaces: dict[str, Data]) -> None:
         inside = w("in_pod", who=w.who(seat)) if seat is not None else w("empty")
         mark["tip"] = "\n".join(filter(None, [inside, mark["tip"]]))
     neutral = view.get("neutral") or []
-    tip = f"{w('neutral')}: {w('neutral_count', n=len(neutral))}"
+    tip = w("neutral") + w.texts["colon"] + w("neutral_count", n=len(neutral))
     spaces["NEUTRAL"] = _mark(tip, label=str(len(neutral)))
     spaces["CONTINGENCY"] = _mark(_contingency_title(view.get("contingency_active"), w))
     top = (view.get("decks") or {}).get("computer_top")
@@ -536,7 +538,7 @@ def _contingency_name(token: Any, w: _Words) -> str | None:
 
 
 def _contingency_title(token: Any, w: _Words) -> str:
-    return f"{w('active_contingency')}: {_contingency_name(token, w) or w('contingency_down')}"
+    return w("active_contingency") + w.texts["colon"] + (_contingency_name(token, w) or w("contingency_down"))
 
 
 def _token_item(touch: str, token: Any, w: _Words) -> Data:
@@ -604,7 +606,7 @@ def _hand_item(player: Data, card: str, touch: str, w: _Words) -> Data:
         found = content().action_card(player["character"], kind)
     except KeyError:
         return _item(touch, _any_name(kind, w.lang))
-    text = f"{w('cost', cost=found.cost)} · {w('tags.' + found.tag)}\n{w.text(found.text)}"
+    text = w("cost", cost=found.cost) + w.texts["sep"] + w("tags." + found.tag) + "\n" + w.text(found.text)
     return _item(touch, w.name(found), text, look="paper")
 
 
@@ -790,7 +792,7 @@ def _computer_zone(view: Data, w: _Words) -> Data:
     if card.lockdown:
         return _zone("computer", w("computer_card", name=w.name(card)),
                      [_item("pc0", w("lockdown"), w.text(card.text), look="danger")], 1)
-    items = [_item(f"pc{n}", f"{w.name(card)}: {w('computer_action', n=n)}",
+    items = [_item(f"pc{n}", w.name(card) + w.texts["colon"] + w("computer_action", n=n),
                    f"{w('cost', cost=card.cost)}\n{w.text(action.text)}", look="water", value=str(card.cost))
              for n, action in enumerate(card.actions, start=1)]
     return _zone("computer", w("computer_card", name=w.name(card)), items, 3)
