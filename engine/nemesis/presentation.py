@@ -1031,6 +1031,8 @@ def _answer(t: _Touch, view: Data, answer: str) -> list[str]:
         return []
     if kind == "draft":
         return [f"draft.{answer}"]
+    if re.fullmatch(r"to\d+", answer):                            # Inconspicuous: the one attacked instead
+        return [f"seat{answer[2:]}"]
     if kind == "keep_objective" or (kind == "search_keep" and "/" not in answer):
         return [answer]
     if kind == "search_keep":                                      # d1/drop0: keep, dropping Hand slot 0

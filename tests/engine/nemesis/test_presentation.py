@@ -337,6 +337,7 @@ def _waiting(match: Match, seat: int, kind: str, **shown) -> dict:
     ("trade", "i0/to1", ("i0", "seat1")), ("trade", "done", ()), ("trade_accept", "accept/drop1", ("h1",)),
     ("trade_accept", "decline", ()), ("arm_drop", "h1", ("h1",)), ("draft", "hacker", ("draft.hacker",)),
     ("interruption", "play", ()), ("css_move", "left", ()), ("elevator_ride", "yes", ()),
+    ("inconspicuous", "to1", ("seat1",)), ("inconspicuous", "pass", ()), ("reroll", "keep", ()),
     ("room_action", "vent_out/-/R010", ("R006", "R010")), ("room_action", "skip", ()),
     ("room_action", "restore_power/-/2+1+3+4", ("R006", "S02", "S01")),
     ("craft_equipment", "pistol/i0+i1", ("craft.pistol", "i0", "i1")),
