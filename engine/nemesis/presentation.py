@@ -43,6 +43,7 @@ OBJECT_LETTERS = {"egg": ("E", "卵"), "carcass": ("Ca", "骸"), "corpse": ("Co"
 ITEM_COLOURS = ("red", "yellow", "green")
 DECKS = ("event", "attack", "contamination", "wound", "computer")
 HAND_PREFIX = "c"
+PLURAL = re.compile(r"\b(\d+) ([A-Za-z]+)\((s|ies)\)")
 
 TEXTS: dict[str, tuple[str, str]] = {
     "round": ("Round {n}", "第 {n} 輪"),
@@ -210,7 +211,7 @@ def _look(*wanted: str) -> str | None:
 
 def _plural(text: str, lang: str) -> str:
     """``1 Injury(ies)`` → ``1 Injury``, ``2 Injury(ies)`` → ``2 Injuries`` (English only)."""
-    if lang == "zh" or "(" not in text:
+    if lang == "zh" or ("(s)" not in text and "(ies)" not in text):
         return text
 
     def fix(m: re.Match[str]) -> str:
@@ -218,7 +219,7 @@ def _plural(text: str, lang: str) -> str:
         if n == "1":
             return f"{n} {word}"
         return f"{n} {word[:-1]}ies" if ending == "ies" else f"{n} {word}s"
-    return re.sub(r"\b(\d+) ([A-Za-z]+)\((s|ies)\)", fix, text)
+    return PLURAL.sub(fix, text)
 
 
 @cache
