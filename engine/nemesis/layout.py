@@ -36,6 +36,7 @@ LANGS = ("en", "zh")
 CORRIDOR_WIDTH = 14
 EXIT_INSET = 11            # how far inside a Room an exit number sits from the Room's edge
 TECH_INSET = 14
+CLEARANCE = 40             # how far an Entrance's mark keeps from a corridor's end
 POWER_SLOTS = ("S01", "S02", "S03", "ELEVATOR")
 PODS = ("A", "B", "C")
 
@@ -174,14 +175,19 @@ def _room_space(board: Board, room: Room, lang: str) -> Data:
 
 
 def _tech_exits(board: Board, room: Room, numbers: list[int], lang: str) -> list[Data]:
-    """The Room's Technical Corridors Entrances at the corners farthest from its corridors' ends."""
+    """The Room's Technical Corridors Entrances along its edge, clear of its corridors' ends and of
+    the top-left corner (where a Room's number or name is written)."""
     x, y, w, h = room.rect
-    corners = [(x + TECH_INSET, y + TECH_INSET), (x + w - TECH_INSET, y + TECH_INSET),
-               (x + w - TECH_INSET, y + h - TECH_INSET), (x + TECH_INSET, y + h - TECH_INSET),
-               (x + w / 2, y + TECH_INSET), (x + w / 2, y + h - TECH_INSET)]
+    left, right, middle = x + TECH_INSET, x + w - TECH_INSET, x + w / 2
+    top, bottom = y + TECH_INSET, y + h - TECH_INSET
+    spots = [(right, top), (right, bottom), (middle, top), (middle, bottom), (left, bottom), (left, top)]
     ends = [_end_point(board, room.id, cid) for cid in board.corridors_of(room.id)]
-    free = sorted(corners, key=lambda p: -min((_distance(p, e) for e in ends), default=0.0))
-    chosen = sorted(free[:len(numbers)], key=corners.index)
+
+    def clearance(spot: tuple[float, float]) -> float:
+        return min((_distance(spot, end) for end in ends), default=w)
+    clear = [spot for spot in spots if clearance(spot) >= CLEARANCE]
+    rest = sorted((spot for spot in spots if spot not in clear), key=lambda spot: -clearance(spot))
+    chosen = (clear + rest)[:len(numbers)]
     text = _words(lang)["entrance"]
     return [{"text": text.format(n=n), "x": px, "y": py} for n, (px, py) in zip(numbers, chosen)]
 
