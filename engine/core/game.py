@@ -186,6 +186,15 @@ class Game(ABC):
         gesture. Default: `command_spaces`."""
         return self.command_spaces(command)
 
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        """(title, tip) of the group of button commands with this verb, in ``language``.
+        Default: the verb in words, no tip."""
+        return verb.replace("_", " ").capitalize(), ""
+
+    def is_turn_end(self, command: Command) -> bool:
+        """Whether ``command`` ends the player's turn (the End turn button and shortcut play it)."""
+        return False
+
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
         shown in place of a board the game does not draw yet; empty when it draws one."""

@@ -18,7 +18,7 @@ from engine.core import (
 )
 from engine.core.effects import answer_commands, waiting_choice
 
-from . import commands, gestures, layout, rule_refs
+from . import commands, gestures, layout, presentation, rule_refs
 from .bot import HeuristicBot
 from .context import Ctx, refuse
 from .effects import VIN
@@ -138,6 +138,15 @@ class Vindication(Game):
 
     def board_marks(self, view: Data, language: str = "en") -> Data:
         return layout.board_marks(view, language)
+
+    def table(self, view: Data, language: str = "en") -> Data:
+        return presentation.table(view, language)
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        return presentation.describe_verb(verb, language)
+
+    def is_turn_end(self, command: Command) -> bool:
+        return presentation.is_turn_end(command)
 
     def spelling_key(self, command: Command, data: Data) -> Any:
         return commands.spelling_key(command, data)
