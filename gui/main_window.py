@@ -307,8 +307,7 @@ class MainWindow(QMainWindow):
     def _on_action_chosen(self, command: str) -> None:
         """A button of the actions panel (or the End Turn shortcut): ending the turn asks first
         when the player wants to be asked."""
-        bare = command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
-        if bare == "end_turn" and self.settings.confirm_end_turn and not dialogs.confirm(
+        if command == self.actions_dock.turn_end and self.settings.confirm_end_turn and not dialogs.confirm(
                 self, self.tr("End Turn"), self.tr("End your turn now?")):
             return
         self.session.apply(command)
@@ -570,12 +569,13 @@ class MainWindow(QMainWindow):
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""
         showing = self.session.has_game() and self._handover_seat is None
-        self.actions_dock.set_actions(self.session.turn_actions() if showing else [])
+        self.actions_dock.set_actions(self.session.turn_actions() if showing else [],
+                                      self.session.turn_end_command() if showing else None)
         enabled = showing and not self.choice_dock.is_asking()
         self.actions_dock.setEnabled(enabled)
         self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
         viewer = self.session.viewer if showing else None
-        boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
+        boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
         self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
                                                self.session.clickable_pieces() if showing else set())

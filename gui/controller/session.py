@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ class GameSession(QObject):
         self._legal: dict[int, list[Command]] = {}
         self._layout: dict[str, Any] | None = None
         self._layout_language = ""  # the language self._layout's titles are in
+        self._table: dict[str, Any] = {}
+        self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
         self._bots: dict[int, tuple[Bot, Rng]] = {}
@@ -309,13 +311,22 @@ class GameSession(QObject):
             self._layout_language = self._language
         return self._layout
 
-    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
-        """What lies on each space now, built from ``seat``'s view (default: the viewer's), its
-        labels in the session's language."""
+    def table(self, seat: int | None = -1) -> dict[str, Any]:
+        """The table as the game describes it (`engine.core.table`) from ``seat``'s view (default:
+        the viewer's), in the session's language; built once per view and language."""
         match = self._match
         if match is None:
             return {}
-        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat), self._language)
+        seat = self._viewer if seat == -1 else seat
+        key = (seat, match.state.frozen_view(seat), self._language)
+        if self._table_key != key:
+            self._table = match.game.table(match.state.view(seat), self._language)
+            self._table_key = key
+        return self._table
+
+    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
+        """What lies on each space now, from ``seat``'s view (default: the viewer's)."""
+        return dict(self.table(seat).get("spaces") or {})
 
     def pending_answers(self) -> list[tuple[str, str]]:
         """(label, command) for each answer the viewer may give to a pending prompt; empty when
@@ -430,9 +441,9 @@ class GameSession(QObject):
             return "", str(error)
         return None
 
-    def turn_actions(self) -> list[tuple[str, list[tuple[str, str]]]]:
+    def turn_actions(self) -> list[ActionGroup]:
         """The viewer's turn commands shown as buttons beside the board, grouped by verb in the
-        engine's order: [(verb, [(label, command), …]), …]; empty while a prompt waits."""
+        engine's order, titled in the game's words; empty while a prompt waits."""
         match = self._match
         commands = self._viewer_legal()
         if match is None or self._viewer is None:
@@ -445,7 +456,15 @@ class GameSession(QObject):
             if match.game.is_panel_action(command):
                 label = match.game.describe_command(command, self._language, view) or str(command)
                 groups.setdefault(command.verb, []).append((label, str(command)))
-        return list(groups.items())
+        return [ActionGroup(verb, *match.game.describe_verb(verb, self._language), tuple(actions))
+                for verb, actions in groups.items()]
+
+    def turn_end_command(self) -> str | None:
+        """The viewer's legal command that ends its turn (for End Turn and its shortcut)."""
+        match = self._match
+        if match is None or self._viewer is None:
+            return None
+        return next((str(c) for c in self._viewer_legal() if match.game.is_turn_end(c)), None)
 
     def table_text(self) -> str:
         """The table in words (HTML) from the viewer's view, for a game that draws no board yet."""
@@ -454,12 +473,9 @@ class GameSession(QObject):
             return ""
         return match.game.describe_table(match.state.view(self._viewer), self._language)
 
-    def seat_summaries(self) -> list[dict[str, Any]]:
-        """Every player's board as plain data with names, from the viewer's view only."""
-        match = self._match
-        if match is None:
-            return []
-        return match.game.seat_summaries(match.state.view(self._viewer), self._language)
+    def player_boards(self) -> list[dict[str, Any]]:
+        """Every player's board as the game describes it, from the viewer's view only."""
+        return list(self.table().get("boards") or [])
 
     def prompt_kind(self) -> str:
         """The kind of decision the game waits on ("" when none), as words for a title."""
@@ -596,6 +612,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
 
     def shutdown(self) -> None:
@@ -623,6 +640,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
         self._viewer = None
         self._update_viewer(announce=False)
