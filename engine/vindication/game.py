@@ -24,7 +24,7 @@ from .context import Ctx, refuse
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
-from .labels import describe_prompt, label_command, seat_summaries
+from .labels import describe_prompt, label_command
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
 from .schema import data_schema
@@ -136,9 +136,6 @@ class Vindication(Game):
     def board_layout(self, config: Config, language: str = "en") -> Data:
         return layout.board_layout(config, language)
 
-    def board_marks(self, view: Data, language: str = "en") -> Data:
-        return layout.board_marks(view, language)
-
     def table(self, view: Data, language: str = "en") -> Data:
         return presentation.table(view, language)
 
@@ -172,9 +169,6 @@ class Vindication(Game):
     def is_panel_action(self, command: Command) -> bool:
         """Everything but walking and visiting: controlling a visited region is a button too."""
         return command.verb not in ("move", "fly", "visit", "answer")
-
-    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
-        return seat_summaries(view, language)
 
     def click_command(self, view: Data, seat: int, space: str) -> Command | None:
         return gestures.click_command(view, seat, space)

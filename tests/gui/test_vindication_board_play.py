@@ -177,7 +177,7 @@ def test_honor_markers_and_trigger_tokens_are_marked(window: MainWindow, qtbot, 
     honors(document["data"])
     from engine.core import state_from_document
     state = state_from_document(document, "test")
-    marks = state.game.board_marks(state.view(0))
+    marks = state.game.table(state.view(0))["spaces"]
     assert [p["owner"] for p in marks["H12"]["pieces"]] == [0] and marks["H12"]["label"] is None
     assert [p["owner"] for p in marks["H31"]["pieces"]] == [1] and marks["H31"]["label"] == "+100"
     assert [n for n in range(100) if marks[f"H{n}"]["fill"] == "gold"] == [30, 60, 75]

@@ -76,7 +76,7 @@ def test_marks_show_tiles_controllers_and_tokens():
         d["players"][1]["potential"] -= 1
     game.edit(controlled)
     match = game.match
-    marks = match.game.board_marks(match.state.view(0))
+    marks = match.game.table(match.state.view(0))["spaces"]
     placed = match.state.data["regions"][tile_space]
     name = content().regions[placed["tile"]].name.en
     assert marks[tile_space] == {"label": name, "fill": "paper", "owner": 1, "tip": f"{name} ({tile_space})",
@@ -92,7 +92,7 @@ def test_marks_show_tiles_controllers_and_tokens():
 
 def test_marks_with_the_module_show_the_port_and_unbuilt_sites():
     match = Match.new("vindication", 2, seed=4, options={"villages_hamlets": True})
-    marks = match.game.board_marks(match.state.view(0))
+    marks = match.game.table(match.state.view(0))["spaces"]
     assert marks[match.state.data["port"]]["label"] == "Port"
     assert all(marks[a]["fill"] == "purple" for a in ("A1", "A2", "A3"))
     assert "venfero_secret/1" in marks
@@ -104,11 +104,11 @@ def test_marks_from_a_view_never_include_hidden_data(options: dict):
     match = game.match
     data = match.state.data
     for seat in range(3):
-        marks = match.game.board_marks(match.game.view(data, seat))
+        marks = match.game.table(match.game.view(data, seat))["spaces"]
         # deal the hidden things again: what the marks show must not change
         for salt in range(3):
             other = match.game.resample_hidden(data, seat, Rng(salt))
-            assert match.game.board_marks(match.game.view(other, seat)) == marks
+            assert match.game.table(match.game.view(other, seat))["spaces"] == marks
         text = repr(marks)
         for rune in data.get("isle", {}).values():
             assert rune["ruins"] is None or rune["ruins"] not in text
