@@ -13,7 +13,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, Qt, QUrl
+from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QSplitter,
                                QTextBrowser, QTreeWidget, QTreeWidgetItem, QTreeWidgetItemIterator,
@@ -31,6 +31,7 @@ IS_RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 LED_TO = "#fff0b3"  # the rule a link or the tree led to
 MATCHED = "#ffd966"  # a searched word
 QUIET = "#6b6b6b"  # ID prefixes beside titles
+SEARCH_DELAY_MS = 150  # typing: search once the keys pause (a whole game's reference can take ~80 ms)
 
 
 class RulesDialog(QDialog):
@@ -54,7 +55,12 @@ class RulesDialog(QDialog):
         self.search_field = QLineEdit(self)
         self.search_field.setObjectName("rules_search")
         self.search_field.setClearButtonEnabled(True)
-        self.search_field.textChanged.connect(self._on_search)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(lambda: self._on_search(self.search_field.text()))
+        self.search_field.textChanged.connect(lambda: self._search_timer.start())
+        self.search_field.returnPressed.connect(self._search_now)
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("rules_areas")
         self.tree.setColumnCount(2)
@@ -164,7 +170,13 @@ class RulesDialog(QDialog):
         return self._book.has_rule(rule_id)
 
     def search(self, query: str) -> None:
+        """Type ``query`` into the search field and search at once."""
         self.search_field.setText(query)
+        self._search_now()
+
+    def _search_now(self) -> None:
+        self._search_timer.stop()
+        self._on_search(self.search_field.text())
 
     # -- reacting --------------------------------------------------------------------------------
     def _on_tree_item(self, item: QTreeWidgetItem | None, previous: QTreeWidgetItem | None = None) -> None:
@@ -272,6 +284,7 @@ class RulesDialog(QDialog):
             iterator += 1
 
     def _clear_search(self) -> None:
+        self._search_timer.stop()
         if self.search_field.text():
             self.search_field.blockSignals(True)
             self.search_field.clear()
@@ -320,7 +333,7 @@ class RulesDialog(QDialog):
             rules = [rule for rule in area.rules if rule.id in wanted]
             if rules:
                 parts.append(self._heading(area, "h3"))
-                parts.extend(self._rule_html(rule, False, words) for rule in rules)
+                parts.extend(self._rule_html(rule, False, words, linked=True) for rule in rules)
         return "".join(parts)
 
     @staticmethod
@@ -330,12 +343,14 @@ class RulesDialog(QDialog):
                 f"{html.escape(area.id)}</span></{tag}>")
 
     @staticmethod
-    def _rule_html(rule: RuleEntry, marked: bool, words: Sequence[str] = ()) -> str:
+    def _rule_html(rule: RuleEntry, marked: bool, words: Sequence[str] = (), linked: bool = False) -> str:
+        """One rule as a paragraph; ``linked``: its ID opens it in its area (in search results)."""
         # a hanging indent: a text that wraps stays clear of the ID column's left edge
         style = ("margin-top:4px; margin-bottom:8px; margin-left:18px; text-indent:-18px;"
                  + (f" background-color:{LED_TO};" if marked else ""))
         rule_id = html.escape(rule.id)
-        return (f'<p style="{style}"><a name="{rule_id}"></a><b>{rule_id}</b>&nbsp;&nbsp;'
+        shown = f'<a href="{html.escape(rule_href(rule.id))}">{rule_id}</a>' if linked else rule_id
+        return (f'<p style="{style}"><a name="{rule_id}"></a><b>{shown}</b>&nbsp;&nbsp;'
                 f"{_rich(rule.text.get(current_language()), words)}</p>")
 
     # -- language --------------------------------------------------------------------------------

@@ -105,13 +105,16 @@ def test_search_narrows_the_tree_and_show_rule_scrolls_to_the_rule(window: MainW
     dialog.resize(700, 360)
     qtbot.waitExposed(dialog)
     qtbot.keyClicks(dialog.search_field, "WORDS toy-place-3")  # every word, in any case and any part
-    assert dialog.visible_rule_ids() == ["TOY-PLACE-3", *(f"TOY-PLACE-{n}" for n in range(30, 40))]
+    matches = ["TOY-PLACE-3", *(f"TOY-PLACE-{n}" for n in range(30, 40))]
+    qtbot.waitUntil(lambda: dialog.visible_rule_ids() == matches)  # once the keys pause
     assert "Rules matching “WORDS toy-place-3”: 11" in page_text(dialog)
     dialog.search_field.clear()
     qtbot.keyClicks(dialog.search_field, "TOY-PLACE-37")  # an ID: that rule alone
+    qtbot.keyClick(dialog.search_field, Qt.Key.Key_Return)  # at once
     assert dialog.visible_rule_ids() == ["TOY-PLACE-37"]
     qtbot.keyClicks(dialog.search_field, "x")
-    assert dialog.visible_rule_ids() == [] and "No rule matches" in page_text(dialog)
+    qtbot.waitUntil(lambda: "No rule matches" in page_text(dialog))
+    assert dialog.visible_rule_ids() == []
 
     assert dialog.show_rule("TOY-PLACE-37")
     assert dialog.search_field.text() == "" and len(dialog.visible_rule_ids()) == 45
@@ -142,6 +145,10 @@ def test_a_rule_id_in_a_text_is_a_link_to_that_rule(window: MainWindow, referenc
     assert (dialog.current_area(), dialog.current_rule()) == ("TOY-CLAIM", "TOY-CLAIM-1")
     dialog.browser.anchorClicked.emit(QUrl("https://example.org"))  # not a rule: nothing happens
     assert dialog.current_rule() == "TOY-CLAIM-1"
+    dialog.search("one claim")
+    assert 'href="rule:TOY-CLAIM-2"' in dialog.browser.toHtml()  # a result's ID opens it in its area
+    dialog.browser.anchorClicked.emit(QUrl("rule:TOY-CLAIM-2"))
+    assert dialog.search_field.text() == "" and dialog.current_rule() == "TOY-CLAIM-2"
 
 
 def test_with_no_game_open_the_window_offers_every_game(window: MainWindow, references, qtbot) -> None:
