@@ -262,5 +262,5 @@ def test_why_not_links_to_its_rule_in_the_status_bar_and_by_right_click(window: 
     window.statusBar().showMessage("Something else")
     assert not link.isVisible()  # the link goes with its message
 
-    window.board_view.space_menu_requested.emit(far)  # a right click on the greyed space
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=at)  # a right click on it
     assert rule_menus == ["VIN-MOVE-1"]
