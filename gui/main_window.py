@@ -17,6 +17,7 @@ from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs
+from gui.widgets import rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
 
         self.help_menu = bar.addMenu("")
         self.help_menu.setObjectName("help_menu")
+        self.help_menu.addAction(a.rules)
         self.help_menu.addAction(a.about)
         self._rebuild_recent_menu()
 
@@ -157,6 +159,7 @@ class MainWindow(QMainWindow):
         a.show_log.toggled.connect(self.log_dock.setVisible)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+        a.rules.triggered.connect(lambda: self.show_rules())
         a.about.triggered.connect(self.show_about)
         self.recent_menu.triggered.connect(self._on_recent_triggered)
 
@@ -178,6 +181,7 @@ class MainWindow(QMainWindow):
         self.board_view.zoom_changed.connect(self._show_zoom)
         self.handover_screen.confirmed.connect(self._on_handover_confirmed)
         self.log_dock.command_entered.connect(s.apply)
+        self.log_dock.rule_requested.connect(self.show_rules)
 
         s.game_started.connect(self._on_game_started)
         s.command_applied.connect(self._on_command_applied)
@@ -341,6 +345,12 @@ class MainWindow(QMainWindow):
             "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
             "with every rule enforced.").format(version=version))
 
+    def show_rules(self, rule_id: str = "") -> QWidget:
+        """Help ▸ Rules: the rules reference of the game being played (any game's when none is
+        open), at ``rule_id`` when given."""
+        from gui.widgets.rules_dialog import open_rules  # only when asked for: start-up stays light
+        return open_rules(self, self.session.game_id(), rule_id)
+
     def _refresh_log_seats(self) -> None:
         """The log filter offers one item per seat of the game."""
         count = len(self.session.seat_kinds()) if self.session.has_game() else 0
@@ -377,7 +387,11 @@ class MainWindow(QMainWindow):
             reason=reason, rule=self.session.rule_words(rule_id))
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
         self._restore_highlights()  # a refused drop snaps back: nothing moved
-        dialogs.show_error(self, self.tr("Move not allowed"), message)
+        if not rule_id:
+            dialogs.show_error(self, self.tr("Move not allowed"), message)
+        elif dialogs.show_refusal(self, self.tr("Move not allowed"), message,
+                                  rule_links.read_rule_words(rule_id)):
+            self.show_rules(rule_id)  # the player asked to read the rule
 
     def _on_game_over(self, outcome: str) -> None:
         self.log_dock.append_lines([self.tr("Game over: {outcome}").format(outcome=outcome)])
@@ -442,6 +456,8 @@ class MainWindow(QMainWindow):
             else:
                 message = self.tr("Not now: {reason}").format(reason=refusal[1])
             self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+            if refusal is not None and refusal[0]:  # a link beside the message opens the rule
+                rule_links.offer_in_status_bar(self.statusBar(), refusal[0], self.show_rules)
             return
         shortest = self.session.shortest_path_for_space(space)
         if len(commands) == 1:
@@ -472,7 +488,8 @@ class MainWindow(QMainWindow):
         rule, reason = refusal
         return (self.tr("Not now: {reason}").format(reason=reason) if not rule
                 else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason,
-                                                                         rule=self.session.rule_words(rule)))
+                                                                         rule=self.session.rule_words(rule))
+                + "\n" + self.tr("Right-click to read the rule"))
 
     def _on_token_picked(self) -> None:
         """The medallion is picked up: light only the triangles it can go to."""
@@ -514,7 +531,11 @@ class MainWindow(QMainWindow):
     def _on_space_menu_requested(self, space: str) -> None:
         if self.choice_dock.is_asking():
             return
-        self._choose_and_play(self.session.legal_for_space(space))
+        commands = self.session.legal_for_space(space)
+        if not commands and (refusal := self.session.why_not(space)) is not None and refusal[0]:
+            rule_links.offer_rule_menu(self, refusal[0], self.show_rules)  # why not: read the rule
+            return
+        self._choose_and_play(commands)
 
     def _choose_and_play(self, commands: list) -> None:
         """Several commands fit what the player did: a menu of them, in words."""

@@ -159,6 +159,10 @@ class GameSession(QObject):
     def game_name(self) -> Words:
         return Words.of(self._require().game.info.name)
 
+    def game_id(self) -> str:
+        """The id of the game being played ("" when none is open)."""
+        return self._match.config.game if self._match is not None else ""
+
     def seat_name(self, seat: int) -> str:
         match = self._require()
         names = match.game.seat_names(match.config)

@@ -176,6 +176,14 @@
         <translation>顯示或隱藏遊戲記錄</translation>
     </message>
     <message>
+        <source>&amp;Rules</source>
+        <translation>規則(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the rules of the game, by area</source>
+        <translation>按章節閱讀本遊戲的規則</translation>
+    </message>
+    <message>
         <source>&amp;About Tablekeeper</source>
         <translation>關於 Tablekeeper(&amp;A)</translation>
     </message>
@@ -484,6 +492,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 （規則 {rule}）</translation>
     </message>
     <message>
+        <source>Right-click to read the rule</source>
+        <translation>按右鍵閱讀這條規則</translation>
+    </message>
+    <message>
         <source>Your medallion cannot move now</source>
         <translation>你的徽章現在無法移動</translation>
     </message>
@@ -642,6 +654,57 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     </message>
 </context>
 <context>
+    <name>RulesDialog</name>
+    <message>
+        <source>The rules reference has no text for rule {rule} yet.</source>
+        <translation>規則參考尚未收錄規則 {rule} 的說明。</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} could not be read:</source>
+        <translation>無法讀取{game}的規則參考：</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} is not written yet.</source>
+        <translation>{game}的規則參考尚未撰寫。</translation>
+    </message>
+    <message>
+        <source>No rule matches “{query}”.</source>
+        <translation>沒有符合「{query}」的規則。</translation>
+    </message>
+    <message>
+        <source>Rules matching “{query}”: {count}</source>
+        <translation>符合「{query}」的規則：{count} 條</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Search the rules: words or a rule ID</source>
+        <translation>搜尋規則：輸入字詞或規則編號</translation>
+    </message>
+    <message>
+        <source>Shows the rules holding every word you type, or the rule whose ID you type</source>
+        <translation>列出包含你輸入的每個字詞的規則，或編號與你輸入相符的那條規則</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation>章節</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>編號</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>規則</translation>
+    </message>
+    <message>
+        <source>Rules — {game}</source>
+        <translation>規則 — {game}</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
         <source>A report for the developers was saved as {path}; please send it to us.</source>
@@ -689,6 +752,17 @@ Details: {error}</source>
     <message>
         <source>Tablekeeper games (*{suffix});;All files (*)</source>
         <translation>Tablekeeper 遊戲 (*{suffix});;所有檔案 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>rule_links</name>
+    <message>
+        <source>Rule {rule}…</source>
+        <translation>規則 {rule}…</translation>
+    </message>
+    <message>
+        <source>Read this rule in the rules reference</source>
+        <translation>在規則參考中閱讀這條規則</translation>
     </message>
 </context>
 </TS>
