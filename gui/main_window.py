@@ -317,8 +317,10 @@ class MainWindow(QMainWindow):
         self.session.apply(command)
 
     def cancel_gesture(self) -> None:
-        """Esc: put down whatever is half done (a selected or dragged medallion)."""
-        if self.board_view.cancel_gesture():
+        """Esc: put down whatever is half done (a selected or dragged piece, things touched)."""
+        dropped = self.board_view.cancel_gesture()
+        if self.session.cancel_touches() or dropped:
+            self._restore_highlights()
             self.statusBar().showMessage(self.tr("Move cancelled"), STATUS_MESSAGE_MS)
 
     # -- View and Help menus -------------------------------------------------------------------
@@ -440,37 +442,50 @@ class MainWindow(QMainWindow):
         self._refresh_all()
 
     def _on_space_clicked(self, space: str) -> None:
-        """Play what a click on ``space`` means: the one command, the shortest of several paths
-        (right click offers the others), or a menu when the commands differ in more than path."""
+        """A touch of a space (or of a piece on it): play the command it completes, light what
+        the half-made command still needs, take the shortest of several paths (right click
+        offers the others), or ask when the commands differ in more than that."""
         if self.choice_dock.is_asking():
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
-        commands = self.session.legal_for_space(space)
-        if not commands:
-            refusal = self.session.why_not(space)  # the rules' own reason, when they have one
-            if refusal is None:
-                message = self.tr("Nothing to play on {space} now").format(space=space)
-            elif refusal[0]:
-                message = self.tr("Not now: {reason} (rule {rule})").format(
-                    reason=refusal[1], rule=self.session.rule_words(refusal[0]))
-            else:
-                message = self.tr("Not now: {reason}").format(reason=refusal[1])
-            self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
-            if refusal is not None and refusal[0]:  # a link beside the message opens the rule
-                rule_links.offer_in_status_bar(self.statusBar(), refusal[0], self.show_rules)
+        outcome = self.session.touch(space)
+        if outcome is None:
+            self._explain_refusal(space)
             return
-        shortest = self.session.shortest_path_for_space(space)
-        if len(commands) == 1:
-            chosen: str | None = commands[0]
-        elif shortest is not None:
-            chosen = shortest  # the others are a right click away
-            self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
-                                                 "other {count}").format(space=space, count=len(commands) - 1),
-                                         STATUS_MESSAGE_MS)
+        if outcome.play is not None:
+            return
+        if outcome.ask:
+            shortest = self.session.shortest_of(outcome.ask)
+            if shortest is not None:
+                self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
+                                                     "other {count}").format(space=space, count=len(outcome.ask) - 1),
+                                             STATUS_MESSAGE_MS)
+                self.session.apply(shortest)
+            else:
+                self._choose_and_play(list(outcome.ask))
+            return
+        self._show_touch_progress()
+
+    def _show_touch_progress(self) -> None:
+        """Halfway through a command: light what it still needs, and say so."""
+        self.board_view.highlight(self.session.active_spaces())
+        self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(), self.session.touchable())
+        self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
+                                     STATUS_MESSAGE_MS * 2)
+
+    def _explain_refusal(self, space: str) -> None:
+        """Nothing can be played by touching ``space``: the rules' own reason, when they have one."""
+        refusal = self.session.why_not(space)
+        if refusal is None:
+            message = self.tr("Nothing to play on {space} now").format(space=space)
+        elif refusal[0]:
+            message = self.tr("Not now: {reason} (rule {rule})").format(
+                reason=refusal[1], rule=self.session.rule_words(refusal[0]))
         else:
-            chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
-        if chosen is not None:
-            self.session.apply(chosen)
+            message = self.tr("Not now: {reason}").format(reason=refusal[1])
+        self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+        if refusal is not None and refusal[0]:  # a link beside the message opens the rule
+            rule_links.offer_in_status_bar(self.statusBar(), refusal[0], self.show_rules)
 
     def space_tooltip(self, space: str) -> str:
         """What a click on ``space`` plays, or the engine's reason why nothing can be played there."""
@@ -505,12 +520,8 @@ class MainWindow(QMainWindow):
         self.board_view.highlight(targets)
 
     def _on_piece_clicked(self, piece: str) -> None:
-        """A click on a piece of the player's board: what acts on it (one command, or a menu)."""
-        commands = self.session.piece_commands(piece)
-        if len(commands) == 1:
-            self.session.apply(commands[0])
-        else:
-            self._choose_and_play(commands)
+        """A click on a piece of the player's board is a touch like any other."""
+        self._on_space_clicked(piece)
 
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""

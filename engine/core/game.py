@@ -270,11 +270,6 @@ class Game(ABC):
         """The drag (source, target) that plays ``command``, if there is one."""
         return None
 
-    def command_piece(self, command: Command, view: Data) -> str | None:
-        """The piece of a player's board a click on which offers ``command`` (upgrade: the
-        attribute, use: the card…), named as in `drag_command`; None when it acts on none."""
-        return None
-
     def random_weight(self, command: Command) -> float:
         """How likely the random bot picks ``command`` relative to others (default 1). A game
         lowers it for commands that only take progress back, so random games still end."""

@@ -180,8 +180,14 @@ class Vindication(Game):
     def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
         return gestures.command_gesture(command, view)
 
-    def command_piece(self, command: Command, view: Data) -> str | None:
-        return gestures.command_piece(command, view)
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """The space a walk or visit goes to, or the piece of the player's board a command acts
+        on (an attribute, a companion, a relic, the character)."""
+        spaces = self.command_spaces(command)
+        if spaces:
+            return spaces
+        piece = gestures.command_piece(command, view)
+        return () if piece is None else (piece,)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
+from .touches import Outcome, TouchSelection
 from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words
 from .undo import PlayedCommands
 
@@ -113,6 +114,8 @@ class GameSession(QObject):
         self._layout: dict[str, Any] | None = None
         self._layout_language = ""  # the language self._layout's titles are in
         self._table: dict[str, Any] = {}
+        self._selection: TouchSelection[Command] | None = None
+        self._selection_viewer: int | None = None
         self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
@@ -277,11 +280,44 @@ class GameSession(QObject):
         return sorted(self._spaces)
 
     def active_spaces(self) -> set[str]:
-        """Spaces where the viewer can start a command now."""
-        match = self._match
-        if match is None:
+        """The spaces the viewer can touch now to go on (see `touchable`)."""
+        lit = self.touchable()
+        if not lit:
             return set()
-        return {spaces[0] for c in self._viewer_legal() if (spaces := match.game.command_spaces(c))}
+        known = {s["id"] for s in self.board_layout().get("spaces", [])} | self._spaces
+        return lit & known
+
+    def touchable(self) -> set[str]:
+        """What the viewer can touch now to go on: where a command starts, or, halfway through
+        one, what it still needs (spaces, pieces, cards)."""
+        if self._match is None:
+            return set()
+        return set(self._touch_selection().lit())
+
+    def touched(self) -> list[str]:
+        """What the viewer has touched so far towards a command."""
+        return [] if self._match is None else list(self._touch_selection().touched)
+
+    def cancel_touches(self) -> bool:
+        """Forget a half-made command; True when there was one."""
+        if self._match is None or not self._touch_selection().touched:
+            return False
+        self._touch_selection().reset()
+        return True
+
+    def touch(self, thing: str) -> Outcome[str] | None:
+        """The viewer touched ``thing`` (a space, a piece, a card). Plays the command that is then
+        complete, or returns what to do next: the commands to ask among (``ask``), or what to
+        touch next (``lit``); None when the touch fits no legal command (ask `why_not`)."""
+        if self._match is None:
+            return None
+        outcome = self._touch_selection().touch(thing)
+        if not outcome.fits:
+            return None
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        return Outcome(None if outcome.play is None else str(outcome.play), tuple(str(c) for c in outcome.ask),
+                       outcome.lit)
 
     def legal_for_space(self, space: str) -> list[str]:
         """The viewer's legal commands that start by clicking ``space``, in notation; commands
@@ -289,7 +325,8 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return []
-        commands = [c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)]
+        view = match.state.view(self._viewer)
+        commands = [c for c in self._viewer_legal() if match.game.command_touches(c, view)[:1] == (space,)]
         return [str(c) for c in sorted(commands, key=_path_length)]
 
     def shortest_path_for_space(self, space: str) -> str | None:
@@ -298,12 +335,17 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return None
-        commands = sorted((c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)),
-                          key=_path_length)
-        if (len(commands) < 2 or any(_path_length(c) == 0 or c.verb != commands[0].verb for c in commands)
-                or _path_length(commands[0]) == _path_length(commands[1])):
+        return self.shortest_of(self.legal_for_space(space))
+
+    def shortest_of(self, commands: Sequence[str]) -> str | None:
+        """When ``commands`` all walk a path with the same verb and one path is the shortest,
+        that command (what a plain click plays); else None (ask the player)."""
+        from engine.core import Command
+        parsed = sorted((Command.parse(c) for c in commands), key=_path_length)
+        if (len(parsed) < 2 or any(_path_length(c) == 0 or c.verb != parsed[0].verb for c in parsed)
+                or _path_length(parsed[0]) == _path_length(parsed[1])):
             return None
-        return str(commands[0])
+        return str(parsed[0])
 
     def board_layout(self) -> dict[str, Any]:
         """The game's static board drawing as plain data; empty when it has none (draw a grid)."""
@@ -392,19 +434,15 @@ class GameSession(QObject):
                 if (gesture := match.game.command_gesture(c, view)) is not None}
 
     def piece_commands(self, piece: str) -> list[str]:
-        """The viewer's legal commands a click on a piece of their board offers (in notation)."""
-        match = self._match
-        if match is None:
+        """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
+        if self._match is None:
             return []
-        view = match.state.view(self._viewer)
-        return [str(c) for c in self._viewer_legal() if match.game.command_piece(c, view) == piece]
+        selection = self._touch_selection()
+        return [str(c) for c in selection.candidates([*selection.touched, piece]) or selection.candidates([piece])]
 
     def clickable_pieces(self) -> set[str]:
-        match = self._match
-        if match is None:
-            return set()
-        view = match.state.view(self._viewer)
-        return {piece for c in self._viewer_legal() if (piece := match.game.command_piece(c, view)) is not None}
+        """What may be touched now (pieces and cards among them)."""
+        return self.touchable()
 
     def drop(self, source: str, target: str, passed: Sequence[str] = ()) -> None:
         """Play what dropping ``source`` on ``target`` means; a drop the rules refuse (or that
@@ -849,9 +887,20 @@ class GameSession(QObject):
         match = self._require()
         state = match.state
         self._legal = {seat: state.legal(seat) for seat in state.deciders()}
+        self._selection = None  # the touches are built again for the new position
         for commands in self._legal.values():
             for command in commands:
                 self._spaces.update(match.game.command_spaces(command))
+
+    def _touch_selection(self) -> TouchSelection[Command]:
+        """The viewer's legal commands with what one touches to give each, and what was touched
+        so far; built once per position and viewer."""
+        match = self._require()
+        if self._selection is None or self._selection_viewer != self._viewer:
+            view = match.state.view(self._viewer)
+            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection_viewer = self._viewer
+        return self._selection
 
     def _viewer_legal(self) -> list[Command]:
         """The viewer's legal commands now; empty when the game does not wait on the viewer."""

@@ -31,7 +31,9 @@ class TouchSelection(Generic[C]):
     """The commands on offer with their touches, and what was touched so far."""
 
     def __init__(self, offers: Iterable[tuple[C, Sequence[str]]]) -> None:
-        self._offers = [(command, Counter(touches)) for command, touches in offers if touches]
+        listed = [(command, tuple(touches)) for command, touches in offers if touches]
+        self._offers = [(command, Counter(touches)) for command, touches in listed]
+        self._first = {touches[0] for _command, touches in listed}
         self.touched: list[str] = []
 
     def candidates(self, touched: Sequence[str] | None = None) -> list[C]:
@@ -39,7 +41,10 @@ class TouchSelection(Generic[C]):
         return [command for command, touches in self._offers if not need - touches]
 
     def lit(self) -> frozenset[str]:
-        """What the candidates still need touched (everything startable when nothing was)."""
+        """What the candidates still need touched; before any touch, where each command starts
+        (its first touch: the room to go to, not every card that could pay)."""
+        if not self.touched:
+            return frozenset(self._first)
         need = Counter(self.touched)
         return frozenset(thing for _command, touches in self._offers if not need - touches
                          for thing in touches - need)

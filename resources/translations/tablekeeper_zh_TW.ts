@@ -482,6 +482,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Now touch one of the lit places or cards (Esc to start again)</source>
+        <translation>接著點選亮起的地點或卡牌（按 Esc 重來）</translation>
+    </message>
+    <message>
         <source>Not now: {reason} (rule {rule})</source>
         <translation>現在不行：{reason}（規則 {rule}）</translation>
     </message>
