@@ -468,7 +468,7 @@ class MainWindow(QMainWindow):
 
     def _show_touch_progress(self) -> None:
         """Halfway through a command: light what it still needs, and say so."""
-        self.board_view.highlight(self.session.active_spaces())
+        self.board_view.highlight(self.session.touchable())
         self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(), self.session.touchable())
         self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
                                      STATUS_MESSAGE_MS * 2)
@@ -526,7 +526,7 @@ class MainWindow(QMainWindow):
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
-            self.board_view.highlight(self.session.active_spaces())
+            self.board_view.highlight(self.session.touchable())
             self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
                                                    self.session.clickable_pieces())
 
@@ -574,7 +574,7 @@ class MainWindow(QMainWindow):
         if not self.session.has_game():
             self.board_view.show_placeholder()
         elif (layout := self.session.board_layout()).get("spaces"):
-            self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
+            self.board_view.show_layout(layout, self.session.board_marks(), self.session.touchable())
         elif self._handover_seat is None and (table := self.session.table_text()):
             self._show_table(table)
         else:

@@ -224,12 +224,18 @@ class TokenItem(QGraphicsItem):
         self.look = look
         self.walks = walks  # the owner drags it along a path of spaces
         self.piece_id = piece_id
+        self.lit = False  # a click on it touches it now: a green ring
         self.setPos(centre)
         self.setZValue(TOKEN_Z + (0.2 if kind == "figure" else 0))
         if space is not None:  # a ghost following the pointer answers for no space
             self.setData(SPACE_KEY, space)
         if piece_id is not None:
             self.setData(PIECE_KEY, piece_id)
+
+    def set_lit(self, on: bool) -> None:
+        if on != self.lit:
+            self.lit = on
+            self.update()
 
     @property
     def medallion(self) -> bool:  # the name tests and the walk gesture knew it by
@@ -249,6 +255,10 @@ class TokenItem(QGraphicsItem):
             paint_seat_token(painter, self.seat, r, self.label)
         else:
             paint_neutral(painter, r, self.label, self.look, self.kind)
+        if self.lit:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(ACTIVE_EDGE, 3.0))
+            painter.drawEllipse(QPointF(0, 0), r + 1, r + 1)
         if self.count > 1:
             font = QFont(painter.font())
             font.setBold(True)
@@ -437,6 +447,16 @@ class LayoutScene:
         active = set(active)
         for space_id, item in self.item_for_space.items():
             item.set_active(space_id in active)
+
+    def highlight_pieces(self, active: set[str]) -> set[str]:
+        """Ring the pieces whose ids are in ``active``; the ids of those lit."""
+        lit = set()
+        for piece in self.pieces():
+            on = piece.piece_id is not None and piece.piece_id in active
+            piece.set_lit(on)
+            if on:
+                lit.add(str(piece.piece_id))
+        return lit
 
     # -- helpers -------------------------------------------------------------------------------
     def _add_mark(self, item: QGraphicsItem) -> None:
