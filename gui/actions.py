@@ -61,6 +61,7 @@ class ActionCollection(QObject):
             self.language_group.addAction(action)
             self.languages[code] = action
         # Help
+        self.rules = self._make(_keys("F1"))
         self.about = self._make()
         self.retranslate()
 
@@ -113,6 +114,7 @@ class ActionCollection(QObject):
         self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
         self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))
         self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
+        self._describe(self.rules, self.tr("&Rules"), self.tr("Read the rules of the game, by area"))
         self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
         for action in self.languages.values():
             action.setStatusTip(self.tr("Switch the app to {language}").format(language=action.text()))

@@ -17,6 +17,7 @@ from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs
+from gui.widgets import rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
 
         self.help_menu = bar.addMenu("")
         self.help_menu.setObjectName("help_menu")
+        self.help_menu.addAction(a.rules)
         self.help_menu.addAction(a.about)
         self._rebuild_recent_menu()
 
@@ -157,6 +159,7 @@ class MainWindow(QMainWindow):
         a.show_log.toggled.connect(self.log_dock.setVisible)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+        a.rules.triggered.connect(lambda: self.show_rules())
         a.about.triggered.connect(self.show_about)
         self.recent_menu.triggered.connect(self._on_recent_triggered)
 
@@ -178,6 +181,7 @@ class MainWindow(QMainWindow):
         self.board_view.zoom_changed.connect(self._show_zoom)
         self.handover_screen.confirmed.connect(self._on_handover_confirmed)
         self.log_dock.command_entered.connect(s.apply)
+        self.log_dock.rule_requested.connect(self.show_rules)
 
         s.game_started.connect(self._on_game_started)
         s.command_applied.connect(self._on_command_applied)
@@ -307,15 +311,16 @@ class MainWindow(QMainWindow):
     def _on_action_chosen(self, command: str) -> None:
         """A button of the actions panel (or the End Turn shortcut): ending the turn asks first
         when the player wants to be asked."""
-        bare = command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
-        if bare == "end_turn" and self.settings.confirm_end_turn and not dialogs.confirm(
+        if command == self.actions_dock.turn_end and self.settings.confirm_end_turn and not dialogs.confirm(
                 self, self.tr("End Turn"), self.tr("End your turn now?")):
             return
         self.session.apply(command)
 
     def cancel_gesture(self) -> None:
-        """Esc: put down whatever is half done (a selected or dragged medallion)."""
-        if self.board_view.cancel_gesture():
+        """Esc: put down whatever is half done (a selected or dragged piece, things touched)."""
+        dropped = self.board_view.cancel_gesture()
+        if self.session.cancel_touches() or dropped:
+            self._restore_highlights()
             self.statusBar().showMessage(self.tr("Move cancelled"), STATUS_MESSAGE_MS)
 
     # -- View and Help menus -------------------------------------------------------------------
@@ -341,6 +346,12 @@ class MainWindow(QMainWindow):
         dialogs.show_about(self, self.tr("About Tablekeeper"), self.tr(
             "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
             "with every rule enforced.").format(version=version))
+
+    def show_rules(self, rule_id: str = "") -> QWidget:
+        """Help ▸ Rules: the rules reference of the game being played (any game's when none is
+        open), at ``rule_id`` when given."""
+        from gui.widgets.rules_dialog import open_rules  # only when asked for: start-up stays light
+        return open_rules(self, self.session.game_id(), rule_id)
 
     def _refresh_log_seats(self) -> None:
         """The log filter offers one item per seat of the game."""
@@ -378,7 +389,11 @@ class MainWindow(QMainWindow):
             reason=reason, rule=self.session.rule_words(rule_id))
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
         self._restore_highlights()  # a refused drop snaps back: nothing moved
-        dialogs.show_error(self, self.tr("Move not allowed"), message)
+        if not rule_id:
+            dialogs.show_error(self, self.tr("Move not allowed"), message)
+        elif dialogs.show_refusal(self, self.tr("Move not allowed"), message,
+                                  rule_links.read_rule_words(rule_id)):
+            self.show_rules(rule_id)  # the player asked to read the rule
 
     def _on_game_over(self, outcome: str) -> None:
         self.log_dock.append_lines([self.tr("Game over: {outcome}").format(outcome=outcome)])
@@ -427,35 +442,50 @@ class MainWindow(QMainWindow):
         self._refresh_all()
 
     def _on_space_clicked(self, space: str) -> None:
-        """Play what a click on ``space`` means: the one command, the shortest of several paths
-        (right click offers the others), or a menu when the commands differ in more than path."""
+        """A touch of a space (or of a piece on it): play the command it completes, light what
+        the half-made command still needs, take the shortest of several paths (right click
+        offers the others), or ask when the commands differ in more than that."""
         if self.choice_dock.is_asking():
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
-        commands = self.session.legal_for_space(space)
-        if not commands:
-            refusal = self.session.why_not(space)  # the rules' own reason, when they have one
-            if refusal is None:
-                message = self.tr("Nothing to play on {space} now").format(space=space)
-            elif refusal[0]:
-                message = self.tr("Not now: {reason} (rule {rule})").format(
-                    reason=refusal[1], rule=self.session.rule_words(refusal[0]))
-            else:
-                message = self.tr("Not now: {reason}").format(reason=refusal[1])
-            self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+        outcome = self.session.touch(space)
+        if outcome is None:
+            self._explain_refusal(space)
             return
-        shortest = self.session.shortest_path_for_space(space)
-        if len(commands) == 1:
-            chosen: str | None = commands[0]
-        elif shortest is not None:
-            chosen = shortest  # the others are a right click away
-            self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
-                                                 "other {count}").format(space=space, count=len(commands) - 1),
-                                         STATUS_MESSAGE_MS)
+        if outcome.play is not None:
+            return
+        if outcome.ask:
+            shortest = self.session.shortest_of(outcome.ask)
+            if shortest is not None:
+                self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
+                                                     "other {count}").format(space=space, count=len(outcome.ask) - 1),
+                                             STATUS_MESSAGE_MS)
+                self.session.apply(shortest)
+            else:
+                self._choose_and_play(list(outcome.ask))
+            return
+        self._show_touch_progress()
+
+    def _show_touch_progress(self) -> None:
+        """Halfway through a command: light what it still needs, and say so."""
+        self.board_view.highlight(self.session.touchable())
+        self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(), self.session.touchable())
+        self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
+                                     STATUS_MESSAGE_MS * 2)
+
+    def _explain_refusal(self, space: str) -> None:
+        """Nothing can be played by touching ``space``: the rules' own reason, when they have one."""
+        refusal = self.session.why_not(space)
+        if refusal is None:
+            message = self.tr("Nothing to play on {space} now").format(space=space)
+        elif refusal[0]:
+            message = self.tr("Not now: {reason} (rule {rule})").format(
+                reason=refusal[1], rule=self.session.rule_words(refusal[0]))
         else:
-            chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
-        if chosen is not None:
-            self.session.apply(chosen)
+            message = self.tr("Not now: {reason}").format(reason=refusal[1])
+        self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+        if refusal is not None and refusal[0]:  # a link beside the message opens the rule
+            rule_links.offer_in_status_bar(self.statusBar(), refusal[0], self.show_rules)
 
     def space_tooltip(self, space: str) -> str:
         """What a click on ``space`` plays, or the engine's reason why nothing can be played there."""
@@ -473,7 +503,8 @@ class MainWindow(QMainWindow):
         rule, reason = refusal
         return (self.tr("Not now: {reason}").format(reason=reason) if not rule
                 else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason,
-                                                                         rule=self.session.rule_words(rule)))
+                                                                         rule=self.session.rule_words(rule))
+                + "\n" + self.tr("Right-click to read the rule"))
 
     def _on_token_picked(self) -> None:
         """The medallion is picked up: light only the triangles it can go to."""
@@ -489,17 +520,13 @@ class MainWindow(QMainWindow):
         self.board_view.highlight(targets)
 
     def _on_piece_clicked(self, piece: str) -> None:
-        """A click on a piece of the player's board: what acts on it (one command, or a menu)."""
-        commands = self.session.piece_commands(piece)
-        if len(commands) == 1:
-            self.session.apply(commands[0])
-        else:
-            self._choose_and_play(commands)
+        """A click on a piece of the player's board is a touch like any other."""
+        self._on_space_clicked(piece)
 
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
-            self.board_view.highlight(self.session.active_spaces())
+            self.board_view.highlight(self.session.touchable())
             self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
                                                    self.session.clickable_pieces())
 
@@ -515,7 +542,11 @@ class MainWindow(QMainWindow):
     def _on_space_menu_requested(self, space: str) -> None:
         if self.choice_dock.is_asking():
             return
-        self._choose_and_play(self.session.legal_for_space(space))
+        commands = self.session.legal_for_space(space)
+        if not commands and (refusal := self.session.why_not(space)) is not None and refusal[0]:
+            rule_links.offer_rule_menu(self, refusal[0], self.show_rules)  # why not: read the rule
+            return
+        self._choose_and_play(commands)
 
     def _choose_and_play(self, commands: list) -> None:
         """Several commands fit what the player did: a menu of them, in words."""
@@ -543,7 +574,7 @@ class MainWindow(QMainWindow):
         if not self.session.has_game():
             self.board_view.show_placeholder()
         elif (layout := self.session.board_layout()).get("spaces"):
-            self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
+            self.board_view.show_layout(layout, self.session.board_marks(), self.session.touchable())
         elif self._handover_seat is None and (table := self.session.table_text()):
             self._show_table(table)
         else:
@@ -570,12 +601,13 @@ class MainWindow(QMainWindow):
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""
         showing = self.session.has_game() and self._handover_seat is None
-        self.actions_dock.set_actions(self.session.turn_actions() if showing else [])
+        self.actions_dock.set_actions(self.session.turn_actions() if showing else [],
+                                      self.session.turn_end_command() if showing else None)
         enabled = showing and not self.choice_dock.is_asking()
         self.actions_dock.setEnabled(enabled)
         self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
         viewer = self.session.viewer if showing else None
-        boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
+        boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
         self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
                                                self.session.clickable_pieces() if showing else set())

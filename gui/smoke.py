@@ -167,7 +167,7 @@ class SmokeRun:
         answers = session.pending_answers()
         if answers:
             return answers[0][1]
-        actions = dict(session.turn_actions())
+        actions = session.turn_actions()
         if not self.moved_this_turn:
             for space in sorted(session.active_spaces()):
                 commands = session.legal_for_space(space)
@@ -175,10 +175,11 @@ class SmokeRun:
                     self.moved_this_turn = True
                     return session.shortest_path_for_space(space) or commands[0]
         self.moved_this_turn = False
-        if "end_turn" in actions:
-            return actions["end_turn"][0][1]
-        for group in actions.values():
-            return group[0][1]
+        turn_end = session.turn_end_command()
+        if turn_end is not None:
+            return turn_end
+        for group in actions:
+            return group.actions[0][1]
         return None
 
     def _save_and_check(self) -> None:

@@ -154,30 +154,18 @@ class Game(ABC):
         return ()
 
     def board_layout(self, config: Config, language: str = "en") -> Data:
-        """The static drawing of the board, as plain data (empty: the game has no drawing yet).
-
-        ``{"spaces": [{"id", "shape": "hex" | "triangle" | "rect", "x", "y", "size",
-        "points_up" (triangles), "group", "label" (optional fixed text, e.g. a start number),
-        "name" (optional: what the space is called, for a tooltip)}, …],
-        "labels": [{"text", "x", "y"}, …]}`` — positions and sizes in the game's own units (y grows
-        downward); ``size`` is a hex's or triangle's circumradius, a rect's half width. Texts are
-        in ``language`` (one of `LANGUAGES`); only they may differ between languages.
+        """The static drawing of the board, as plain data (empty: the game has no drawing yet):
+        the layout of the presentation contract (`engine.core.table`: spaces of any shape with
+        names, labels and exit numbers). Texts are in ``language`` (one of `LANGUAGES`); only
+        they may differ between languages.
         """
-        return {}
-
-    def board_marks(self, view: Data, language: str = "en") -> Data:
-        """What to draw on each space now, from one seat's VIEW only (so no secret can show):
-        ``{space id: {"label": str | None, "fill": role name ("empty", "tile", "controlled", …),
-        "owner": seat | None, "tokens": [seat, …], "name": str (optional: what the space holds
-        now, for a tooltip, instead of the layout's name)}}``, texts in ``language`` (one of
-        `LANGUAGES`). Empty when the game has no drawing."""
         return {}
 
     def table(self, view: Data, language: str = "en") -> Data:
         """What lies on the table now, from one seat's VIEW only, in ``language``: the contract of
         `engine.core.table` (marks on spaces with their pieces, player boards as zones of items,
-        shared zones, tracks). Default: the marks of `board_marks` alone."""
-        return {"spaces": self.board_marks(view, language)}
+        shared zones, tracks). Default: nothing on the table."""
+        return {}
 
     def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
         """What a player touches to give ``command`` — space ids and the ``id``s of pieces and
@@ -185,6 +173,15 @@ class Game(ABC):
         that pay). The GUI matches touches in any order, so a card dropped on a room is the same
         gesture. Default: `command_spaces`."""
         return self.command_spaces(command)
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        """(title, tip) of the group of button commands with this verb, in ``language``.
+        Default: the verb in words, no tip."""
+        return verb.replace("_", " ").capitalize(), ""
+
+    def is_turn_end(self, command: Command) -> bool:
+        """Whether ``command`` ends the player's turn (the End turn button and shortcut play it)."""
+        return False
 
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
@@ -272,16 +269,6 @@ class Game(ABC):
     def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
         """The drag (source, target) that plays ``command``, if there is one."""
         return None
-
-    def command_piece(self, command: Command, view: Data) -> str | None:
-        """The piece of a player's board a click on which offers ``command`` (upgrade: the
-        attribute, use: the card…), named as in `drag_command`; None when it acts on none."""
-        return None
-
-    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
-        """Each player's board as plain data with names, built from one seat's VIEW only (so no
-        secret can show); keys are the game's own. Default: none (the GUI shows no boards)."""
-        return []
 
     def random_weight(self, command: Command) -> float:
         """How likely the random bot picks ``command`` relative to others (default 1). A game

@@ -30,13 +30,15 @@ nothing the seat may not see can be drawn, hovered or named:
     Board = {"seat": int, "title": str, "score": str, "zones": [Zone, …], "notes": [str, …]}
     Zone  = {"id", "title", "items": [Item, …], "count": int | None (how many, when the items
              are not shown: a deck, another seat's hand), "tip": str, "columns": int}
-    Item  = {"id" (a thing one touches; unique in the table), "title", "text" (a card's words,
+    Item  = {"id" (a thing one touches; unique on its board), "title", "text" (a card's words,
              shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look"}
     Track = {"id", "title", "value": int, "low": int, "high": int, "tip"}
 
-A ``Look`` names how something looks, never what it is in the game: ``plain``, ``light``,
-``dark``, ``paper``, ``sand``, ``water``, ``stone``, ``gold``, ``danger``, ``warning``, ``good``,
-``cool``, ``muted``. The GUI maps each to its colours; an unknown look draws as ``plain``.
+A ``Look`` names how something looks, never what it is in the game: a material (``paper``,
+``sand``, ``water``, ``stone``, ``gold``), a colour (``red`` … ``purple``, ``grey``), a tone
+(``plain``, ``light``, ``dark``, ``muted``) or an alarm (``danger``, ``warning``, ``good``); see
+`LOOKS`. The GUI maps each to its colours. On a space, ``fill`` colours it and each of ``looks``
+adds a band along its edge (``dark`` shades the whole space).
 
 Gestures name the same things: a space id or an item's or a piece's ``id``.
 ``Game.command_touches(command, view)`` lists what a player touches to give a command (a room
@@ -67,8 +69,8 @@ from .schema import (
     ids,
 )
 
-LOOKS = ("plain", "light", "dark", "paper", "sand", "water", "stone", "gold", "danger", "warning", "good",
-         "cool", "muted")
+LOOKS = ("plain", "light", "dark", "paper", "sand", "water", "stone", "gold", "red", "orange", "yellow",
+         "green", "blue", "purple", "grey", "danger", "warning", "good", "muted")
 PIECE_KINDS = ("figure", "token", "marker")
 SHAPES = ("hex", "triangle", "rect", "polygon", "polyline")
 
@@ -143,7 +145,8 @@ def layout_problems(layout: Any) -> list[Problem]:
 
 def table_problems(table: Any, layout: Any = None) -> list[Problem]:
     """What is wrong with a table description; with ``layout``, marks must name its spaces and
-    every touchable id must be unique across spaces, pieces and items."""
+    the ids one touches must be unique: spaces, pieces and shared items among themselves, and each
+    board's items among themselves and against those (a seat touches only its own board)."""
     found = check(TABLE, table)
     if found or layout is None:
         return found
@@ -151,25 +154,32 @@ def table_problems(table: Any, layout: Any = None) -> list[Problem]:
     for space in table.get("spaces", {}):
         if space not in known:
             found.append(Problem(("spaces", space), "no space of the layout has this id"))
-    seen: set[str] = set(known)
-    for where, thing in _touchables(table):
-        if thing in seen:
-            found.append(Problem(where, f"the id {thing!r} names two things"))
-        seen.add(thing)
+    common = list(_touchables(table, None))
+    for board in [None, *range(len(table.get("boards", [])))]:
+        seen: set[str] = set(known)
+        for where, thing in common + (list(_touchables(table, board)) if board is not None else []):
+            if thing in seen and (board is None or where[0] == "boards"):
+                found.append(Problem(where, f"the id {thing!r} names two things"))
+            seen.add(thing)
     return found
 
 
-def _touchables(table: Mapping[str, Any]) -> Iterable[tuple[tuple[Any, ...], str]]:
+def _touchables(table: Mapping[str, Any], board: int | None) -> Iterable[tuple[tuple[Any, ...], str]]:
+    """The ids one may touch: with ``board`` None the pieces on spaces and the shared items,
+    else that board's items (a board's ids need only differ from each other and the common ones:
+    a seat touches only its own board)."""
+    if board is not None:
+        for z, zone in enumerate(table["boards"][board].get("zones", [])):
+            for i, item in enumerate(zone.get("items", [])):
+                yield ("boards", board, "zones", z, "items", i, "id"), item["id"]
+        return
     for space, mark in table.get("spaces", {}).items():
         for index, piece in enumerate(mark.get("pieces", [])):
             if "id" in piece:
                 yield ("spaces", space, "pieces", index, "id"), piece["id"]
-    zones = [(("boards", b, "zones"), board.get("zones", [])) for b, board in enumerate(table.get("boards", []))]
-    zones.append((("shared",), table.get("shared", [])))
-    for path, group in zones:
-        for z, zone in enumerate(group):
-            for i, item in enumerate(zone.get("items", [])):
-                yield (*path, z, "items", i, "id"), item["id"]
+    for z, zone in enumerate(table.get("shared", [])):
+        for i, item in enumerate(zone.get("items", [])):
+            yield ("shared", z, "items", i, "id"), item["id"]
 
 
 __all__ = ["LAYOUT", "LOOKS", "PIECE_KINDS", "SHAPES", "TABLE", "layout_problems", "table_problems"]

@@ -106,6 +106,7 @@ class BoardView(QGraphicsView):
         self.own_seat: int | None = None  # whose medallion the player may pick up
         self._token: TokenGesture | None = None
         self.token_selected = False  # the medallion was clicked: its reachable triangles are lit
+        self.lit_pieces: set[str] = set()  # ids of the pieces a click touches now
         self._flash_round = 0        # bumped by each flash_in_turn: older timers do nothing
         # space id -> tooltip text ("" for none); set by whoever knows what a space offers
         self.tooltip_provider: Callable[[str], str] | None = None
@@ -145,7 +146,7 @@ class BoardView(QGraphicsView):
             from .scene import LayoutScene
             self._drawing = LayoutScene(self.board_scene, layout, self.font())
         self._drawing.apply_marks(marks)
-        self._drawing.highlight(active)
+        self.highlight(active)
         self.viewport().update()
 
     def is_showing_layout(self) -> bool:
@@ -157,8 +158,11 @@ class BoardView(QGraphicsView):
         return self._drawing.item_for_space[space]
 
     def highlight(self, active: Iterable[str]) -> None:
+        """Light the spaces, and the pieces, whose ids are in ``active``."""
         if self._drawing is not None:
+            active = set(active)
             self._drawing.highlight(active)
+            self.lit_pieces = self._drawing.highlight_pieces(active)
             return
         active = set(active)
         for space, tile in self._tiles.items():
@@ -321,9 +325,9 @@ class BoardView(QGraphicsView):
         at = event.position().toPoint()
         if (at - pressed).manhattanLength() >= QApplication.startDragDistance():
             return
-        space = self.space_at(at)
-        if space is not None:
-            self.space_clicked.emit(space)
+        thing = self.thing_at(at)
+        if thing is not None:
+            self.space_clicked.emit(thing)
 
     def cancel_gesture(self) -> bool:
         """Give up a selected or dragged medallion (Esc); True when there was one."""
@@ -376,6 +380,9 @@ class BoardView(QGraphicsView):
             space = self.space_at(event.pos())
             text = self.tooltip_provider(space) if space is not None else ""
             item = self._drawing.item_for_space.get(space) if self._drawing is not None and space else None
+            piece = self.piece_item_at(event.pos())
+            if piece is not None and piece.toolTip():  # a piece says what it is, then its space
+                item = piece
             if item is not None and item.toolTip():  # the space's own name first
                 from html import escape  # html loads its entity table (~2 ms): not at start-up
                 text = f"<b>{escape(item.toolTip())}</b><br>{escape(text).replace(chr(10), '<br>')}" if text \
@@ -386,6 +393,18 @@ class BoardView(QGraphicsView):
                 QToolTip.hideText()
             return True
         return super().viewportEvent(event)
+
+    def piece_item_at(self, at: QPoint) -> TokenItem | None:
+        """The topmost piece under a viewport point, if any."""
+        from .scene import TokenItem
+        return next((item for item in self.items(at) if isinstance(item, TokenItem)), None)
+
+    def thing_at(self, at: QPoint) -> str | None:
+        """What a click at a viewport point touches: a lit piece by its id, else the space."""
+        piece = self.piece_item_at(at)
+        if piece is not None and piece.piece_id is not None and piece.piece_id in self.lit_pieces:
+            return piece.piece_id
+        return self.space_at(at)
 
     def space_at(self, at: QPoint) -> str | None:
         """The space under a viewport point (labels and tokens answer for their space)."""

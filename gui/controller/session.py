@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words
+from .touches import Outcome, TouchSelection
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -112,6 +113,10 @@ class GameSession(QObject):
         self._legal: dict[int, list[Command]] = {}
         self._layout: dict[str, Any] | None = None
         self._layout_language = ""  # the language self._layout's titles are in
+        self._table: dict[str, Any] = {}
+        self._selection: TouchSelection[Command] | None = None
+        self._selection_viewer: int | None = None
+        self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
         self._bots: dict[int, tuple[Bot, Rng]] = {}
@@ -156,6 +161,10 @@ class GameSession(QObject):
 
     def game_name(self) -> Words:
         return Words.of(self._require().game.info.name)
+
+    def game_id(self) -> str:
+        """The id of the game being played ("" when none is open)."""
+        return self._match.config.game if self._match is not None else ""
 
     def seat_name(self, seat: int) -> str:
         match = self._require()
@@ -271,11 +280,44 @@ class GameSession(QObject):
         return sorted(self._spaces)
 
     def active_spaces(self) -> set[str]:
-        """Spaces where the viewer can start a command now."""
-        match = self._match
-        if match is None:
+        """The spaces the viewer can touch now to go on (see `touchable`)."""
+        lit = self.touchable()
+        if not lit:
             return set()
-        return {spaces[0] for c in self._viewer_legal() if (spaces := match.game.command_spaces(c))}
+        known = {s["id"] for s in self.board_layout().get("spaces", [])} | self._spaces
+        return lit & known
+
+    def touchable(self) -> set[str]:
+        """What the viewer can touch now to go on: where a command starts, or, halfway through
+        one, what it still needs (spaces, pieces, cards)."""
+        if self._match is None:
+            return set()
+        return set(self._touch_selection().lit())
+
+    def touched(self) -> list[str]:
+        """What the viewer has touched so far towards a command."""
+        return [] if self._match is None else list(self._touch_selection().touched)
+
+    def cancel_touches(self) -> bool:
+        """Forget a half-made command; True when there was one."""
+        if self._match is None or not self._touch_selection().touched:
+            return False
+        self._touch_selection().reset()
+        return True
+
+    def touch(self, thing: str) -> Outcome[str] | None:
+        """The viewer touched ``thing`` (a space, a piece, a card). Plays the command that is then
+        complete, or returns what to do next: the commands to ask among (``ask``), or what to
+        touch next (``lit``); None when the touch fits no legal command (ask `why_not`)."""
+        if self._match is None:
+            return None
+        outcome = self._touch_selection().touch(thing)
+        if not outcome.fits:
+            return None
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        return Outcome(None if outcome.play is None else str(outcome.play), tuple(str(c) for c in outcome.ask),
+                       outcome.lit)
 
     def legal_for_space(self, space: str) -> list[str]:
         """The viewer's legal commands that start by clicking ``space``, in notation; commands
@@ -283,7 +325,8 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return []
-        commands = [c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)]
+        view = match.state.view(self._viewer)
+        commands = [c for c in self._viewer_legal() if match.game.command_touches(c, view)[:1] == (space,)]
         return [str(c) for c in sorted(commands, key=_path_length)]
 
     def shortest_path_for_space(self, space: str) -> str | None:
@@ -292,12 +335,17 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return None
-        commands = sorted((c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)),
-                          key=_path_length)
-        if (len(commands) < 2 or any(_path_length(c) == 0 or c.verb != commands[0].verb for c in commands)
-                or _path_length(commands[0]) == _path_length(commands[1])):
+        return self.shortest_of(self.legal_for_space(space))
+
+    def shortest_of(self, commands: Sequence[str]) -> str | None:
+        """When ``commands`` all walk a path with the same verb and one path is the shortest,
+        that command (what a plain click plays); else None (ask the player)."""
+        from engine.core import Command
+        parsed = sorted((Command.parse(c) for c in commands), key=_path_length)
+        if (len(parsed) < 2 or any(_path_length(c) == 0 or c.verb != parsed[0].verb for c in parsed)
+                or _path_length(parsed[0]) == _path_length(parsed[1])):
             return None
-        return str(commands[0])
+        return str(parsed[0])
 
     def board_layout(self) -> dict[str, Any]:
         """The game's static board drawing as plain data; empty when it has none (draw a grid)."""
@@ -309,13 +357,22 @@ class GameSession(QObject):
             self._layout_language = self._language
         return self._layout
 
-    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
-        """What lies on each space now, built from ``seat``'s view (default: the viewer's), its
-        labels in the session's language."""
+    def table(self, seat: int | None = -1) -> dict[str, Any]:
+        """The table as the game describes it (`engine.core.table`) from ``seat``'s view (default:
+        the viewer's), in the session's language; built once per view and language."""
         match = self._match
         if match is None:
             return {}
-        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat), self._language)
+        seat = self._viewer if seat == -1 else seat
+        key = (seat, match.state.frozen_view(seat), self._language)
+        if self._table_key != key:
+            self._table = match.game.table(match.state.view(seat), self._language)
+            self._table_key = key
+        return self._table
+
+    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
+        """What lies on each space now, from ``seat``'s view (default: the viewer's)."""
+        return dict(self.table(seat).get("spaces") or {})
 
     def pending_answers(self) -> list[tuple[str, str]]:
         """(label, command) for each answer the viewer may give to a pending prompt; empty when
@@ -377,19 +434,15 @@ class GameSession(QObject):
                 if (gesture := match.game.command_gesture(c, view)) is not None}
 
     def piece_commands(self, piece: str) -> list[str]:
-        """The viewer's legal commands a click on a piece of their board offers (in notation)."""
-        match = self._match
-        if match is None:
+        """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
+        if self._match is None:
             return []
-        view = match.state.view(self._viewer)
-        return [str(c) for c in self._viewer_legal() if match.game.command_piece(c, view) == piece]
+        selection = self._touch_selection()
+        return [str(c) for c in selection.candidates([*selection.touched, piece]) or selection.candidates([piece])]
 
     def clickable_pieces(self) -> set[str]:
-        match = self._match
-        if match is None:
-            return set()
-        view = match.state.view(self._viewer)
-        return {piece for c in self._viewer_legal() if (piece := match.game.command_piece(c, view)) is not None}
+        """What may be touched now (pieces and cards among them)."""
+        return self.touchable()
 
     def drop(self, source: str, target: str, passed: Sequence[str] = ()) -> None:
         """Play what dropping ``source`` on ``target`` means; a drop the rules refuse (or that
@@ -430,9 +483,9 @@ class GameSession(QObject):
             return "", str(error)
         return None
 
-    def turn_actions(self) -> list[tuple[str, list[tuple[str, str]]]]:
+    def turn_actions(self) -> list[ActionGroup]:
         """The viewer's turn commands shown as buttons beside the board, grouped by verb in the
-        engine's order: [(verb, [(label, command), …]), …]; empty while a prompt waits."""
+        engine's order, titled in the game's words; empty while a prompt waits."""
         match = self._match
         commands = self._viewer_legal()
         if match is None or self._viewer is None:
@@ -445,7 +498,15 @@ class GameSession(QObject):
             if match.game.is_panel_action(command):
                 label = match.game.describe_command(command, self._language, view) or str(command)
                 groups.setdefault(command.verb, []).append((label, str(command)))
-        return list(groups.items())
+        return [ActionGroup(verb, *match.game.describe_verb(verb, self._language), tuple(actions))
+                for verb, actions in groups.items()]
+
+    def turn_end_command(self) -> str | None:
+        """The viewer's legal command that ends its turn (for End Turn and its shortcut)."""
+        match = self._match
+        if match is None or self._viewer is None:
+            return None
+        return next((str(c) for c in self._viewer_legal() if match.game.is_turn_end(c)), None)
 
     def table_text(self) -> str:
         """The table in words (HTML) from the viewer's view, for a game that draws no board yet."""
@@ -454,12 +515,9 @@ class GameSession(QObject):
             return ""
         return match.game.describe_table(match.state.view(self._viewer), self._language)
 
-    def seat_summaries(self) -> list[dict[str, Any]]:
-        """Every player's board as plain data with names, from the viewer's view only."""
-        match = self._match
-        if match is None:
-            return []
-        return match.game.seat_summaries(match.state.view(self._viewer), self._language)
+    def player_boards(self) -> list[dict[str, Any]]:
+        """Every player's board as the game describes it, from the viewer's view only."""
+        return list(self.table().get("boards") or [])
 
     def prompt_kind(self) -> str:
         """The kind of decision the game waits on ("" when none), as words for a title."""
@@ -596,6 +654,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
 
     def shutdown(self) -> None:
@@ -623,6 +682,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
         self._viewer = None
         self._update_viewer(announce=False)
@@ -827,9 +887,20 @@ class GameSession(QObject):
         match = self._require()
         state = match.state
         self._legal = {seat: state.legal(seat) for seat in state.deciders()}
+        self._selection = None  # the touches are built again for the new position
         for commands in self._legal.values():
             for command in commands:
                 self._spaces.update(match.game.command_spaces(command))
+
+    def _touch_selection(self) -> TouchSelection[Command]:
+        """The viewer's legal commands with what one touches to give each, and what was touched
+        so far; built once per position and viewer."""
+        match = self._require()
+        if self._selection is None or self._selection_viewer != self._viewer:
+            view = match.state.view(self._viewer)
+            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection_viewer = self._viewer
+        return self._selection
 
     def _viewer_legal(self) -> list[Command]:
         """The viewer's legal commands now; empty when the game does not wait on the viewer."""

@@ -176,6 +176,14 @@
         <translation>顯示或隱藏遊戲記錄</translation>
     </message>
     <message>
+        <source>&amp;Rules</source>
+        <translation>規則(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the rules of the game, by area</source>
+        <translation>按章節閱讀本遊戲的規則</translation>
+    </message>
+    <message>
         <source>&amp;About Tablekeeper</source>
         <translation>關於 Tablekeeper(&amp;A)</translation>
     </message>
@@ -190,110 +198,6 @@
 </context>
 <context>
     <name>ActionsDock</name>
-    <message>
-        <source>Activate</source>
-        <translation>啟用</translation>
-    </message>
-    <message>
-        <source>Rest</source>
-        <translation>休息</translation>
-    </message>
-    <message>
-        <source>Control a region</source>
-        <translation>控制地區</translation>
-    </message>
-    <message>
-        <source>Upgrade</source>
-        <translation>屬性升級</translation>
-    </message>
-    <message>
-        <source>Proficiency tiles</source>
-        <translation>屬性專精板塊</translation>
-    </message>
-    <message>
-        <source>Discard proficiency tiles</source>
-        <translation>棄置屬性專精板塊</translation>
-    </message>
-    <message>
-        <source>Recover influence</source>
-        <translation>恢復影響力</translation>
-    </message>
-    <message>
-        <source>Vindicate</source>
-        <translation>重返榮耀</translation>
-    </message>
-    <message>
-        <source>Use abilities and relics</source>
-        <translation>使用能力與聖物</translation>
-    </message>
-    <message>
-        <source>Runes</source>
-        <translation>符文</translation>
-    </message>
-    <message>
-        <source>Build</source>
-        <translation>建造</translation>
-    </message>
-    <message>
-        <source>Dig</source>
-        <translation>挖掘</translation>
-    </message>
-    <message>
-        <source>End of turn</source>
-        <translation>回合結束</translation>
-    </message>
-    <message>
-        <source>Turn action: use your character, or pay 1 influence to use a companion.</source>
-        <translation>回合行動：啟用你的角色，或支付 1 點影響力啟用一名夥伴。</translation>
-    </message>
-    <message>
-        <source>Instead of visiting: augment once.</source>
-        <translation>代替造訪：強化能力一次。</translation>
-    </message>
-    <message>
-        <source>Free action: put a conviction block on a region you visited this turn.</source>
-        <translation>額外行動：在本回合造訪的地區放 1 個信念方塊。</translation>
-    </message>
-    <message>
-        <source>Free action: combine two basic attributes into a heroic one.</source>
-        <translation>額外行動：將兩種一般屬性合成一種英雄屬性。</translation>
-    </message>
-    <message>
-        <source>Free action: buy a proficiency tile with 3 of an attribute.</source>
-        <translation>額外行動：以 3 點某屬性購買屬性專精板塊。</translation>
-    </message>
-    <message>
-        <source>Free action: give a proficiency tile back.</source>
-        <translation>額外行動：歸還一片屬性專精板塊。</translation>
-    </message>
-    <message>
-        <source>Free action: pull all your blocks from one location back to influence.</source>
-        <translation>額外行動：將一處的所有方塊收回影響力。</translation>
-    </message>
-    <message>
-        <source>Free action: flip your character board to its vindicated side.</source>
-        <translation>額外行動：將角色板塊翻到重返榮耀面。</translation>
-    </message>
-    <message>
-        <source>Use an activated companion&apos;s ability or a relic&apos;s charges.</source>
-        <translation>使用已啟用夥伴的能力，或聖物的充能。</translation>
-    </message>
-    <message>
-        <source>Use an empowered rune (once per turn).</source>
-        <translation>使用賦能符文（每回合一次）。</translation>
-    </message>
-    <message>
-        <source>Visit action: build a region on a building site of the Forgotten Isle.</source>
-        <translation>造訪行動：在遺忘之島的建築工地建造地區。</translation>
-    </message>
-    <message>
-        <source>Visit action: dig up hidden ruins with a rune map.</source>
-        <translation>造訪行動：以符文地圖挖掘隱藏遺跡。</translation>
-    </message>
-    <message>
-        <source>Finish your turn; the next player plays.</source>
-        <translation>結束你的回合，換下一位玩家。</translation>
-    </message>
     <message>
         <source>Actions</source>
         <translation>行動</translation>
@@ -578,6 +482,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Now touch one of the lit places or cards (Esc to start again)</source>
+        <translation>接著點選亮起的地點或卡牌（按 Esc 重來）</translation>
+    </message>
+    <message>
         <source>Not now: {reason} (rule {rule})</source>
         <translation>現在不行：{reason}（規則 {rule}）</translation>
     </message>
@@ -586,6 +494,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 (Rule {rule})</source>
         <translation>現在不行：{reason}
 （規則 {rule}）</translation>
+    </message>
+    <message>
+        <source>Right-click to read the rule</source>
+        <translation>按右鍵閱讀這條規則</translation>
     </message>
     <message>
         <source>Your medallion cannot move now</source>
@@ -730,88 +642,12 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 <context>
     <name>PlayerBoard</name>
     <message>
-        <source>vindicated</source>
-        <translation>重返榮耀</translation>
-    </message>
-    <message>
-        <source>wretched</source>
-        <translation>罪人面</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;{player}&lt;/b&gt; — {character} ({side})</source>
-        <translation>&lt;b&gt;{player}&lt;/b&gt; — {character}（{side}）</translation>
-    </message>
-    <message>
-        <source>Honor &lt;b&gt;{honor}&lt;/b&gt;</source>
-        <translation>榮耀 &lt;b&gt;{honor}&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Potential</source>
-        <translation>潛能</translation>
-    </message>
-    <message>
-        <source>Influence</source>
-        <translation>影響力</translation>
-    </message>
-    <message>
-        <source>Conviction</source>
-        <translation>信念</translation>
-    </message>
-    <message>
-        <source> +{n}▣</source>
-        <translation> +{n}▣</translation>
-    </message>
-    <message>
-        <source>Mount: {name} (rank {rank}, speed {speed})</source>
-        <translation>坐騎：{name}（第 {rank} 級，速度 {speed}）</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <source>Companions:</source>
-        <translation>夥伴：</translation>
-    </message>
-    <message>
-        <source>{name} ({n} blocks)</source>
-        <translation>{name}（{n} 個方塊）</translation>
-    </message>
-    <message>
-        <source>{name} ({n} charges)</source>
-        <translation>{name}（{n} 點充能）</translation>
-    </message>
-    <message>
-        <source>Traits:</source>
-        <translation>特質卡：</translation>
-    </message>
-    <message>
-        <source>Monsters:</source>
-        <translation>怪物卡：</translation>
-    </message>
-    <message>
-        <source>a rune map</source>
-        <translation>符文地圖</translation>
-    </message>
-    <message>
-        <source>Runes:</source>
-        <translation>符文：</translation>
-    </message>
-    <message>
-        <source>Secret quest:</source>
-        <translation>秘密任務：</translation>
-    </message>
-    <message>
-        <source>{companions} companions · {relics} relics · {traits} traits · {monsters} monsters</source>
-        <translation>夥伴 {companions} · 聖物 {relics} · 特質 {traits} · 怪物 {monsters}</translation>
-    </message>
-    <message>
-        <source> · {n} runes</source>
-        <translation> · 符文 {n}</translation>
-    </message>
-    <message>
-        <source>Mount rank {rank}</source>
-        <translation>坐騎第 {rank} 級</translation>
+        <source>{n} face down</source>
+        <translation>{n} 張牌背朝上</translation>
     </message>
 </context>
 <context>
@@ -819,6 +655,57 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Players</source>
         <translation>玩家</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>The rules reference has no text for rule {rule} yet.</source>
+        <translation>規則參考尚未收錄規則 {rule} 的說明。</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} could not be read:</source>
+        <translation>無法讀取{game}的規則參考：</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} is not written yet.</source>
+        <translation>{game}的規則參考尚未撰寫。</translation>
+    </message>
+    <message>
+        <source>No rule matches “{query}”.</source>
+        <translation>沒有符合「{query}」的規則。</translation>
+    </message>
+    <message>
+        <source>Rules matching “{query}”: {count}</source>
+        <translation>符合「{query}」的規則：{count} 條</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Search the rules: words or a rule ID</source>
+        <translation>搜尋規則：輸入字詞或規則編號</translation>
+    </message>
+    <message>
+        <source>Shows the rules holding every word you type, or the rule whose ID you type</source>
+        <translation>列出包含你輸入的每個字詞的規則，或編號與你輸入相符的那條規則</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation>章節</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>編號</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>規則</translation>
+    </message>
+    <message>
+        <source>Rules — {game}</source>
+        <translation>規則 — {game}</translation>
     </message>
 </context>
 <context>
@@ -869,6 +756,17 @@ Details: {error}</source>
     <message>
         <source>Tablekeeper games (*{suffix});;All files (*)</source>
         <translation>Tablekeeper 遊戲 (*{suffix});;所有檔案 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>rule_links</name>
+    <message>
+        <source>Rule {rule}…</source>
+        <translation>規則 {rule}…</translation>
+    </message>
+    <message>
+        <source>Read this rule in the rules reference</source>
+        <translation>在規則參考中閱讀這條規則</translation>
     </message>
 </context>
 </TS>

@@ -69,8 +69,8 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 def rest_position(window: MainWindow, tmp_path: Path) -> MainWindow:
     """A solo turn where resting (augmenting one block) is legal."""
     open_position(window, tmp_path, position_with("rest"))
-    assert any(c.startswith("0: rest") or c.startswith("rest") for _, group in window.session.turn_actions()
-               for _, c in group)
+    assert any(c.startswith("0: rest") or c.startswith("rest") for group in window.session.turn_actions()
+               for _, c in group.actions)
     return window
 
 

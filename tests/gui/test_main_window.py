@@ -18,7 +18,7 @@ MENU_ACTIONS = {
     "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
                   "Computer Speed", "Skip Computer Moves"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Language"],
-    "help_menu": ["About Tablekeeper"],
+    "help_menu": ["Rules", "About Tablekeeper"],
 }
 
 
