@@ -22,6 +22,15 @@ Ids one touches (the layout's space ids are listed in layout.py):
   deck.red …           the item decks; craft.taser, … the Crafted items left
   draft.hacker, …      the characters offered in a draft; d0, d1 the cards a Search drew
   seatK:h0, seatK:i0, … another seat's things (not touched: a seat touches only its own board)
+
+Gestures (`command_touches`), read with the GUI's touch selection (gui/controller/touches.py: the
+one command whose touches are complete plays, in any order): a Room then the cards that pay is a
+Movement, the Room twice a Careful Movement; a card or an item touched twice is played or used
+(once, it is a payment, or with a Room a Drop), then its targets (an OR part without one: your own
+figure), then the payment; an intruder then a weapon is a Shot, the intruder twice a Melee
+Attack; the discard pile, cards, the pile again is a pass discarding them; a Room action starts
+at your Room, a Computer action at its ``pcN``. Answers touch what they name (a corridor, a card,
+a figure); words (play/pass, yes/no, keep) stay buttons, as does a plain pass.
 """
 from __future__ import annotations
 
@@ -893,6 +902,11 @@ class _Touch:
             return [text]
         return []
 
+    def yourself(self, command: Command) -> list[str]:
+        """One part of an OR (``option=N``) that names no target is touched on your own figure, so
+        that it never completes while a part with a target waits for it."""
+        return [f"seat{self.seat}"] if command.get("option") is not None else []
+
     def place(self, value: Any, ints: str = "seat") -> list[str]:
         """What a target names: a Room, Corridor, intruder, object, power slot, Pool token, a seat's
         figure or a CSS slot (``ints``: what a number names), a held thing; nothing for words."""
@@ -935,24 +949,28 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
         return (*t.place(first), *pay)
     if verb == "careful_move":
         return (*t.place(first), *t.place(first), *pay)
-    if verb == "pass":
+    if verb == "pass":                   # the pile, the cards, the pile again: a discard of any size
         discard = command.get("discard", ())
         places = [str(p) for p in (discard if isinstance(discard, tuple) else (discard,))]
-        return ("discard", *places) if places else ()
-    if verb in ("shoot", "melee"):
-        weapon = t.handle(command.get("weapon")) if command.get("weapon") is not None else []
-        return (*t.place(command.get("target")), *weapon, *pay)
-    if verb == "card":
+        return ("discard", *places, "discard") if places else ()
+    if verb == "shoot":
+        return (*t.place(command.get("target")), *t.handle(command.get("weapon")), *pay)
+    if verb == "melee":                  # the target twice: a strike is never a shot missing its weapon
+        target = t.place(command.get("target"))
+        return (*target, *target, *pay)
+    if verb == "card":                   # the card twice (played, not paid), then targets and payment
         deck = command.get("deck")
-        return (*t.card(first), *([f"deck.{deck}"] if deck else []),
-                *t.place(command.get("target"), _int_kind_of_card(t, first)), *pay)
-    if verb == "item":
-        return (*t.handle(first), *t.place(command.get("target"), _int_kind_of_item(first)), *pay)
+        targets = t.place(command.get("target"), _int_kind_of_card(t, first)) or t.yourself(command)
+        return (*t.card(first), *t.card(first), *([f"deck.{deck}"] if deck else []), *targets, *pay)
+    if verb == "item":                   # used like a card is played: touched twice (once and a Room: a drop)
+        used = t.handle(first)
+        targets = t.place(command.get("target"), _int_kind_of_item(first)) or t.yourself(command)
+        return (*used, *used, *targets, *pay)
     if verb == "room":
         return (*([t.room] if t.room else []), *_room_targets(t, str(first), command.get("target")), *pay)
-    if verb == "computer":
+    if verb == "computer":               # Remote Access played (its card twice) or Spare Cables used
         via = command.get("via")
-        via_touch = (t.card(via) or t.handle(via)) if via is not None else []
+        via_touch = (t.card(via) * 2 or t.handle(via)) if via is not None else []
         kind = COMPUTER_INT_KINDS.get((_computer_top(view), _int(first)), "seat")
         return (f"pc{first}", *t.place(command.get("target"), kind), *via_touch, *pay)
     if verb == "craft":

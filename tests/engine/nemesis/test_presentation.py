@@ -13,7 +13,19 @@ from engine.core import LANGUAGES, Command, Match, Rng
 from engine.core.table import layout_problems, table_problems
 from engine.nemesis.content import content
 from engine.nemesis.game import GAME
-from tests.engine.nemesis.scenario import add_intruder, data, give, hold, in_tile, place, started
+from gui.controller.touches import TouchSelection
+from tests.engine.nemesis.scenario import (
+    add_intruder,
+    cards,
+    data,
+    explore_all,
+    give,
+    hold,
+    in_tile,
+    place,
+    started,
+    turn_of,
+)
 
 MODES = (("solo", 1), ("standard", 3), ("standard", 5), ("coop", 2))
 TIE_LIMIT = 12            # commands one gesture may leave the GUI to ask about
@@ -269,7 +281,7 @@ def test_moving_paying_and_passing_touch_the_room_and_the_cards_by_their_place()
     assert _touches(match, f"0: move R010 pay={hand[2]}") == ("R010", "c2")
     assert _touches(match, f"0: careful_move R010 pay={hand[3]},{hand[0]}") == ("R010", "R010", "c3", "c0")
     assert _touches(match, "0: pass") == ()
-    assert _touches(match, "0: pass discard=c1,c4") == ("discard", "c1", "c4")
+    assert _touches(match, "0: pass discard=c1,c4") == ("discard", "c1", "c4", "discard")
     assert _touches(match, f"0: room analyze_object target=corpse pay={hand[1]},{hand[2]}") == (
         room, f"{room}/corpse", "c1", "c2")
 
@@ -283,8 +295,8 @@ def test_fighting_touches_the_intruder_then_the_weapon_then_the_cards():
     data(match)["rooms"]["R006"]["objects"] = ["egg", "egg", "carcass"]
     hand = data(match)["players"][0]["hand"]
     assert _touches(match, f"0: shoot target={iid} weapon=assault_rifle pay={hand[0]}") == (iid, "h0", "c0")
-    assert _touches(match, f"0: melee target={iid} pay={hand[1]}") == (iid, "c1")
-    assert _touches(match, f"0: melee target=eggs pay={hand[1]}") == ("R006/egg", "c1")
+    assert _touches(match, f"0: melee target={iid} pay={hand[1]}") == (iid, iid, "c1")
+    assert _touches(match, f"0: melee target=eggs pay={hand[1]}") == ("R006/egg", "R006/egg", "c1")
     assert _touches(match, f"0: pick_up carcass pay={hand[4]}") == ("R006/carcass", "c4")
     table = GAME.table(match.state.view(0), "en")
     pieces = {p.get("id"): p for p in table["spaces"]["R006"]["pieces"]}
@@ -299,7 +311,7 @@ def test_items_trades_and_crafting_touch_what_the_seat_holds():
     give(match, 0, "ammo_box")
     hand = data(match)["players"][0]["hand"]
     assert _touches(match, "0: drop i1") == ("i1", "R006")
-    assert _touches(match, f"0: item medkit option=0 pay={hand[0]}") == ("i0", "c0")
+    assert _touches(match, f"0: item medkit option=0 pay={hand[0]}") == ("i0", "i0", "seat0", "c0")
     assert _touches(match, f"0: craft pistol use=i0,i1 pay={hand[1]}") == ("craft.pistol", "i0", "i1", "c1")
     assert _touches(match, f"0: trade pay={hand[2]}") == ("seat0", "c2")
     assert _touches(match, "0: activate") == ("quest",)
@@ -373,3 +385,62 @@ def test_a_turn_full_of_choices_leaves_every_gesture_small_and_every_touch_on_th
         assert touches or command.verb == "pass", str(command)
         gestures[tuple(sorted(touches))] += 1
     assert max(gestures.values()) <= TIE_LIMIT
+
+
+def test_playing_a_card_touches_it_twice_so_it_is_never_taken_for_a_payment():
+    """A card dropped on a room pays for going there; a card touched twice is played (Vents into a
+    Room: the card twice, the Room, the card that pays)."""
+    match = started(2, characters=["survivor", "sentry"])
+    explore_all(match)
+    player = data(match)["players"][0]
+    vents = next(c for c in player["hand"] + player["deck"] + player["discard"] if c.startswith("vents"))
+    place(match, 0, "R001", [vents] + [c for c in cards(match, 0, 5) if c != vents][:4])
+    turn_of(match, 0)
+    played = [c for c in match.state.legal(0) if c.verb == "card" and c.get("target") and c.get("pay")]
+    assert played
+    view = match.state.view(0)
+    hand = data(match)["players"][0]["hand"]
+    for command in played:
+        own = f"c{hand.index(command.args[0])}"
+        touches = GAME.command_touches(command, view)
+        assert touches[:2] == (own, own) and touches[-1] == f"c{hand.index(command.get('pay')[-1])}"
+
+
+def _reached(offers: list, command: Command, touches: tuple[str, ...]):
+    """Touch ``touches`` in order as the GUI's touch selection does: (the touch that ended it, what
+    it played or asked about); (None, None) when nothing was played or asked."""
+    selection = TouchSelection(offers)
+    for i, thing in enumerate(touches):
+        outcome = selection.touch(thing)
+        if outcome.play is not None or outcome.ask:
+            return i, outcome
+    return None, None
+
+
+@pytest.mark.parametrize("mode,players", MODES)
+def test_touching_what_a_command_names_in_order_plays_it_or_asks_about_it(mode, players):
+    """The GUI plays the one command whose touches are complete, or asks among several complete
+    ones (gui/controller/touches.py): so no command may be complete while another, touched in its
+    own order, still waits for more. Max asked: 4 (Restore Power's arrangements, same slots lit).
+    The one exception: a Computer action by Remote Access at a working Computer, where the same
+    action paid with the Remote Access card itself comes first (the direct action does the same)."""
+    asked = Counter()
+    for step, match in walk(mode, players, seed=4, steps=450):
+        if step % 3 or match.state.is_terminal():
+            continue
+        seat = match.state.deciders()[0]
+        view = match.state.view(seat)
+        offers = [(c, GAME.command_touches(c, view)) for c in match.state.legal(seat)]
+        for command, touches in offers:
+            if not touches:
+                continue
+            at, outcome = _reached(offers, command, touches)
+            assert outcome is not None, (step, str(command), touches)
+            if at == len(touches) - 1 and (outcome.play == command or command in outcome.ask):
+                asked[len(outcome.ask)] += 1
+                continue
+            direct = outcome.play
+            assert (command.verb == "computer" and command.get("via") and direct is not None
+                    and direct.verb == "computer" and direct.args == command.args), (
+                step, str(command), touches, str(direct), [str(c) for c in outcome.ask])
+    assert asked[0] and max(asked) <= 4
