@@ -489,7 +489,7 @@ def _around(view: Data, w: _Words, spaces: dict[str, Data]) -> None:
             on = token in active
             tip = w("power_token", n=token, state=w("active" if on else "inactive"))
             piece = _piece("token", str(token), tip, "water" if on else "danger")
-            spaces[location] = _mark(tip, "good" if on else "muted", str(token), pieces=[piece])
+            spaces[location] = _mark(tip, "good" if on else "muted", pieces=[piece])
     if view.get("elevator"):
         tip = w("elevator") + w.texts["colon"] + room_label(view["elevator"], w.lang)
         piece = _piece("marker", w("label.elevator"), w("elevator"), "stone")
@@ -567,7 +567,7 @@ def _board(view: Data, player: Data, w: _Words, own: bool) -> Data:
     seat = player["seat"]
     prefix = "" if own else f"seat{seat}:"
     character = c.characters.get(player["character"]) if player.get("character") else None
-    title = f"{w.who(seat)} — {w.name(character) if character else w('nobody')}" + (w("you") if own else "")
+    title = w.name(character) if character else w("nobody")          # the GUI names the seat itself
     score = [w("knowledge", n=player["knowledge"])]
     ammo = [t["ammo"] for t in player["hands"] if isinstance(t, dict) and t.get("ammo") is not None
             and c.items.get(t.get("item", "")) is not None and c.items[t["item"]].weapon is not None]
