@@ -335,7 +335,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
         scores = self.session.final_scores()
         if self.end_dialog is not None and scores is not None:  # so do the end screen's
-            self.end_dialog.set_data(scores, self.session.honor_by_round())  # type: ignore[attr-defined]
+            self.end_dialog.set_data(scores, self.session.progress_plot())  # type: ignore[attr-defined]
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -401,7 +401,7 @@ class MainWindow(QMainWindow):
         self.show_end_screen()
 
     def show_end_screen(self) -> QWidget | None:
-        """The score breakdown and the honor plot of the finished game, in a non-modal dialog."""
+        """The score breakdown and the game's curve of the finished game, in a non-modal dialog."""
         scores = self.session.final_scores()
         if scores is None:
             return None
@@ -409,7 +409,7 @@ class MainWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog.deleteLater()
-        self.end_dialog = EndGameDialog(scores, self.session.honor_by_round(), self)
+        self.end_dialog = EndGameDialog(scores, self.session.progress_plot(), self)
         self.end_dialog.show()
         return self.end_dialog
 

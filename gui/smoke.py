@@ -206,7 +206,7 @@ class SmokeRun:
     def _draw_plot(self) -> None:
         """The end screen's chart (pyqtgraph and numpy, loaded lazily: a bundle must carry them)."""
         from gui.widgets.plots import build_score_plot
-        plot = build_score_plot(self.session.honor_by_round(), None, "smoke")
+        plot = build_score_plot(self.session.progress_plot().get("series") or {}, None, "smoke")
         plot.resize(400, 300)
         image = plot.grab().toImage()
         plot.deleteLater()

@@ -251,29 +251,21 @@ class GameSession(QObject):
                 "totals": None if outcome.scores is None else list(outcome.scores),
                 "winners": list(outcome.winners), "text": self.outcome_text()}
 
-    def honor_by_round(self) -> dict[str, list[float]]:
-        """Each seat's honor at the end of every round so far (index 0: before the first round),
-        from the match's ``round_started`` and ``honor_changed`` events the viewer may see, starting
-        from the honor each seat had at the start; {seat name: [honor, …]}. Scoring at the game's
-        end is not an event of a round: it shows in `final_scores`."""
+    def progress_plot(self) -> dict[str, Any]:
+        """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
+        with each series named: ``{"title", "x_title", "y_title", "series": {name: values}}``;
+        {} when the game draws none."""
         match = self._match
         if match is None:
             return {}
-        players = match.initial_state().view(self._viewer).get("players")
-        players = players if isinstance(players, list) else []   # another game's view may differ
-        honors = [float(p.get("honor", 0)) if isinstance(p, dict) else 0.0 for p in players]
-        honors += [0.0] * (len(match.seats) - len(honors))
-        rounds: list[list[float]] = [list(honors)]
-        for event in match.events_for(self._viewer):
-            if event.kind == "round_started":
-                number = int(event.data.get("round", len(rounds)))
-                while len(rounds) <= number:
-                    rounds.append(list(honors))
-            elif event.kind == "honor_changed":
-                seat = int(event.data["seat"])
-                honors[seat] += float(event.data.get("delta", 0))
-                rounds[-1][seat] = honors[seat]
-        return {self.seat_name(seat): [r[seat] for r in rounds] for seat in range(len(match.seats))}
+        plot = match.game.progress_plot(match.initial_state().view(self._viewer),
+                                        match.events_for(self._viewer), self._language)
+        if not plot:
+            return {}
+        series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
+                  [float(v) for v in s["values"]] for s in plot.get("series", [])}
+        return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
+                "y_title": str(plot.get("y_title", "")), "series": series}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""

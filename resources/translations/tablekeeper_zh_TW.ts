@@ -235,10 +235,6 @@
         <source>Game over</source>
         <translation>遊戲結束</translation>
     </message>
-    <message>
-        <source>Honor at the end of each round</source>
-        <translation>每輪結束時的榮耀</translation>
-    </message>
 </context>
 <context>
     <name>GameSession</name>
