@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(a.undo)
         self.game_menu.addAction(a.redo)
         self.game_menu.addSeparator()
-        self.game_menu.addAction(a.end_turn)
+        self.game_menu.addAction(a.finish_turn)
         self.game_menu.addAction(a.cancel)
         self.game_menu.addAction(a.next_prompt)
         self.game_menu.addSeparator()
@@ -146,7 +146,7 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.undo.triggered.connect(s.undo)
         a.redo.triggered.connect(s.redo)
-        a.end_turn.triggered.connect(self.actions_dock.end_turn)
+        a.finish_turn.triggered.connect(self.actions_dock.finish_turn)
         a.cancel.triggered.connect(self.cancel_gesture)
         a.next_prompt.triggered.connect(self.choice_dock.focus_first)
         a.skip_bots.triggered.connect(s.skip_bots)
@@ -343,9 +343,10 @@ class MainWindow(QMainWindow):
             version = metadata.version("tablekeeper")
         except metadata.PackageNotFoundError:
             version = self.tr("development version")
+        from gui.controller.catalog import available_games
+        names = ", ".join(g.name.get(self.languages.language) for g in available_games())
         dialogs.show_about(self, self.tr("About Tablekeeper"), self.tr(
-            "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
-            "with every rule enforced.").format(version=version))
+            "Tablekeeper {version}\n\nPlay {games} with every rule enforced.").format(version=version, games=names))
 
     def show_rules(self, rule_id: str = "") -> QWidget:
         """Help ▸ Rules: the rules reference of the game being played (any game's when none is
@@ -428,7 +429,7 @@ class MainWindow(QMainWindow):
         self.choice_dock.set_choices("", [])  # the next player's choices wait for the hand-over
         self.actions_dock.set_actions([])
         self.actions_dock.setEnabled(False)
-        self.action_collection.end_turn.setEnabled(False)
+        self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
@@ -507,11 +508,11 @@ class MainWindow(QMainWindow):
                 + "\n" + self.tr("Right-click to read the rule"))
 
     def _on_token_picked(self) -> None:
-        """The medallion is picked up: light only the triangles it can go to."""
+        """The player's walking piece is picked up: light only the spaces it can go to."""
         targets = self.session.drag_targets("token")
         self.board_view.highlight(targets)
         if not targets:
-            self.statusBar().showMessage(self.tr("Your medallion cannot move now"), STATUS_MESSAGE_MS)
+            self.statusBar().showMessage(self.tr("Your piece cannot move now"), STATUS_MESSAGE_MS)
 
     def _on_piece_picked(self, piece: str) -> None:
         targets = self.session.drag_targets(piece)
@@ -605,7 +606,7 @@ class MainWindow(QMainWindow):
                                       self.session.turn_end_command() if showing else None)
         enabled = showing and not self.choice_dock.is_asking()
         self.actions_dock.setEnabled(enabled)
-        self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
+        self.action_collection.finish_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
         viewer = self.session.viewer if showing else None
         boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
@@ -685,7 +686,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # event lines follow the language too
             self._refresh_choices()  # so do the labels of choices and actions
             self._refresh_panels()
-        keys = self.action_collection.end_turn.shortcut()
+        keys = self.action_collection.finish_turn.shortcut()
         self.actions_dock.end_turn_keys = keys.toString(keys.SequenceFormat.NativeText)
         self.actions_dock.retranslateUi()
         self._refresh_undo_and_title()

@@ -92,7 +92,7 @@ class GameSession(QObject):
     # a computer seat played: seat, the move in words, the board spaces it touched
     bot_moved = Signal(int, str, list)
     # board spaces the last command's events named, in the order they happened (tiles discovered
-    # along a walk, a visit, a control marker placed…)
+    # along a walk, a space taken, a marker placed…)
     spaces_touched = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
@@ -446,7 +446,7 @@ class GameSession(QObject):
         view = match.state.view(self._viewer)
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
-        # shows (how a surrounded medallion escapes, what it dilutes): then the player picks.
+        # shows (how a surrounded piece escapes, what else it changes): then the player picks.
         candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
         if command is not None and str(command) in candidates or not candidates:
             if command is None:
@@ -823,7 +823,7 @@ class GameSession(QObject):
                 move=command, reason=error))
             return
         if self._match.history[-1].command_for(self._viewer) != str(command):
-            # a secret of the bot's seat (a quest kept, a card placed face down): say only that it chose
+            # a secret of the bot's seat (a secret kept, a card placed face down): say only that it chose
             self.bot_moved.emit(seat, self.tr("a secret choice"), [])
             return
         self.bot_moved.emit(seat, label, self._spaces_named(command))

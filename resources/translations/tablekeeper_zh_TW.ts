@@ -84,8 +84,8 @@
         <translation>取消移動(&amp;C)</translation>
     </message>
     <message>
-        <source>Put down a picked-up medallion or piece</source>
-        <translation>放下拿起的徽章或棋子</translation>
+        <source>Put down a picked-up piece</source>
+        <translation>放下拿起的棋子</translation>
     </message>
     <message>
         <source>Go to &amp;Decision</source>
@@ -426,14 +426,6 @@ Reason: {reason}</source>
         <translation>關於 Tablekeeper</translation>
     </message>
     <message>
-        <source>Tablekeeper {version}
-
-Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</source>
-        <translation>Tablekeeper {version}
-
-遊玩 Vindication、Nemesis: Lockdown 與 Dragonbond，每一條規則都由程式嚴格執行。</translation>
-    </message>
-    <message>
         <source>Zoom {percent}%</source>
         <translation>縮放 {percent}%</translation>
     </message>
@@ -478,6 +470,14 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Tablekeeper {version}
+
+Play {games} with every rule enforced.</source>
+        <translation>Tablekeeper {version}
+
+遊玩 {games}，每一條規則都由程式嚴格執行。</translation>
+    </message>
+    <message>
         <source>Now touch one of the lit places or cards (Esc to start again)</source>
         <translation>接著點選亮起的地點或卡牌（按 Esc 重來）</translation>
     </message>
@@ -496,8 +496,8 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>按右鍵閱讀這條規則</translation>
     </message>
     <message>
-        <source>Your medallion cannot move now</source>
-        <translation>你的徽章現在無法移動</translation>
+        <source>Your piece cannot move now</source>
+        <translation>你的棋子現在不能移動</translation>
     </message>
     <message>
         <source>{player} (computer): {move}</source>

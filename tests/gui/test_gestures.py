@@ -172,7 +172,7 @@ def _mouse(view, kind: QEvent.Type, at: QPoint, buttons: Qt.MouseButton) -> None
 def drag_medallion(window: MainWindow, path: list[str]) -> None:
     """Press the viewer's medallion, move over each space of ``path``, release on the last."""
     view = window.board_view
-    medallion = view._drawing.medallion_of(view.own_seat)
+    medallion = view._drawing.walker_of(view.own_seat)
     assert medallion is not None
     view.centerOn(medallion)
     _mouse(view, QEvent.Type.MouseButtonPress, view.mapFromScene(medallion.scenePos()), Qt.MouseButton.LeftButton)
@@ -196,7 +196,7 @@ def test_dragging_the_medallion_along_a_path_walks_that_path(window: MainWindow,
     moves = [c for c in session._viewer_legal() if c.verb == "move" and len(c.args[0]) == 3]
     assert moves, "a two-step walk"
     path = moves[-1].args[0]
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     assert medallion is not None and view.own_seat == 0
     view.centerOn(medallion)
     points = [view.mapFromScene(medallion.scenePos())] + [
@@ -220,7 +220,7 @@ def test_a_medallion_dragged_too_far_is_refused_by_the_engine(window: MainWindow
                and t != start), key=lambda t: len(window.session._require().game.click_command(
                    session.current_view(), 0, t).args[0]) if t.startswith("T") else 0)
     digest = session.digest()
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     view.centerOn(medallion)
     press = view.mapFromScene(medallion.scenePos())
     _mouse(view, QEvent.Type.MouseButtonPress, press, Qt.MouseButton.LeftButton)
@@ -249,7 +249,7 @@ def _move_or_visit(seed: int = 1) -> Match:
 def test_esc_puts_a_selected_medallion_down(window: MainWindow, tmp_path: Path) -> None:
     open_position(window, tmp_path, _move_or_visit())
     view = window.board_view
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     view.centerOn(medallion)
     at = view.mapFromScene(medallion.scenePos())
     _mouse(view, QEvent.Type.MouseButtonPress, at, Qt.MouseButton.LeftButton)
@@ -316,10 +316,10 @@ def test_confirm_end_of_turn_asks_and_no_keeps_the_turn(window: MainWindow, tmp_
     window.action_collection.confirm_end_turn.setChecked(True)
     assert window.settings.confirm_end_turn
     digest = window.session.digest()
-    window.actions_dock.end_turn()
+    window.actions_dock.finish_turn()
     assert asked and window.session.digest() == digest
     answer[0] = True
-    window.actions_dock.end_turn()
+    window.actions_dock.finish_turn()
     assert len(asked) == 2 and window.session.digest() != digest
 
 
