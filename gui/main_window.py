@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_clicked.connect(self._on_piece_clicked)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
+        s.touch_waiting.connect(self._show_touch_progress)
         s.spaces_touched.connect(self._on_spaces_touched)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)

@@ -96,6 +96,8 @@ class GameSession(QObject):
     spaces_touched = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
+    # halfway through a command given by touches (a drop that needs one more): light what is next
+    touch_waiting = Signal()
     bot_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
@@ -414,7 +416,8 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[1] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source}
+                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source
+                } | self._touch_selection().drop_targets(source)
 
     def drag_sources(self) -> set[str]:
         """The pieces the viewer can pick up now to play something."""
@@ -423,7 +426,7 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[0] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None}
+                if (gesture := match.game.command_gesture(c, view)) is not None} | self._touch_selection().draggable()
 
     def piece_commands(self, piece: str) -> list[str]:
         """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
@@ -448,6 +451,8 @@ class GameSession(QObject):
         # The legal ways to play this drop: several when they differ in more than the gesture
         # shows (how a surrounded piece escapes, what else it changes): then the player picks.
         candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        if not candidates and command is None and self._drop_as_touches(source, target):
+            return
         if command is not None and str(command) in candidates or not candidates:
             if command is None:
                 self.command_refused.emit("", self.tr("Dropping that there does nothing."))
@@ -458,6 +463,24 @@ class GameSession(QObject):
             self.apply(candidates[0])
         else:
             self.drop_needs_choice.emit(candidates)
+
+    def _drop_as_touches(self, source: str, target: str) -> bool:
+        """A drop is two touches (a card onto a room): play, ask or light what is still needed;
+        False when the two touches fit no legal command."""
+        selection = self._touch_selection()
+        if not selection.candidates([*selection.touched, source, target]):
+            if not selection.candidates([source, target]):
+                return False
+            selection.reset()
+        selection.touch(source)
+        outcome = selection.touch(target)
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        elif outcome.ask:
+            self.drop_needs_choice.emit([str(c) for c in outcome.ask])
+        else:
+            self.touch_waiting.emit()
+        return True
 
     def rule_words(self, rule_id: str) -> str:
         """A rule id with the name of its area in the session's language: "VIN-MOVE-1 — Moving"."""
