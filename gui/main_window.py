@@ -23,6 +23,7 @@ from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
+from gui.widgets.table_dock import HandDock, TableDock
 
 STATUS_MESSAGE_MS = 4000
 
@@ -63,6 +64,13 @@ class MainWindow(QMainWindow):
         self.player_boards_dock = PlayerBoardsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.player_boards_dock)
         self.splitDockWidget(self.player_boards_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.table_dock = TableDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.table_dock)
+        self.splitDockWidget(self.actions_dock, self.table_dock, Qt.Orientation.Vertical)
+        self.table_dock.hide()
+        self.hand_dock = HandDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.hand_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
@@ -173,6 +181,11 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_dropped.connect(s.drop)
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
         self.player_boards_dock.piece_clicked.connect(self._on_piece_clicked)
+        for dock in (self.table_dock, self.hand_dock):  # their pieces act like a board's
+            dock.piece_picked.connect(self._on_piece_picked)
+            dock.piece_dropped.connect(s.drop)
+            dock.piece_released.connect(self._restore_highlights)
+            dock.piece_clicked.connect(self._on_piece_clicked)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
         s.touch_waiting.connect(self._show_touch_progress)
@@ -432,6 +445,9 @@ class MainWindow(QMainWindow):
         self.actions_dock.setEnabled(False)
         self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
+        self.table_dock.set_table({})  # the shared table too: a face-up card is no secret, but
+        self.table_dock.hide()         # nothing of the table shows behind the hand-over screen
+        self.hand_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
@@ -471,7 +487,7 @@ class MainWindow(QMainWindow):
     def _show_touch_progress(self) -> None:
         """Halfway through a command: light what it still needs, and say so."""
         self.board_view.highlight(self.session.touchable())
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(), self.session.touchable())
+        self._set_piece_states(self.session.drag_sources(), set(), self.session.touchable())
         self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
                                      STATUS_MESSAGE_MS * 2)
 
@@ -517,20 +533,28 @@ class MainWindow(QMainWindow):
 
     def _on_piece_picked(self, piece: str) -> None:
         targets = self.session.drag_targets(piece)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets,
-                                               self.session.clickable_pieces())
+        self._set_piece_states(self.session.drag_sources(), targets,
+                               self.session.clickable_pieces())
         self.board_view.highlight(targets)
 
     def _on_piece_clicked(self, piece: str) -> None:
         """A click on a piece of the player's board is a touch like any other."""
         self._on_space_clicked(piece)
 
+    def _set_piece_states(self, sources: set[str], targets: set[str],
+                          clickable: set[str] = frozenset()) -> None:
+        """Raise the pieces that can be picked up or clicked, light where a carried one may go:
+        on the player boards, the shared table and the hand alike."""
+        self.player_boards_dock.set_drag_state(sources, targets, clickable)
+        self.table_dock.set_state(sources, targets, clickable)
+        self.hand_dock.set_state(sources, targets, clickable)
+
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
             self.board_view.highlight(self.session.touchable())
-            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
-                                                   self.session.clickable_pieces())
+            self._set_piece_states(self.session.drag_sources(), set(),
+                                   self.session.clickable_pieces())
 
     def _on_spaces_touched(self, spaces: list) -> None:
         if self._handover_seat is None:  # nothing shows behind the hand-over screen
@@ -611,8 +635,12 @@ class MainWindow(QMainWindow):
         viewer = self.session.viewer if showing else None
         boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
-                                               self.session.clickable_pieces() if showing else set())
+        table = self.session.table() if showing else {}
+        self.table_dock.set_table(table)
+        self.table_dock.setVisible(self.table_dock.has_contents())
+        self.hand_dock.set_boards(list(table.get("boards") or []), viewer)
+        self._set_piece_states(self.session.drag_sources() if showing else set(), set(),
+                               self.session.clickable_pieces() if showing else set())
         self.board_view.own_seat = viewer
 
     def _refresh_undo_and_title(self) -> None:

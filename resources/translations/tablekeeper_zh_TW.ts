@@ -338,6 +338,13 @@ Reason: {reason}</source>
     </message>
 </context>
 <context>
+    <name>HandDock</name>
+    <message>
+        <source>Hand</source>
+        <translation>手牌</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <source>Pass the device to {player}</source>
@@ -702,6 +709,21 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Rules — {game}</source>
         <translation>規則 — {game}</translation>
+    </message>
+</context>
+<context>
+    <name>TableDock</name>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>{n} cards</source>
+        <translation>{n} 張</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>桌面</translation>
     </message>
 </context>
 <context>

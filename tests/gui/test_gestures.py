@@ -19,7 +19,7 @@ from engine.core import Match
 from gui.dragdrop import piece_mime
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
-from gui.widgets import player_board as player_board_module
+from gui.widgets import zones as zones_module
 from tests.gui.test_vindication_board_play import after_setup, open_position, position_with, solo
 
 
@@ -99,7 +99,7 @@ def test_a_real_press_move_release_starts_the_drag_and_the_drop_plays(rest_posit
         lit_while_carried.append(target.lit)   # the drop target is lit while the piece is carried
         deliver_drop(target, piece)
         return Qt.DropAction.MoveAction
-    monkeypatch.setattr(player_board_module, "start_piece_drag", fake_drag)
+    monkeypatch.setattr(zones_module, "start_piece_drag", fake_drag)
     before = me(window)
     start = source.rect().center()
     qtbot.mousePress(source, Qt.MouseButton.LeftButton, pos=start)
