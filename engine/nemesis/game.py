@@ -136,6 +136,29 @@ class Nemesis(Game):
         from .log import describe
         return describe(event, language)
 
+    def board_layout(self, config: Config, language: str = "en") -> Data:
+        """The Facility from board_basic.yaml (layout.py): Rooms, Corridors, the spaces around."""
+        from .layout import board_layout
+        return board_layout(config, language)
+
+    def table(self, view: Data, language: str = "en") -> Data:
+        """What lies on the table for the seat whose view this is (presentation.py)."""
+        from .presentation import table
+        return table(view, language)
+
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """Rooms, pieces and cards a player touches to give ``command`` (presentation.py)."""
+        from .presentation import command_touches
+        return command_touches(command, view)
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        from .presentation import describe_verb
+        return describe_verb(verb, language)
+
+    def is_turn_end(self, command: Command) -> bool:
+        from .presentation import is_turn_end
+        return is_turn_end(command)
+
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The round and time, the characters, the Facility Room by Room and the rest of the table in
         words, until the board is drawn."""
