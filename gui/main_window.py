@@ -23,6 +23,7 @@ from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
+from gui.widgets.table_dock import HandDock, TableDock
 
 STATUS_MESSAGE_MS = 4000
 
@@ -63,6 +64,13 @@ class MainWindow(QMainWindow):
         self.player_boards_dock = PlayerBoardsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.player_boards_dock)
         self.splitDockWidget(self.player_boards_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.table_dock = TableDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.table_dock)
+        self.splitDockWidget(self.actions_dock, self.table_dock, Qt.Orientation.Vertical)
+        self.table_dock.hide()
+        self.hand_dock = HandDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.hand_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
@@ -105,7 +113,7 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(a.undo)
         self.game_menu.addAction(a.redo)
         self.game_menu.addSeparator()
-        self.game_menu.addAction(a.end_turn)
+        self.game_menu.addAction(a.finish_turn)
         self.game_menu.addAction(a.cancel)
         self.game_menu.addAction(a.next_prompt)
         self.game_menu.addSeparator()
@@ -146,7 +154,7 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.undo.triggered.connect(s.undo)
         a.redo.triggered.connect(s.redo)
-        a.end_turn.triggered.connect(self.actions_dock.end_turn)
+        a.finish_turn.triggered.connect(self.actions_dock.finish_turn)
         a.cancel.triggered.connect(self.cancel_gesture)
         a.next_prompt.triggered.connect(self.choice_dock.focus_first)
         a.skip_bots.triggered.connect(s.skip_bots)
@@ -173,8 +181,14 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_dropped.connect(s.drop)
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
         self.player_boards_dock.piece_clicked.connect(self._on_piece_clicked)
+        for dock in (self.table_dock, self.hand_dock):  # their pieces act like a board's
+            dock.piece_picked.connect(self._on_piece_picked)
+            dock.piece_dropped.connect(s.drop)
+            dock.piece_released.connect(self._restore_highlights)
+            dock.piece_clicked.connect(self._on_piece_clicked)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
+        s.touch_waiting.connect(self._show_touch_progress)
         s.spaces_touched.connect(self._on_spaces_touched)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
@@ -335,7 +349,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
         scores = self.session.final_scores()
         if self.end_dialog is not None and scores is not None:  # so do the end screen's
-            self.end_dialog.set_data(scores, self.session.honor_by_round())  # type: ignore[attr-defined]
+            self.end_dialog.set_data(scores, self.session.progress_plot())  # type: ignore[attr-defined]
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -343,9 +357,10 @@ class MainWindow(QMainWindow):
             version = metadata.version("tablekeeper")
         except metadata.PackageNotFoundError:
             version = self.tr("development version")
+        from gui.controller.catalog import available_games
+        names = ", ".join(g.name.get(self.languages.language) for g in available_games())
         dialogs.show_about(self, self.tr("About Tablekeeper"), self.tr(
-            "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
-            "with every rule enforced.").format(version=version))
+            "Tablekeeper {version}\n\nPlay {games} with every rule enforced.").format(version=version, games=names))
 
     def show_rules(self, rule_id: str = "") -> QWidget:
         """Help ▸ Rules: the rules reference of the game being played (any game's when none is
@@ -401,7 +416,7 @@ class MainWindow(QMainWindow):
         self.show_end_screen()
 
     def show_end_screen(self) -> QWidget | None:
-        """The score breakdown and the honor plot of the finished game, in a non-modal dialog."""
+        """The score breakdown and the game's curve of the finished game, in a non-modal dialog."""
         scores = self.session.final_scores()
         if scores is None:
             return None
@@ -409,7 +424,7 @@ class MainWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog.deleteLater()
-        self.end_dialog = EndGameDialog(scores, self.session.honor_by_round(), self)
+        self.end_dialog = EndGameDialog(scores, self.session.progress_plot(), self)
         self.end_dialog.show()
         return self.end_dialog
 
@@ -428,8 +443,11 @@ class MainWindow(QMainWindow):
         self.choice_dock.set_choices("", [])  # the next player's choices wait for the hand-over
         self.actions_dock.set_actions([])
         self.actions_dock.setEnabled(False)
-        self.action_collection.end_turn.setEnabled(False)
+        self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
+        self.table_dock.set_table({})  # the shared table too: a face-up card is no secret, but
+        self.table_dock.hide()         # nothing of the table shows behind the hand-over screen
+        self.hand_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
@@ -469,7 +487,7 @@ class MainWindow(QMainWindow):
     def _show_touch_progress(self) -> None:
         """Halfway through a command: light what it still needs, and say so."""
         self.board_view.highlight(self.session.touchable())
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(), self.session.touchable())
+        self._set_piece_states(self.session.drag_sources(), set(), self.session.touchable())
         self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
                                      STATUS_MESSAGE_MS * 2)
 
@@ -507,28 +525,36 @@ class MainWindow(QMainWindow):
                 + "\n" + self.tr("Right-click to read the rule"))
 
     def _on_token_picked(self) -> None:
-        """The medallion is picked up: light only the triangles it can go to."""
+        """The player's walking piece is picked up: light only the spaces it can go to."""
         targets = self.session.drag_targets("token")
         self.board_view.highlight(targets)
         if not targets:
-            self.statusBar().showMessage(self.tr("Your medallion cannot move now"), STATUS_MESSAGE_MS)
+            self.statusBar().showMessage(self.tr("Your piece cannot move now"), STATUS_MESSAGE_MS)
 
     def _on_piece_picked(self, piece: str) -> None:
         targets = self.session.drag_targets(piece)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets,
-                                               self.session.clickable_pieces())
+        self._set_piece_states(self.session.drag_sources(), targets,
+                               self.session.clickable_pieces())
         self.board_view.highlight(targets)
 
     def _on_piece_clicked(self, piece: str) -> None:
         """A click on a piece of the player's board is a touch like any other."""
         self._on_space_clicked(piece)
 
+    def _set_piece_states(self, sources: set[str], targets: set[str],
+                          clickable: set[str] = frozenset()) -> None:
+        """Raise the pieces that can be picked up or clicked, light where a carried one may go:
+        on the player boards, the shared table and the hand alike."""
+        self.player_boards_dock.set_drag_state(sources, targets, clickable)
+        self.table_dock.set_state(sources, targets, clickable)
+        self.hand_dock.set_state(sources, targets, clickable)
+
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
             self.board_view.highlight(self.session.touchable())
-            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
-                                                   self.session.clickable_pieces())
+            self._set_piece_states(self.session.drag_sources(), set(),
+                                   self.session.clickable_pieces())
 
     def _on_spaces_touched(self, spaces: list) -> None:
         if self._handover_seat is None:  # nothing shows behind the hand-over screen
@@ -605,12 +631,16 @@ class MainWindow(QMainWindow):
                                       self.session.turn_end_command() if showing else None)
         enabled = showing and not self.choice_dock.is_asking()
         self.actions_dock.setEnabled(enabled)
-        self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
+        self.action_collection.finish_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
         viewer = self.session.viewer if showing else None
         boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
-                                               self.session.clickable_pieces() if showing else set())
+        table = self.session.table() if showing else {}
+        self.table_dock.set_table(table)
+        self.table_dock.setVisible(self.table_dock.has_contents())
+        self.hand_dock.set_boards(list(table.get("boards") or []), viewer)
+        self._set_piece_states(self.session.drag_sources() if showing else set(), set(),
+                               self.session.clickable_pieces() if showing else set())
         self.board_view.own_seat = viewer
 
     def _refresh_undo_and_title(self) -> None:
@@ -685,7 +715,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # event lines follow the language too
             self._refresh_choices()  # so do the labels of choices and actions
             self._refresh_panels()
-        keys = self.action_collection.end_turn.shortcut()
+        keys = self.action_collection.finish_turn.shortcut()
         self.actions_dock.end_turn_keys = keys.toString(keys.SequenceFormat.NativeText)
         self.actions_dock.retranslateUi()
         self._refresh_undo_and_title()

@@ -174,6 +174,13 @@ class Game(ABC):
         gesture. Default: `command_spaces`."""
         return self.command_spaces(command)
 
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        """A curve of the game for the end screen, from what one seat saw: its view at the start
+        and the events shown to it since. ``{"title", "x_title", "y_title", "series": [{"seat":
+        seat | None, "name": str (for a series of nobody), "values": [number, …]}, …]}`` in
+        ``language``; {} when the game draws none."""
+        return {}
+
     def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
         """(title, tip) of the group of button commands with this verb, in ``language``.
         Default: the verb in words, no tip."""

@@ -29,7 +29,8 @@ nothing the seat may not see can be drawn, hovered or named:
              thing one touches), "walks": bool (the owner drags it along a path of spaces)}
     Board = {"seat": int, "title": str, "score": str, "zones": [Zone, …], "notes": [str, …]}
     Zone  = {"id", "title", "items": [Item, …], "count": int | None (how many, when the items
-             are not shown: a deck, another seat's hand), "tip": str, "columns": int}
+             are not shown: a deck, another seat's hand), "tip": str, "columns": int,
+             "hand": bool (the viewer's cards in hand: drawn as cards along the table's edge)}
     Item  = {"id" (a thing one touches; unique on its board), "title", "text" (a card's words,
              shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look"}
     Track = {"id", "title", "value": int, "low": int, "high": int, "tip"}
@@ -121,6 +122,7 @@ ITEM = Record({"id": Str(max_len=100), "title": _SHORT}, {
 
 ZONE = Record({"id": Str(max_len=100), "title": _SHORT}, {
     "items": ListOf(ITEM, max_len=200), "count": Nullable(Int(0, 9999)), "tip": _TEXT, "columns": Int(1, 12),
+    "hand": Bool(),
 }, what="a zone")
 
 BOARD = Record({"seat": Int(0, 99), "title": _SHORT}, {

@@ -142,6 +142,9 @@ class Vindication(Game):
     def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
         return presentation.describe_verb(verb, language)
 
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        return presentation.honor_plot(start_view, events, language)
+
     def is_turn_end(self, command: Command) -> bool:
         return presentation.is_turn_end(command)
 

@@ -237,10 +237,6 @@ class TokenItem(QGraphicsItem):
             self.lit = on
             self.update()
 
-    @property
-    def medallion(self) -> bool:  # the name tests and the walk gesture knew it by
-        return self.walks
-
     def boundingRect(self) -> QRectF:
         r = self.radius + 2
         return QRectF(-r, -r, 2 * r + (r if self.count > 1 else 0), 2 * r)
@@ -371,8 +367,8 @@ class LayoutScene:
     def space_ids(self) -> list[str]:
         return list(self.item_for_space)
 
-    def medallion_of(self, seat: int) -> TokenItem | None:
-        """The piece ``seat`` walks along paths (a medallion, a character), if it is on the board."""
+    def walker_of(self, seat: int) -> TokenItem | None:
+        """The piece ``seat`` walks along paths, if it is on the board."""
         return next((item for item in self._mark_items
                      if isinstance(item, TokenItem) and item.walks and item.seat == seat), None)
 
@@ -464,7 +460,7 @@ class LayoutScene:
         self._mark_items.append(item)
 
     def _exit(self, exit_: Mapping[str, Any], space: str) -> None:
-        """A number where a corridor meets a room: small, on a white disc, answering for its space."""
+        """A number where a line meets a space (an exit): small, answering for its space."""
         font = QFont(self._font)
         font.setPixelSize(10)
         font.setBold(True)

@@ -92,10 +92,12 @@ class GameSession(QObject):
     # a computer seat played: seat, the move in words, the board spaces it touched
     bot_moved = Signal(int, str, list)
     # board spaces the last command's events named, in the order they happened (tiles discovered
-    # along a walk, a visit, a control marker placed…)
+    # along a walk, a space taken, a marker placed…)
     spaces_touched = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
+    # halfway through a command given by touches (a drop that needs one more): light what is next
+    touch_waiting = Signal()
     bot_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
@@ -251,29 +253,21 @@ class GameSession(QObject):
                 "totals": None if outcome.scores is None else list(outcome.scores),
                 "winners": list(outcome.winners), "text": self.outcome_text()}
 
-    def honor_by_round(self) -> dict[str, list[float]]:
-        """Each seat's honor at the end of every round so far (index 0: before the first round),
-        from the match's ``round_started`` and ``honor_changed`` events the viewer may see, starting
-        from the honor each seat had at the start; {seat name: [honor, …]}. Scoring at the game's
-        end is not an event of a round: it shows in `final_scores`."""
+    def progress_plot(self) -> dict[str, Any]:
+        """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
+        with each series named: ``{"title", "x_title", "y_title", "series": {name: values}}``;
+        {} when the game draws none."""
         match = self._match
         if match is None:
             return {}
-        players = match.initial_state().view(self._viewer).get("players")
-        players = players if isinstance(players, list) else []   # another game's view may differ
-        honors = [float(p.get("honor", 0)) if isinstance(p, dict) else 0.0 for p in players]
-        honors += [0.0] * (len(match.seats) - len(honors))
-        rounds: list[list[float]] = [list(honors)]
-        for event in match.events_for(self._viewer):
-            if event.kind == "round_started":
-                number = int(event.data.get("round", len(rounds)))
-                while len(rounds) <= number:
-                    rounds.append(list(honors))
-            elif event.kind == "honor_changed":
-                seat = int(event.data["seat"])
-                honors[seat] += float(event.data.get("delta", 0))
-                rounds[-1][seat] = honors[seat]
-        return {self.seat_name(seat): [r[seat] for r in rounds] for seat in range(len(match.seats))}
+        plot = match.game.progress_plot(match.initial_state().view(self._viewer),
+                                        match.events_for(self._viewer), self._language)
+        if not plot:
+            return {}
+        series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
+                  [float(v) for v in s["values"]] for s in plot.get("series", [])}
+        return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
+                "y_title": str(plot.get("y_title", "")), "series": series}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
@@ -422,7 +416,8 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[1] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source}
+                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source
+                } | self._touch_selection().drop_targets(source)
 
     def drag_sources(self) -> set[str]:
         """The pieces the viewer can pick up now to play something."""
@@ -431,7 +426,7 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[0] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None}
+                if (gesture := match.game.command_gesture(c, view)) is not None} | self._touch_selection().draggable()
 
     def piece_commands(self, piece: str) -> list[str]:
         """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
@@ -454,8 +449,10 @@ class GameSession(QObject):
         view = match.state.view(self._viewer)
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
-        # shows (how a surrounded medallion escapes, what it dilutes): then the player picks.
+        # shows (how a surrounded piece escapes, what else it changes): then the player picks.
         candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        if not candidates and command is None and self._drop_as_touches(source, target):
+            return
         if command is not None and str(command) in candidates or not candidates:
             if command is None:
                 self.command_refused.emit("", self.tr("Dropping that there does nothing."))
@@ -466,6 +463,24 @@ class GameSession(QObject):
             self.apply(candidates[0])
         else:
             self.drop_needs_choice.emit(candidates)
+
+    def _drop_as_touches(self, source: str, target: str) -> bool:
+        """A drop is two touches (a card onto a room): play, ask or light what is still needed;
+        False when the two touches fit no legal command."""
+        selection = self._touch_selection()
+        if not selection.candidates([*selection.touched, source, target]):
+            if not selection.candidates([source, target]):
+                return False
+            selection.reset()
+        selection.touch(source)
+        outcome = selection.touch(target)
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        elif outcome.ask:
+            self.drop_needs_choice.emit([str(c) for c in outcome.ask])
+        else:
+            self.touch_waiting.emit()
+        return True
 
     def rule_words(self, rule_id: str) -> str:
         """A rule id with the name of its area in the session's language: "VIN-MOVE-1 — Moving"."""
@@ -831,7 +846,7 @@ class GameSession(QObject):
                 move=command, reason=error))
             return
         if self._match.history[-1].command_for(self._viewer) != str(command):
-            # a secret of the bot's seat (a quest kept, a card placed face down): say only that it chose
+            # a secret of the bot's seat (a secret kept, a card placed face down): say only that it chose
             self.bot_moved.emit(seat, self.tr("a secret choice"), [])
             return
         self.bot_moved.emit(seat, label, self._spaces_named(command))

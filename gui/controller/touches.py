@@ -49,6 +49,21 @@ class TouchSelection(Generic[C]):
         return frozenset(thing for _command, touches in self._offers if not need - touches
                          for thing in touches - need)
 
+    def draggable(self) -> frozenset[str]:
+        """What may be picked up and dropped on something else: a thing of a command that names
+        two or more."""
+        return frozenset(thing for _command, touches in self._offers if sum(touches.values()) > 1
+                         for thing in touches)
+
+    def drop_targets(self, thing: str) -> frozenset[str]:
+        """Where ``thing`` may be dropped: the other things of the commands that name it."""
+        found: set[str] = set()
+        for _command, touches in self._offers:
+            if touches[thing]:
+                rest = touches - Counter([thing])
+                found |= set(rest)
+        return frozenset(found)
+
     def is_touchable(self, thing: str) -> bool:
         """Whether touching ``thing`` now (or afresh) leads anywhere."""
         return bool(self.candidates([*self.touched, thing]) or self.candidates([thing]))

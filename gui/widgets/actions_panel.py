@@ -24,7 +24,7 @@ from gui.controller.types import ActionGroup
 from gui.widgets.docks import side_dock_body
 
 def _bare(command: str) -> str:
-    """A command without its seat prefix: ``0: end_turn`` → ``end_turn``."""
+    """A command without its seat prefix: ``0: rest 1`` → ``rest 1``."""
     return command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
 
 
@@ -68,7 +68,7 @@ class ActionsDock(QDockWidget):
     def can_end_turn(self) -> bool:
         return self.turn_end is not None and self.isEnabled()
 
-    def end_turn(self) -> None:
+    def finish_turn(self) -> None:
         """The End turn shortcut: plays it when the panel offers it."""
         if self.turn_end is not None and self.isEnabled():
             self.action_chosen.emit(self.turn_end)

@@ -16,8 +16,8 @@ DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.P
 
 
 def build_score_plot(scores: Mapping[str, Sequence[float]], parent: QWidget | None = None,
-                     title: str = "") -> QWidget:
-    """A line per seat, in seat order: score after each turn (x = turn number)."""
+                     title: str = "", x_title: str = "", y_title: str = "") -> QWidget:
+    """A line per seat, in seat order: a value after each step of the game (x = step number)."""
     import pyqtgraph as pg
 
     plot = pg.PlotWidget(parent, background="w")
@@ -25,6 +25,10 @@ def build_score_plot(scores: Mapping[str, Sequence[float]], parent: QWidget | No
     if title:
         plot.setTitle(title, color="k")
     plot.showGrid(x=True, y=True, alpha=0.25)
+    if x_title:
+        plot.setLabel("bottom", x_title, color="k")
+    if y_title:
+        plot.setLabel("left", y_title, color="k")
     plot.addLegend(offset=(8, 8))
     for index, (name, values) in enumerate(scores.items()):
         colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]

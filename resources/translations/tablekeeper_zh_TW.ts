@@ -84,8 +84,8 @@
         <translation>取消移動(&amp;C)</translation>
     </message>
     <message>
-        <source>Put down a picked-up medallion or piece</source>
-        <translation>放下拿起的徽章或棋子</translation>
+        <source>Put down a picked-up piece</source>
+        <translation>放下拿起的棋子</translation>
     </message>
     <message>
         <source>Go to &amp;Decision</source>
@@ -235,10 +235,6 @@
         <source>Game over</source>
         <translation>遊戲結束</translation>
     </message>
-    <message>
-        <source>Honor at the end of each round</source>
-        <translation>每輪結束時的榮耀</translation>
-    </message>
 </context>
 <context>
     <name>GameSession</name>
@@ -342,6 +338,13 @@ Reason: {reason}</source>
     </message>
 </context>
 <context>
+    <name>HandDock</name>
+    <message>
+        <source>Hand</source>
+        <translation>手牌</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <source>Pass the device to {player}</source>
@@ -430,14 +433,6 @@ Reason: {reason}</source>
         <translation>關於 Tablekeeper</translation>
     </message>
     <message>
-        <source>Tablekeeper {version}
-
-Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</source>
-        <translation>Tablekeeper {version}
-
-遊玩 Vindication、Nemesis: Lockdown 與 Dragonbond，每一條規則都由程式嚴格執行。</translation>
-    </message>
-    <message>
         <source>Zoom {percent}%</source>
         <translation>縮放 {percent}%</translation>
     </message>
@@ -482,6 +477,14 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Tablekeeper {version}
+
+Play {games} with every rule enforced.</source>
+        <translation>Tablekeeper {version}
+
+遊玩 {games}，每一條規則都由程式嚴格執行。</translation>
+    </message>
+    <message>
         <source>Now touch one of the lit places or cards (Esc to start again)</source>
         <translation>接著點選亮起的地點或卡牌（按 Esc 重來）</translation>
     </message>
@@ -500,8 +503,8 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>按右鍵閱讀這條規則</translation>
     </message>
     <message>
-        <source>Your medallion cannot move now</source>
-        <translation>你的徽章現在無法移動</translation>
+        <source>Your piece cannot move now</source>
+        <translation>你的棋子現在不能移動</translation>
     </message>
     <message>
         <source>{player} (computer): {move}</source>
@@ -706,6 +709,21 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Rules — {game}</source>
         <translation>規則 — {game}</translation>
+    </message>
+</context>
+<context>
+    <name>TableDock</name>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>{n} cards</source>
+        <translation>{n} 張</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>桌面</translation>
     </message>
 </context>
 <context>

@@ -69,3 +69,10 @@ def test_reset_forgets_what_was_touched() -> None:
     s.touch("R010")
     s.reset()
     assert s.touched == [] and s.lit() == {"R010", "adult1"}
+
+
+def test_what_names_two_things_can_be_dragged_onto_its_partners() -> None:
+    s = selection()
+    assert s.draggable() == {"R010", "h0", "h1", "adult1"}
+    assert s.drop_targets("h1") == {"R010", "adult1"}
+    assert s.drop_targets("h0") == {"R010"}

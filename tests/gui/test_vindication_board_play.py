@@ -214,7 +214,7 @@ def test_a_bot_game_ends_with_the_score_table_and_the_honor_plot(window: MainWin
         assert dialog.table.horizontalHeaderItem(seat).text().startswith("★ ") == (seat in outcome.winners)
     for row, (key, values) in enumerate(outcome.breakdown):
         assert [dialog.table.item(row, s).text() for s in range(2)] == [f"{v:g}" for v in values]
-    honor = window.session.honor_by_round()
+    honor = window.session.progress_plot()["series"]
     before = dict(outcome.breakdown)["before"]
     assert [series[-1] for series in honor.values()] == list(before)
     rounds = [e.data["round"] for e in window.session._match.events_for(None) if e.kind == "round_started"]

@@ -47,7 +47,7 @@ def test_end_turn_is_offered_after_the_move_and_ends_the_turn(window: MainWindow
     session, panel = window.session, window.actions_dock
     assert panel.isEnabled()
     assert panel.button_for("end_turn") is None
-    assert not window.action_collection.end_turn.isEnabled()
+    assert not window.action_collection.finish_turn.isEnabled()
     assert all(not b.text().startswith(("activate", "rest ")) for b in panel.buttons)
     target = sorted(s for s in session.active_spaces() if s.startswith("T"))[0]
     click(window, qtbot, target)
@@ -55,7 +55,7 @@ def test_end_turn_is_offered_after_the_move_and_ends_the_turn(window: MainWindow
     assert panel.button_for("end_turn") is not None
     button = panel.button_for("end_turn")
     assert button.text() == "End turn" and "Ctrl+E" in button.toolTip()
-    assert window.action_collection.end_turn.isEnabled()
+    assert window.action_collection.finish_turn.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert session.deciders() != (0,) or session.current_view()["round"] > 1
 
@@ -66,7 +66,7 @@ def test_the_shortcut_ends_the_turn_too(window: MainWindow, qtbot) -> None:
     click(window, qtbot, target)
     answer_all(window)
     turn = window.session.current_view()["turn"]["seat"]
-    window.action_collection.end_turn.trigger()
+    window.action_collection.finish_turn.trigger()
     assert window.session.current_view()["turn"]["seat"] != turn or window.session.deciders() != (0,)
 
 
