@@ -254,10 +254,10 @@ class Game(ABC):
         deciding seat's view, for names of what lies where. Default: the notation."""
         return str(command)
 
-    def is_panel_action(self, command: Command) -> bool:
+    def is_panel_action(self, command: Command, view: Data) -> bool:
         """Whether a turn command is offered as a button beside the board (rather than only by
-        clicking its spaces). Default: the commands that name no space."""
-        return not self.command_spaces(command)
+        touching what it names). Default: the commands that name nothing to touch."""
+        return not self.command_touches(command, view)
 
     # -- gestures: what a click or a drag on the screen asks for, legal or not -----------------
     # The GUI plays such a command and lets the rules refuse it, so a greyed space or a refused

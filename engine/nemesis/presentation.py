@@ -599,7 +599,9 @@ def _hand_zone(player: Data, w: _Words, prefix: str) -> Data:
     if not isinstance(hand, list):                       # another seat's hand: how many, no faces
         return _zone(f"{prefix}hand", w("hand"), [], 6, int(hand), w("hand_cards"))
     items = [_hand_item(player, card, f"{prefix}{HAND_PREFIX}{i}", w) for i, card in enumerate(hand)]
-    return _zone(f"{prefix}hand", w("hand"), items, 6, tip=w("hand_cards"))
+    zone = _zone(f"{prefix}hand", w("hand"), items, 6, tip=w("hand_cards"))
+    zone["hand"] = True  # the viewer's own: drawn as cards along the table's edge
+    return zone
 
 
 def _hand_item(player: Data, card: str, touch: str, w: _Words) -> Data:

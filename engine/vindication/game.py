@@ -169,7 +169,7 @@ class Vindication(Game):
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         return label_command(command, language, view)
 
-    def is_panel_action(self, command: Command) -> bool:
+    def is_panel_action(self, command: Command, view: Data) -> bool:
         """Everything but walking and visiting: controlling a visited region is a button too."""
         return command.verb not in ("move", "fly", "visit", "answer")
 

@@ -510,7 +510,7 @@ class GameSession(QObject):
         view = match.state.view(self._viewer)
         groups: dict[str, list[tuple[str, str]]] = {}
         for command in commands:
-            if match.game.is_panel_action(command):
+            if match.game.is_panel_action(command, view):
                 label = match.game.describe_command(command, self._language, view) or str(command)
                 groups.setdefault(command.verb, []).append((label, str(command)))
         return [ActionGroup(verb, *match.game.describe_verb(verb, self._language), tuple(actions))

@@ -130,6 +130,7 @@ class HandDock(QDockWidget):
         self.cards.setObjectName("hand_cards")
         relay(self.cards, self)
         scroll.setWidget(self.cards)
+        scroll.setMinimumHeight(150)  # a card's title, cost and a few lines of its words
         self.setWidget(scroll)
         self.retranslateUi()
 

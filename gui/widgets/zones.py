@@ -178,6 +178,10 @@ class ZoneGrid(QWidget):
                 self.grid.addWidget(piece, row + index // columns, index % columns)
                 self.pieces[item["id"]] = piece
             row += (len(zone["items"]) + columns - 1) // columns
+        if self.cards:  # cards keep their width, side by side from the left
+            widest = max((len(z["items"]) for z in zones), default=0)
+            for column in range(widest + 1):
+                self.grid.setColumnStretch(column, 1 if column == widest else 0)
         self.setVisible(bool(self.pieces))
 
     def set_state(self, sources: Iterable[str], targets: Iterable[str],
