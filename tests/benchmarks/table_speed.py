@@ -1,0 +1,360 @@
+"""The generic table with Nemesis: Lockdown on it (issue 13, "Measure"), offscreen, each figure next
+to a baseline measured in the same run where one makes sense.
+
+1. frame: a full repaint of a mid-game Nemesis Facility (2-human co-op, seed 1, 13 commands in)
+   with the board view's viewport at 1600×1000 (goal ≤ 16 ms), next to a bare-Qt frame of a
+   900-item labelled island at the same size (gui_speed.py's baseline);
+2. room click: from the click on a room the viewer can move to until the cards that pay for the
+   move are lit in the Hand dock and the board and the hand are repainted (goal ≤ 16 ms);
+3. views: how often the game builds a view (``Game.view``, counted by a wrapper around the game's
+   view) per command applied through the window, over whole 2-human co-op games driven the way
+   a player drives them (goal: the viewer's view once per command);
+4. autosave: the crash copy's write per command at 1,000 commands (a 4-player Vindication game
+   played by random bots, seed 2), against writing the whole save as `save_match` does, in the
+   same folder (goal: no whole-file rewrite per command, or under 2 ms);
+5. hand-overs: decisions per hand-over screen in 2-human co-op Nemesis games (seeds 1–10),
+   against a hand-over at every change of the deciding human (the rule before issue 13).
+
+Every side runs in fresh processes with throw-away settings and data folders; medians are reported
+with their quartiles. Benchmarks are not tests: nothing here asserts a time.
+
+    python tests/benchmarks/table_speed.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread  # noqa: E402
+
+AUTOSAVE_BUDGET_MS = 2.0
+TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
+TABLE_COMMANDS = 13
+HANDOVER_SEEDS = range(1, 11)
+LONG_SEED = 2           # 4-player Vindication, random bots: 1,065 commands
+LONG_COMMANDS = 1000
+AUTOSAVE_ROUNDS = 40
+MAX_GAME_COMMANDS = 3000
+
+
+def _coop(seed: int):  # noqa: ANN202 - a NewGameConfig, imported in the child
+    from gui.controller.types import NewGameConfig
+    return NewGameConfig("nemesis", 2, "coop", ("human", "human"), {}, seed=seed)
+
+
+class _Table:
+    """A main window with its session (no computer pauses) and a driver that plays like two people
+    sharing the screen: the heuristic bot chooses each decider's command, the hand-over screen is
+    confirmed whenever it shows; game.view calls are counted while the window works."""
+
+    def __init__(self, folder: str) -> None:
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+
+        from gui.app import configure_application
+        from gui.controller.session import GameSession
+        from gui.i18n import LanguageSwitcher
+        from gui.main_window import MainWindow
+        from gui.settings import Settings
+
+        self.app = QApplication.instance() or QApplication([])
+        configure_application(self.app)
+        languages = LanguageSwitcher(self.app)
+        languages.set_language("en")
+        self.session = GameSession(bot_delay_ms=0, autosave_folder=os.path.join(folder, "autosave"))
+        settings = Settings(QSettings(os.path.join(folder, "tk.ini"), QSettings.Format.IniFormat))
+        self.window = MainWindow(self.session, settings, languages)
+        self.window.show()
+        self.settle()
+        self.views = 0          # game.view calls while the window worked
+        self.counting = False
+        self.handovers = 0      # hand-over screens confirmed
+        self.viewer_changes = 0  # changes of the deciding human (a hand-over each, before issue 13)
+        self.commands = 0
+
+    def settle(self) -> None:
+        for _ in range(5):
+            self.app.processEvents()
+
+    def start(self, config) -> None:  # noqa: ANN001
+        from engine.bots import bot_rng, make_bot
+        from engine.core import get_game
+        game = get_game(config.game)
+        if not hasattr(game, "_counted_view"):
+            original = game.view
+
+            def counted(data, seat):  # noqa: ANN001, ANN202
+                if self.counting:
+                    self.views += 1
+                return original(data, seat)
+            game.view = counted
+            game._counted_view = True
+        self.counting = True
+        self.session.new_game(config)
+        self.settle()
+        self.hand_over()
+        self.counting = False
+        match = self.session._match
+        self.bot = make_bot("heuristic", match.game)
+        self.rngs = {seat: bot_rng(config.seed, seat) for seat in range(config.players)}
+        self.last_decider = match.state.deciders()[0] if match.state.deciders() else None
+
+    def hand_over(self) -> None:
+        window = self.window
+        if window.central_stack.currentWidget() is window.handover_screen:
+            self.handovers += 1
+            window.handover_screen.ready_button.click()
+            self.settle()
+
+    def play_one(self) -> None:
+        match = self.session._match
+        seat = match.state.deciders()[0]
+        if seat != self.last_decider:
+            self.viewer_changes += 1
+            self.last_decider = seat
+        command = self.bot.choose(match.state.view(seat), match.state.legal(seat), self.rngs[seat])
+        self.counting = True
+        self.session.apply(command)
+        self.settle()
+        self.hand_over()
+        self.counting = False
+        self.commands += 1
+
+    def close(self) -> None:
+        self.window.close()
+        self.session.shutdown()
+
+
+# -- in a child: the frame and the room click -----------------------------------------------------
+def child_frames(repeats: int) -> dict[str, object]:
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
+    os.makedirs(folder, exist_ok=True)
+    table = _Table(folder)
+    table.start(_coop(TABLE_SEED))
+    for _ in range(TABLE_COMMANDS):
+        table.play_one()
+    window, session, app = table.window, table.session, table.app
+    view = window.board_view
+    viewport = view.viewport()
+    window.resize(BOARD_SIZE[0] + window.width() - viewport.width(),
+                  BOARD_SIZE[1] + window.height() - viewport.height())
+    table.settle()
+    assert (viewport.width(), viewport.height()) == BOARD_SIZE, viewport.size()
+    view.fit()
+    table.settle()
+    assert view.is_showing_layout()
+
+    # a room the viewer can move to, paying with one of several cards
+    room, cards = None, set()
+    for space in sorted(session.touchable()):
+        if not space.startswith("R") and space not in {"REP", "ISO", "ALR", "BPS"}:
+            continue
+        outcome = session.touch(space)
+        session.cancel_touches()
+        if outcome is not None and outcome.play is None and not outcome.ask and len(outcome.lit) > 1:
+            room, cards = space, set(outcome.lit)
+            break
+    assert room is not None, "no room to move to, paying with a card: no click to time"
+    item = view.item_for_space(room)
+    at = view.mapFromScene(item.sceneBoundingRect().center())
+    hand = window.hand_dock.cards
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+
+    def click_and_repaint() -> None:  # click -> touch -> payable cards lit -> board and hand repainted
+        QTest.mouseClick(viewport, left, none, at)
+        viewport.repaint()
+        window.hand_dock.repaint()
+
+    bare = _bare_island(app)
+    bare_viewport = bare.viewport()
+    warm = 5
+    frames, clicks, bare_frames = [], [], []
+    for round_ in range(repeats + warm):
+        times = (_timed(viewport.repaint), _timed(bare_viewport.repaint), _timed(click_and_repaint))
+        if round_ == 0:
+            clickable = {name for name, piece in hand.pieces.items() if piece.clickable}
+            assert cards & set(hand.pieces) and cards & set(hand.pieces) <= clickable, (cards, clickable)
+            assert session.touched() == [room], session.touched()
+        window.cancel_gesture()  # Esc: the playable highlights come back
+        viewport.repaint()
+        QTest.mouseMove(viewport, QPoint(1, 1))
+        if round_ >= warm:
+            for into, took in zip((frames, bare_frames, clicks), times):
+                into.append(took)
+    bare.close()
+    items = len(view.board_scene.items())
+    table.close()
+    return {"frames": frames, "clicks": clicks, "bare_frames": bare_frames, "items": items,
+            "room": room, "cards": len(cards)}
+
+
+# -- in a child: views built and hand-overs over whole games --------------------------------------
+def child_games() -> dict[str, object]:
+    folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
+    os.makedirs(folder, exist_ok=True)
+    table = _Table(folder)
+    games = []
+    for seed in HANDOVER_SEEDS:
+        table.views = table.handovers = table.viewer_changes = table.commands = 0
+        table.start(_coop(seed))
+        start_views, start_handovers = table.views, table.handovers
+        table.views = 0
+        while not table.session.is_over():
+            if table.commands >= MAX_GAME_COMMANDS:
+                raise RuntimeError(f"seed {seed}: no end after {table.commands} commands")
+            table.play_one()
+        games.append({"seed": seed, "commands": table.commands, "views": table.views,
+                      "start_views": start_views, "handovers": table.handovers + start_handovers,
+                      "viewer_changes": table.viewer_changes + 1})   # + the first decider
+    table.close()
+    return {"games": games}
+
+
+# -- in a child: the crash copy at 1,000 commands -------------------------------------------------
+def child_autosave(rounds: int) -> dict[str, object]:
+    from PySide6.QtCore import QCoreApplication
+
+    from engine.bots import bot_rng, make_bot
+    from engine.core import Match, save_match
+    from gui.controller.session import GameSession
+
+    app = QCoreApplication.instance() or QCoreApplication([])  # noqa: F841 - the session's timers need one
+    folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
+    os.makedirs(folder, exist_ok=True)
+    players = 4
+    match = Match.new("vindication", players, seed=LONG_SEED, seats=["human"] * players)
+    bot = make_bot("random", match.game)
+    rngs = {seat: bot_rng(LONG_SEED, seat) for seat in range(players)}
+    commands = []
+    for _ in range(LONG_COMMANDS + rounds):
+        state = match.state
+        seat = state.deciders()[0]
+        command = bot.choose(state.view(seat), state.legal(seat), rngs[seat])
+        commands.append(str(command))
+        match.apply(command)
+    assert not match.state.is_terminal()
+    # the session plays the first 1,000 commands, then each next one is timed with its crash copy
+    session = GameSession(bot_delay_ms=0, autosave_folder=os.path.join(folder, "autosave"))
+    session.new_game(_config("vindication", players, LONG_SEED))
+    for text in commands[:LONG_COMMANDS]:
+        session.apply(text)
+    writes: list[float] = []
+    original = session._write_autosave
+
+    def timed_write() -> None:
+        writes.append(_timed(original))
+    session._write_autosave = timed_write
+    whole: list[float] = []
+    whole_path = os.path.join(folder, "whole.tksave")
+    for text in commands[LONG_COMMANDS:]:
+        session.apply(text)
+        whole.append(_timed(lambda: save_match(session._match, whole_path)))
+    assert len(writes) == rounds and len(session._match.history) == LONG_COMMANDS + rounds
+    path = session.autosave_path()
+    sizes = {name: os.path.getsize(os.path.join(os.path.dirname(path), name))
+             for name in os.listdir(os.path.dirname(path))}
+    session._write_autosave = original
+    session.shutdown()
+    # what was written can be resumed, and is the same game
+    from engine.core import load_match
+    resumed = GameSession(bot_delay_ms=0, autosave_folder=os.path.dirname(path))
+    resumed.resume_autosave()
+    assert resumed.digest() == session.digest() == load_match(whole_path).digest()
+    resumed.shutdown()
+    return {"writes": writes, "whole": whole, "sizes": sizes, "whole_size": os.path.getsize(whole_path)}
+
+
+def _config(game: str, players: int, seed: int):  # noqa: ANN202
+    from gui.controller.types import NewGameConfig
+    return NewGameConfig(game, players, None, ("human",) * players, {}, seed=seed)
+
+
+# -- the parent -----------------------------------------------------------------------------------
+def _child_json(mode: str, *extra: str) -> dict:
+    _, lines, _ = launch([os.path.abspath(__file__), mode, *extra], timeout=600)
+    return json.loads(lines[-1])
+
+
+def run(repeats: int = 60) -> dict[str, float]:
+    began = time.perf_counter()
+    f: dict[str, float] = {}
+    frames = _child_json("--child-frames", str(repeats))
+    for key, name in (("frames", "frame"), ("clicks", "click"), ("bare_frames", "bare_frame")):
+        f[f"{name}_ms"], f[f"{name}_q1_ms"], f[f"{name}_q3_ms"] = spread([t * 1000 for t in frames[key]])
+    f["frame_ratio"] = f["frame_ms"] / f["bare_frame_ms"]
+    f["click_ratio"] = f["click_ms"] / f["frame_ms"]
+    f["items"], f["cards"] = frames["items"], frames["cards"]
+
+    games = _child_json("--child-games")["games"]
+    commands = sum(g["commands"] for g in games)
+    f["games"], f["game_commands"] = len(games), commands
+    f["views_per_command"] = sum(g["views"] for g in games) / commands
+    f["start_views"] = sum(g["start_views"] for g in games) / len(games)
+    f["handovers"] = sum(g["handovers"] for g in games)
+    f["viewer_changes"] = sum(g["viewer_changes"] for g in games)
+    f["decisions_per_handover"] = commands / max(1, f["handovers"])
+    f["decisions_per_change"] = commands / max(1, f["viewer_changes"])
+
+    autosave = _child_json("--child-autosave", str(AUTOSAVE_ROUNDS))
+    writes = [t * 1000 for t in autosave["writes"]]
+    f["autosave_ms"], f["autosave_q1_ms"], f["autosave_q3_ms"] = spread(writes)
+    f["whole_ms"], f["whole_q1_ms"], f["whole_q3_ms"] = spread([t * 1000 for t in autosave["whole"]])
+    f["autosave_ratio"] = f["autosave_ms"] / f["whole_ms"]
+    f["whole_kib"] = autosave["whole_size"] / 1024
+    f["autosave_files"] = ", ".join(f"{name} {size / 1024:.0f} KiB"
+                                    for name, size in sorted(autosave["sizes"].items()))
+    f["seconds"] = time.perf_counter() - began
+    return f
+
+
+def table(f: dict[str, float]) -> str:
+    def q(name: str) -> str:
+        return f"[{f[name + '_q1_ms']:.1f}–{f[name + '_q3_ms']:.1f}]"
+
+    rows = [
+        ("measure", "median", "quartiles", "baseline (same run)", "ratio", "goal"),
+        (f"1. full repaint, Facility 1600×1000 ({f['items']:.0f} items)", f"{f['frame_ms']:.1f} ms",
+         q("frame"),
+         f"bare-Qt 900-item island {f['bare_frame_ms']:.1f} ms", f"{f['frame_ratio']:.2f}×",
+         f"≤ 16 ms ({f['frame_ms'] / FRAME_BUDGET_MS:.2f} of it)"),
+        (f"2. click on a room → {f['cards']:.0f} payable cards lit, repainted", f"{f['click_ms']:.1f} ms",
+         q("click"),
+         f"repaint alone {f['frame_ms']:.1f} ms", f"{f['click_ratio']:.2f}×",
+         f"≤ 16 ms ({f['click_ms'] / FRAME_BUDGET_MS:.2f} of it)"),
+        (f"3. Game.view calls per command ({f['game_commands']:.0f} commands, {f['games']:.0f} games)",
+         f"{f['views_per_command']:.2f}", "", f"at a game's start {f['start_views']:.1f}", "", "1"),
+        (f"4. autosave per command at {LONG_COMMANDS:,} commands", f"{f['autosave_ms']:.2f} ms",
+         q("autosave"),
+         f"whole save rewritten ({f['whole_kib']:.0f} KiB) {f['whole_ms']:.2f} ms {q('whole')}",
+         f"{f['autosave_ratio']:.2f}×", f"≤ {AUTOSAVE_BUDGET_MS:g} ms, no whole rewrite"),
+        ("5. decisions per hand-over screen (2-human co-op)", f"{f['decisions_per_handover']:.2f}",
+         f"{f['handovers']:.0f} screens", f"one per change of decider: {f['decisions_per_change']:.2f}",
+         f"{f['decisions_per_handover'] / f['decisions_per_change']:.2f}×", "more"),
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    lines.append(f"(offscreen, fresh processes; autosave files: {f['autosave_files']}; the run took "
+                 f"{f['seconds']:.0f} s; compare ratios between machines, not milliseconds)")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1].startswith("--child-"):
+        sys.path.insert(0, str(ROOT))
+        kind = sys.argv[1]
+        result = (child_frames(int(sys.argv[2])) if kind == "--child-frames" else
+                  child_autosave(int(sys.argv[2])) if kind == "--child-autosave" else child_games())
+        print(json.dumps(result), flush=True)
+        sys.exit(0)
+    print(table(run()))
