@@ -435,7 +435,9 @@ class MainWindow(QMainWindow):
         self._refresh_status()
 
     def _on_viewer_changed(self, seat: int) -> None:
-        if not self.session.is_hot_seat():
+        if not self.session.needs_handover() and self._handover_seat is None:
+            if self.session.is_hot_seat():  # another person's screen, with nothing the one before may not see
+                self._refresh_all()
             return
         # Hide everything the previous player saw until the next one confirms they hold the device.
         self._handover_seat = seat

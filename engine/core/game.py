@@ -104,6 +104,8 @@ class Game(ABC):
     # Prompt kinds whose options only the deciding seat sees (a secret quest to keep): the answer
     # is that seat's secret too (`is_private_command`).
     private_prompts: frozenset[str] = frozenset()
+    # Top-level keys of a view that only say whose view it is (``"viewer": 2``): no secret.
+    view_seat_keys: frozenset[str] = frozenset()
 
     @abstractmethod
     def setup(self, config: Config, rng: Rng) -> Data:
@@ -211,6 +213,16 @@ class Game(ABC):
     def invariants(self, data: Data) -> list[str]:
         """Broken state invariants from the spec, in words; empty when all hold."""
         return []
+
+    def view_shows_more(self, view: Data, known: Data) -> bool:
+        """Whether ``view`` (one seat's view) shows something that ``known`` (another seat's view
+        of the same state, or the onlooker's) does not: in hot-seat play the screen is then handed
+        over before ``view`` shows. Default: `plain.shows_more` over both views without
+        `view_seat_keys`; when in doubt, True."""
+        from .plain import shows_more
+        skip = self.view_seat_keys
+        return shows_more({k: v for k, v in view.items() if k not in skip},
+                          {k: v for k, v in known.items() if k not in skip})
 
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         """A state ``seat`` cannot tell apart from ``data``: what it cannot see, dealt again.

@@ -50,3 +50,36 @@ def plain_problems(data: Any, path: str = "data") -> list[str]:
     elif not isinstance(data, _SCALARS):
         problems.append(f"{path}: {type(data).__name__} {data!r} is not plain data")
     return problems
+
+
+# What views put where a seat may not see a value (every game's views use it).
+HIDDEN = "hidden"
+
+
+def _says_nothing(value: Any) -> bool:
+    """An empty list or record (of empty ones): it tells no more than a count of 0 or a placeholder."""
+    if isinstance(value, dict):
+        return all(_says_nothing(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_says_nothing(v) for v in value)
+    return False
+
+
+def shows_more(shown: Any, known: Any) -> bool:
+    """Whether ``shown`` (one seat's view) holds something ``known`` (another seat's view of the same
+    state) does not: a value where ``known`` has another one or only `HIDDEN`, a list or record where
+    it has a count or a placeholder, a key it lacks, a list of another length. Not: `HIDDEN`, a count
+    or a placeholder where ``known`` has the things themselves, or an empty list or record.
+    When in doubt it says True: a hand-over screen too many is better than a secret shown."""
+    if shown == known or shown == HIDDEN:
+        return False
+    if isinstance(shown, dict):
+        if not isinstance(known, dict):
+            return not _says_nothing(shown)
+        return any(shows_more(value, known[key]) if key in known else not _says_nothing(value)
+                   for key, value in shown.items())
+    if isinstance(shown, list):
+        if isinstance(known, list) and len(known) == len(shown):
+            return any(shows_more(a, b) for a, b in zip(shown, known))
+        return not _says_nothing(shown)
+    return not isinstance(known, (dict, list))   # a count of known things says nothing more

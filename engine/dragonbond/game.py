@@ -45,6 +45,7 @@ class Dragonbond(Game):
     rule_not_your_decision = "DRG-PLAN-2"
     rule_game_over = "DRG-ROUND-3"
     rule_unknown_command = "DRG-PLAN-3"
+    view_seat_keys = frozenset({"viewer"})   # views name their seat
 
     def setup(self, config: Config, rng: Rng) -> Data:
         data = setup(config, rng)

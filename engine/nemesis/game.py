@@ -59,6 +59,7 @@ class Nemesis(Game):
     rule_game_over = "NEM-END-8"
     rule_unknown_command = "NEM-ACTION-6"
     private_prompts = frozenset(PRIVATE_PROMPTS)
+    view_seat_keys = frozenset({"viewer"})   # views name their seat
 
     def setup(self, config: Config, rng: Rng) -> Data:
         data = setup(config, rng)

@@ -111,6 +111,11 @@ class GameSession(QObject):
         self._path: str | None = None
         self._modified = False
         self._viewer: int | None = None
+        # Hot seat: the seats that may be looking at the screen (each viewer since the last
+        # hand-over screen; none yet: anybody, who may see what an onlooker sees), and whether the
+        # latest change of viewer needs a hand-over screen.
+        self._audience: set[int] = set()
+        self._handover_due = False
         self._spaces: set[str] = set()
         self._legal: dict[int, list[Command]] = {}
         self._layout: dict[str, Any] | None = None
@@ -188,6 +193,12 @@ class GameSession(QObject):
     def is_hot_seat(self) -> bool:
         """Several people share the screen and the game has secrets: hand-overs are needed."""
         return self.has_game() and self.hides_information() and len(self.human_seats()) > 1
+
+    def needs_handover(self) -> bool:
+        """Whether the latest change of viewer needs the hand-over screen before the new viewer's
+        screen shows: in hot-seat play, when that screen would show something that someone who may
+        still be looking may not see (`_shows_secrets`)."""
+        return self._handover_due
 
     def deciders(self) -> tuple[int, ...]:
         return self._require().state.deciders() if self._match else ()
@@ -666,6 +677,8 @@ class GameSession(QObject):
         self._match = None
         self._path = None
         self._viewer = None
+        self._audience = set()
+        self._handover_due = False
         self._spaces = set()
         self._legal = {}
         self._layout = None
@@ -700,6 +713,7 @@ class GameSession(QObject):
         self._table_key = None
         self.undo_stack.clear()
         self._viewer = None
+        self._audience = set()
         self._update_viewer(announce=False)
         self._note_spaces()
         self._write_autosave()  # a new, opened or resumed game replaces the crash copy
@@ -892,9 +906,26 @@ class GameSession(QObject):
             all_humans = self.human_seats()
             viewer = all_humans[0] if all_humans else None
         if viewer != self._viewer:
+            self._handover_due = viewer is not None and self.is_hot_seat() and self._shows_secrets(viewer)
+            if viewer is not None:
+                self._audience = {viewer} if self._handover_due else self._audience | {viewer}
             self._viewer = viewer
             if announce and viewer is not None:
                 self.viewer_changed.emit(viewer)
+
+    def _shows_secrets(self, seat: int) -> bool:
+        """Whether ``seat``'s screen would show something that someone who may still be looking at
+        the screen may not see: a seat shown since the last hand-over (the onlooker when none was).
+        Its view then shows more than theirs (`Game.view_shows_more`), or its log holds an event
+        theirs does not."""
+        match = self._require()
+        state = match.state
+        view = state.view(seat)
+        events = match.events_for(seat)
+        lookers: set[int | None] = set(self._audience) if self._audience else {None}
+        return any(match.game.view_shows_more(view, state.view(other))
+                   or any(not event.visible_to(other) for event in events)
+                   for other in lookers - {seat})
 
     def _note_spaces(self) -> None:
         """After every change of position: remember the spaces seen and the deciders' legal
