@@ -24,6 +24,7 @@ from .undo import PlayedCommands
 
 if TYPE_CHECKING:
     from engine.core import Command, Match, Rng
+    from engine.core.journal import SaveJournal
 
 
 def save_suffix() -> str:
@@ -47,6 +48,8 @@ def write_bug_report(error: BaseException, session: GameSession | None) -> str:
     os.makedirs(folder, exist_ok=True)
     return os.fspath(write(error, folder, context={"where": "the app, no game window"}))
 BROKEN_SUFFIX = ".broken"
+# The crash copy's appends reach the disk this long after the last one (a quiet moment).
+AUTOSAVE_SYNC_MS = 1000
 
 
 def default_autosave_folder() -> str:
@@ -107,6 +110,10 @@ class GameSession(QObject):
         super().__init__(parent)
         # None: `default_autosave_folder()`, looked up when first needed
         self._autosave_folder = None if autosave_folder is None else os.fspath(autosave_folder)
+        self._journal: SaveJournal | None = None  # keeps the crash copy current by appending
+        self._journal_sync = QTimer(self)
+        self._journal_sync.setSingleShot(True)
+        self._journal_sync.timeout.connect(self._sync_autosave)
         self._match: Match | None = None
         self._path: str | None = None
         self._modified = False
@@ -626,16 +633,14 @@ class GameSession(QObject):
     def resume_autosave(self) -> None:
         """Load the crash copy as an untitled, unsaved game. A copy that cannot be read is
         renamed ``….broken`` (kept for a look, never offered again) and a `SessionError` says so."""
-        from engine.core import TablekeeperError, load_match
+        from engine.core import TablekeeperError
+        from engine.core.journal import load_journaled, set_aside
         path = self.autosave_path()
+        self._close_journal()
         try:
-            match = load_match(path)
+            match = load_journaled(path)
         except (TablekeeperError, ValueError, KeyError, TypeError) as error:  # damaged in any way
-            broken = path + BROKEN_SUFFIX
-            try:
-                os.replace(path, broken)
-            except OSError:
-                broken = path
+            broken = set_aside(path, BROKEN_SUFFIX)
             reason = getattr(error, "reason", None) or str(error)
             raise SessionError(
                 self.tr("Cannot resume the game"),
@@ -647,17 +652,18 @@ class GameSession(QObject):
 
     def discard_autosave(self) -> None:
         """Remove the crash copy (the player does not want to resume it)."""
+        from engine.core.journal import remove_journaled
+        self._close_journal()
         try:
-            os.remove(self.autosave_path())
-        except FileNotFoundError:
-            pass
+            remove_journaled(self.autosave_path())
         except OSError as error:
             self.autosave_failed.emit(str(error.strerror or error))
 
     def _write_autosave(self) -> None:
-        """Copy the current game to the autosave file (config + commands, written atomically);
-        a finished game needs no crash copy, so it removes the file instead."""
-        from engine.core import save_match
+        """Bring the crash copy up to the current game: a save written whole (atomically) when a
+        game starts, is opened or resumed, then a journal beside it that each change appends to
+        (`engine.core.journal`); a finished game needs no crash copy, so it removes the files."""
+        from engine.core.journal import SaveJournal
         match = self._match
         if match is None:
             return
@@ -666,14 +672,37 @@ class GameSession(QObject):
             return
         path = self.autosave_path()
         try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            save_match(match, path)
+            if self._journal is None or self._journal.path != path:
+                self._close_journal()
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                self._journal = SaveJournal(path)
+            self._journal.write(match)
         except OSError as error:
             self.autosave_failed.emit(self.tr("The game could not be copied to {file}: {reason}").format(
                 file=path, reason=error.strerror or error))
+            return
+        self._journal_sync.start(AUTOSAVE_SYNC_MS)
+
+    def _sync_autosave(self) -> None:
+        """A quiet moment: what the crash copy's journal took since the last one goes to the disk."""
+        if self._journal is not None:
+            try:
+                self._journal.sync()
+            except OSError as error:
+                self.autosave_failed.emit(str(error.strerror or error))
+
+    def _close_journal(self) -> None:
+        self._journal_sync.stop()
+        journal, self._journal = self._journal, None
+        if journal is not None:
+            try:
+                journal.close()
+            except OSError as error:
+                self.autosave_failed.emit(str(error.strerror or error))
 
     def close_game(self) -> None:
         self._stop_bots()
+        self._close_journal()
         self._match = None
         self._path = None
         self._viewer = None
@@ -688,6 +717,7 @@ class GameSession(QObject):
     def shutdown(self) -> None:
         """Stop computer players and wait for their threads (call before the app quits)."""
         self._stop_bots()
+        self._close_journal()
         self._bot_runner.wait()
 
     def _start(self, match: Match, path: str | None) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 
 from gui import app as app_module
 from gui.controller import session as session_module
-from gui.controller.session import GameSession, save_suffix
+from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.controller.types import NewGameConfig
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
@@ -23,10 +24,15 @@ def play_one(session: GameSession) -> None:
 
 
 def fresh_copy_digest(path: str, folder: Path) -> str:
-    """Load ``path`` in a separate session (through the session API) and give its digest."""
-    other = GameSession(bot_delay_ms=0, autosave_folder=folder / "other")
+    """Resume the crash copy at ``path`` (its save and journal) in a separate session, from a copy
+    of its folder, and give its digest."""
+    import shutil
+    copy = folder / "copy"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(Path(path).parent, copy)
+    other = GameSession(bot_delay_ms=0, autosave_folder=copy)
     try:
-        other.open(path)
+        other.resume_autosave()
         return other.digest()
     finally:
         other.shutdown()
@@ -170,3 +176,45 @@ def test_an_autosave_that_cannot_be_written_does_not_stop_play(make_session, tmp
         session.new_game(toy(challenges=False))
     play_one(session)
     assert session.has_game() and not session.has_autosave()
+
+
+def test_each_command_is_appended_to_the_journal_without_rewriting_the_save(session: GameSession,
+                                                                            tmp_path: Path) -> None:
+    from engine.core.journal import journal_path
+    session.new_game(toy(challenges=False))
+    path = Path(session.autosave_path())
+    base = path.read_bytes()
+    journal = Path(journal_path(path))
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 and '"base_commands": 0' in lines[0]   # the header names the save it continues
+    play_one(session)
+    session.apply("claim high")
+    session.undo()
+    session.redo()
+    assert path.read_bytes() == base                                # the save was not written again
+    added = journal.read_text(encoding="utf-8").splitlines()[1:]
+    assert len(added) == 4 and added[2] == '{"undo": 1}' and added[1] == added[3] == '"1: claim high"'
+    assert fresh_copy_digest(str(path), tmp_path) == session.digest()
+
+
+def test_a_line_the_crash_cut_short_is_left_out_and_a_damaged_one_sets_the_copy_aside(
+        make_session, autosave_folder: Path, tmp_path: Path) -> None:
+    from engine.core.journal import journal_path
+    crashed = make_session()
+    crashed.new_game(toy(challenges=False))
+    play_one(crashed)
+    position = crashed.digest()
+    play_one(crashed)
+    crashed.shutdown()
+    journal = Path(journal_path(crashed.autosave_path()))
+    whole = journal.read_bytes()
+    journal.write_bytes(whole[:-3])                                 # the last line, cut short
+    assert fresh_copy_digest(crashed.autosave_path(), tmp_path) == position
+    journal.write_bytes(whole[:-1] + b"\x00" * 8)                   # a system crash left NUL bytes
+    assert fresh_copy_digest(crashed.autosave_path(), tmp_path) == position
+    journal.write_bytes(whole + b'"0: place 9 z9"\n')               # a whole line the rules refuse
+    resumed = make_session()
+    with pytest.raises(SessionError, match="could not be read"):
+        resumed.resume_autosave()
+    assert not resumed.has_autosave()
+    assert Path(journal_path(crashed.autosave_path()) + ".broken").exists()
