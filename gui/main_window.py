@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         s.drop_needs_choice.connect(self._choose_and_play)
         s.touch_waiting.connect(self._show_touch_progress)
         s.spaces_touched.connect(self._on_spaces_touched)
+        s.step_shown.connect(self._on_step_shown)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
@@ -399,6 +400,14 @@ class MainWindow(QMainWindow):
             self._refresh_board()
         self._refresh_status()
 
+    def _on_step_shown(self, entries: list) -> None:
+        """One more step of the last command (or all the rest): its log lines, and the table as
+        it was after it (the current one, lit for play, once the steps are over)."""
+        if self._handover_seat is None:
+            self.log_dock.append_entries(entries)
+            self._refresh_board()
+        self._refresh_status()
+
     def _on_command_refused(self, rule_id: str, reason: str) -> None:
         message = reason if not rule_id else self.tr("{reason}\n\n(Rule {rule})").format(
             reason=reason, rule=self.session.rule_words(rule_id))
@@ -465,6 +474,9 @@ class MainWindow(QMainWindow):
         """A touch of a space (or of a piece on it): play the command it completes, light what
         the half-made command still needs, take the shortest of several paths (right click
         offers the others), or ask when the commands differ in more than that."""
+        if self.session.is_showing_steps():  # a touch while the last command unfolds: show the rest
+            self.session.finish_steps()
+            return
         if self.choice_dock.is_asking():
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
@@ -669,6 +681,10 @@ class MainWindow(QMainWindow):
         s = self.session
         if not s.has_game():
             return self.tr("Ready — no game open")
+        if s.is_showing_steps():
+            keys = self.action_collection.skip_bots.shortcut()
+            return self.tr("Showing what happened, step by step ({keys} shows the rest)").format(
+                keys=keys.toString(keys.SequenceFormat.NativeText))
         if s.is_over():
             return self.tr("Game over: {outcome}").format(outcome=s.outcome_text())
         if self._handover_seat is not None:

@@ -17,13 +17,16 @@ import inspect
 import json
 import marshal
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
 
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
 from .errors import Refused, TablekeeperError
 from .events import Event
+from .plain import freeze
 
 Handler = Callable[..., "Pause | None"]
 H = TypeVar("H", bound=Handler)
@@ -454,7 +457,29 @@ class RuleContext:
 
     def emit(self, what: str, /, audience: list[int] | None = None, reveals: bool = False, **fields: Any) -> None:
         """Record an event; ``audience`` limits who sees it, ``reveals`` marks an uncovered secret."""
-        self.events.append(Event(what, fields, None if audience is None else frozenset(audience), reveals))
+        happened = Event(what, fields, None if audience is None else frozenset(audience), reveals)
+        self.events.append(happened)
+        recording = _positions.get()
+        if recording is not None:
+            recording.append((happened, freeze(self.data)))
+
+
+# The positions a command passes through, while `positions_recorded` asks for them.
+_positions: ContextVar[list[tuple[Event, bytes]] | None] = ContextVar("tablekeeper_positions", default=None)
+
+
+@contextmanager
+def positions_recorded() -> Iterator[list[tuple[Event, bytes]]]:
+    """While inside, each event that rules emit through a `RuleContext` is recorded with the game's
+    data as they are when it is emitted, frozen (`plain.thaw` reads them): the positions a command
+    passes through, for a table that shows them one by one. A game's rules emit an event once its
+    change is made. Only the calling thread records; outside, emitting costs one lookup more."""
+    found: list[tuple[Event, bytes]] = []
+    token = _positions.set(found)
+    try:
+        yield found
+    finally:
+        _positions.reset(token)
 
 
 def waiting_choice(queue: list[dict[str, Any]]) -> tuple[str, int, tuple[Any, ...]] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -70,6 +70,14 @@ def _answer_words(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+class _Step(NamedTuple):
+    """One step of a command as the viewer sees it unfold: its log entries, the board spaces it
+    names, and the game's data right after it (frozen; None: not recorded by the engine)."""
+    entries: list[LogEntry]
+    spaces: list[str]
+    position: bytes | None
+
+
 class SessionError(Exception):
     """Something the player asked for could not be done; title and message are plain words."""
 
@@ -81,7 +89,8 @@ class SessionError(Exception):
 
 class GameSession(QObject):
     game_started = Signal()
-    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read
+    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read (of a
+    # command that unfolds step by step, the first step's: `step_shown` brings the others)
     command_applied = Signal(object, list)
     # rule id ("" when the app itself refused) and the reason in plain words
     command_refused = Signal(str, str)
@@ -97,6 +106,9 @@ class GameSession(QObject):
     # board spaces the last command's events named, in the order they happened (tiles discovered
     # along a walk, a space taken, a marker placed…)
     spaces_touched = Signal(list)
+    # one more step of the last command unfolded (or, once Skip is pressed or the steps are over,
+    # all the rest): its log entries; the table now shows the position after it (`table`)
+    step_shown = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
     # halfway through a command given by touches (a drop that needs one more): light what is next
@@ -147,6 +159,15 @@ class GameSession(QObject):
         self._bot_delay = bot_delay_ms  # a short pause lets people follow computer moves
         self._skipping = False  # the player asked to see the computer's moves at once
         self._bot_timer.timeout.connect(self._start_bots)
+        # A command with several steps (a computer's turn, a phase the rules play, an attack)
+        # unfolds one step per computer pause: its steps still to show, the position shown (frozen
+        # game data after the step on show; None: the current one) and its views' tables.
+        self._steps: list[_Step] | None = None
+        self._shown_position: bytes | None = None
+        self._shown_table: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        self._step_timer = QTimer(self)
+        self._step_timer.setSingleShot(True)
+        self._step_timer.timeout.connect(self._show_next_step)
 
     # -- what there is to show -----------------------------------------------------------------
     def has_game(self) -> bool:
@@ -225,8 +246,11 @@ class GameSession(QObject):
         return [entry.text for entry in self.log_entries()]
 
     def log_entries(self) -> list[LogEntry]:
-        """Every event so far that the viewer may see: words, whose it is and its rule."""
-        return self._entries(self._require().events_for(self._viewer))
+        """Every event so far that the viewer may see: words, whose it is and its rule (while a
+        command unfolds step by step, not those of the steps still to come)."""
+        entries = self._entries(self._require().events_for(self._viewer))
+        waiting = sum(len(step.entries) for step in self._steps or ())
+        return entries[:len(entries) - waiting]
 
     def _entries(self, events: Sequence[Any]) -> list[LogEntry]:
         game = self._require().game
@@ -376,11 +400,23 @@ class GameSession(QObject):
         if match is None:
             return {}
         seat = self._viewer if seat == -1 else seat
+        if self._shown_position is not None and seat == self._viewer:
+            return self._step_table(seat)
         key = (seat, match.state.frozen_view(seat), self._language)
         if self._table_key != key:
             self._table = match.game.table(match.state.view(seat), self._language)
             self._table_key = key
         return self._table
+
+    def _step_table(self, seat: int | None) -> dict[str, Any]:
+        """The table of the position after the step on show, from ``seat``'s view of it."""
+        from engine.core import plain
+        match = self._require()
+        key = (seat, self._shown_position, self._language)
+        if self._shown_table is None or self._shown_table[0] != key:
+            view = match.game.view(plain.thaw(self._shown_position), seat)
+            self._shown_table = (key, match.game.table(view, self._language))
+        return self._shown_table[1]
 
     def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
         """What lies on each space now, from ``seat``'s view (default: the viewer's)."""
@@ -546,6 +582,10 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return ""
+        if self._shown_position is not None:  # the position after the step on show
+            from engine.core import plain
+            view = match.game.view(plain.thaw(self._shown_position), self._viewer)
+            return match.game.describe_table(view, self._language)
         return match.game.describe_table(match.state.view(self._viewer), self._language)
 
     def player_boards(self) -> list[dict[str, Any]]:
@@ -702,6 +742,7 @@ class GameSession(QObject):
 
     def close_game(self) -> None:
         self._stop_bots()
+        self._drop_steps()
         self._close_journal()
         self._match = None
         self._path = None
@@ -733,6 +774,7 @@ class GameSession(QObject):
                     raise SessionError(self.tr("Cannot start this game"), str(error)) from None
                 bots[seat] = (bot, bot_rng(match.config.seed, seat))
         self._stop_bots()
+        self._drop_steps()
         self._match = match
         self._path = path
         self._modified = False
@@ -761,6 +803,7 @@ class GameSession(QObject):
         if match is None:
             self.command_refused.emit("", self.tr("No game is open."))
             return
+        self.finish_steps()  # a player who acts has seen enough of the last command's steps
         try:
             parsed = Command.parse(command) if isinstance(command, str) else command
         except TablekeeperError as error:
@@ -782,29 +825,100 @@ class GameSession(QObject):
     def _play(self, command: Command, by_bot: bool) -> None:
         """Apply a command to the match; raises `TablekeeperError` (state unchanged) if refused."""
         match = self._require()
-        events = match.apply(command)
+        if self._paced():  # the positions it passes through, to show its steps one by one
+            from engine.core.effects import positions_recorded
+            with positions_recorded() as positions:
+                events = match.apply(command)
+        else:
+            events, positions = match.apply(command), []
         self._stop_bots()  # the position moved on: answers computed for the old one are stale
         if match.can_undo():
             self.undo_stack.push(PlayedCommands(self, str(command), by_bot))
         else:
             self.undo_stack.clear()  # nothing before a chance or a secret can be taken back
-        self._announce(events)
+        self._announce(events, positions)
 
-    def _announce(self, events: Sequence[Any]) -> None:
+    def _announce(self, events: Sequence[Any], positions: Sequence[tuple[Any, bytes]] = ()) -> None:
         match = self._require()
         self._modified = True
         self._note_spaces()
         self._write_autosave()
+        steps = self._steps_of(events, positions) if self._paced() else []
+        if len(steps) > 1:  # one step now, the others one per computer pause (`_show_next_step`)
+            self._steps = steps[1:]
+            self._shown_position = steps[0].position
+            self.command_applied.emit(match.state.view(self._viewer), steps[0].entries)
+            if steps[0].spaces:
+                self.spaces_touched.emit(steps[0].spaces)
+            self.undo_state_changed.emit()
+            self._step_timer.start(self._bot_delay)
+            return
         self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
-        touched = [e.data["space"] for e in events
-                   if e.visible_to(self._viewer) and isinstance(e.data.get("space"), str)]
+        touched = [space for e in events if e.visible_to(self._viewer) for space in self._event_spaces(e)]
         if touched:
             self.spaces_touched.emit(list(dict.fromkeys(touched)))
         self.undo_state_changed.emit()
+        self._after_steps()
+
+    def _after_steps(self) -> None:
+        """What follows a command once it is shown: the next viewer, the end, the computer's turn."""
+        match = self._require()
         self._update_viewer(announce=True)
         if match.state.is_terminal():
             self.game_over.emit(self.outcome_text())
         self._after_change()
+
+    # -- a command's steps, one by one ---------------------------------------------------------
+    def is_showing_steps(self) -> bool:
+        """Whether the last command is still unfolding step by step (the table shows the position
+        after the step on show; nothing can be played until the steps are over or skipped)."""
+        return self._steps is not None
+
+    def finish_steps(self) -> None:
+        """Show the rest of the last command at once (Skip, or a player who acts)."""
+        if self._steps is None:
+            return
+        rest = [entry for step in self._steps for entry in step.entries]
+        self._drop_steps()
+        self._selection = None  # built while nothing could be touched
+        self.step_shown.emit(rest)
+        self._after_steps()
+
+    def _paced(self) -> bool:
+        """Whether commands unfold step by step: a computer pause is chosen and not skipped."""
+        return self._bot_delay > 0 and not self._skipping
+
+    def _show_next_step(self) -> None:
+        steps = self._steps
+        if not steps:  # the last step has been seen for a pause: the command is over
+            self.finish_steps()
+            return
+        step = steps.pop(0)
+        if step.position is not None:
+            self._shown_position = step.position
+        self.step_shown.emit(step.entries)
+        if step.spaces:
+            self.spaces_touched.emit(step.spaces)
+        self._step_timer.start(self._bot_delay)
+
+    def _drop_steps(self) -> None:
+        self._step_timer.stop()
+        self._steps = None
+        self._shown_position = None
+        self._shown_table = None
+
+    def _steps_of(self, events: Sequence[Any], positions: Sequence[tuple[Any, bytes]]) -> list[_Step]:
+        """The viewer's steps of a command: one per event it may see, with the spaces the event
+        names and the position the engine recorded with it (else the one before stays shown)."""
+        at = {id(event): frozen for event, frozen in positions}
+        steps: list[_Step] = []
+        for event in events:
+            entries = self._entries([event])
+            if entries:
+                steps.append(_Step(entries, self._event_spaces(event), at.get(id(event))))
+            elif steps and id(event) in at:  # an event the viewer may not see moves the position on
+                steps[-1] = _Step(steps[-1].entries, steps[-1].spaces, at[id(event)])
+        return steps
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -824,6 +938,7 @@ class GameSession(QObject):
     def undo_engine_step(self) -> None:
         """Called by the undo mirror: take back one command in the match."""
         match = self._require()
+        self.finish_steps()
         self._stop_bots()
         match.undo()
         self._modified = True
@@ -837,6 +952,7 @@ class GameSession(QObject):
     def redo_engine_step(self) -> None:
         """Called by the undo mirror: play the next taken-back command again."""
         match = self._require()
+        self.finish_steps()
         self._stop_bots()
         self._announce(match.redo())
 
@@ -846,8 +962,10 @@ class GameSession(QObject):
         self._bot_delay = max(0, milliseconds)
 
     def skip_bots(self) -> None:
-        """Play the computer seats' moves without pauses until a person has to decide."""
+        """Show the rest of the last command at once, and play the computer seats' moves without
+        pauses until a person has to decide."""
         self._skipping = True
+        self.finish_steps()
         if self._bot_timer.isActive():
             self._bot_timer.start(0)
 
@@ -920,6 +1038,15 @@ class GameSession(QObject):
                     found.append(value)
         return found
 
+    def _event_spaces(self, event: Any) -> list[str]:
+        """The board spaces an event names: its ``space``, else each of its values that is the id
+        of a space of the board (where a piece went, where a marker was put)."""
+        first = event.data.get("space")
+        if isinstance(first, str):
+            return [first]
+        known = {space["id"] for space in self.board_layout().get("spaces", [])}
+        return list(dict.fromkeys(v for v in event.data.values() if isinstance(v, str) and v in known))
+
     def _require(self) -> Match:
         if self._match is None:
             raise SessionError(self.tr("No game open"), self.tr("Start or open a game first."))
@@ -979,7 +1106,8 @@ class GameSession(QObject):
         return self._selection
 
     def _viewer_legal(self) -> list[Command]:
-        """The viewer's legal commands now; empty when the game does not wait on the viewer."""
-        if self._match is None or self._viewer is None:
+        """The viewer's legal commands now; empty when the game does not wait on the viewer, or
+        while the last command unfolds step by step."""
+        if self._match is None or self._viewer is None or self._steps is not None:
             return []
         return self._legal.get(self._viewer, [])

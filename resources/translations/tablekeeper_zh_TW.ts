@@ -527,6 +527,10 @@ Play {games} with every rule enforced.</source>
         <translation>就緒 — 尚未開啟遊戲</translation>
     </message>
     <message>
+        <source>Showing what happened, step by step ({keys} shows the rest)</source>
+        <translation>正在逐步顯示發生的事（{keys} 顯示其餘）</translation>
+    </message>
+    <message>
         <source>Waiting for {player}</source>
         <translation>等待 {player}</translation>
     </message>
