@@ -141,6 +141,9 @@ class GameSession(QObject):
         self._layout_language = ""  # the language self._layout's titles are in
         self._table: dict[str, Any] = {}
         self._selection: TouchSelection[Command] | None = None
+        # what `touchable` and `drag_sources` found for a selection (and its touches)
+        self._lit_memo: tuple[TouchSelection[Command], tuple[str, ...], frozenset[str]] | None = None
+        self._sources_memo: tuple[TouchSelection[Command], frozenset[str]] | None = None
         self._selection_viewer: int | None = None
         self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
@@ -328,7 +331,12 @@ class GameSession(QObject):
         one, what it still needs (spaces, pieces, cards)."""
         if self._match is None:
             return set()
-        return set(self._touch_selection().lit())
+        selection = self._touch_selection()
+        touched = tuple(selection.touched)
+        memo = self._lit_memo  # asked for several times per touch (board, boards, hand, dock)
+        if memo is None or memo[0] is not selection or memo[1] != touched:
+            memo = self._lit_memo = (selection, touched, frozenset(selection.lit()))
+        return set(memo[2])
 
     def touched(self) -> list[str]:
         """What the viewer has touched so far towards a command."""
@@ -478,9 +486,13 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return set()
-        view = match.state.view(self._viewer)
-        return {gesture[0] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None} | self._touch_selection().draggable()
+        selection = self._touch_selection()  # built once per position and viewer, as these are
+        if self._sources_memo is None or self._sources_memo[0] is not selection:
+            view = match.state.view(self._viewer)
+            sources = {gesture[0] for c in self._viewer_legal()
+                       if (gesture := match.game.command_gesture(c, view)) is not None}
+            self._sources_memo = (selection, frozenset(sources | selection.draggable()))
+        return set(self._sources_memo[1])
 
     def piece_commands(self, piece: str) -> list[str]:
         """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
