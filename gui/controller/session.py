@@ -89,8 +89,10 @@ class SessionError(Exception):
 
 class GameSession(QObject):
     game_started = Signal()
-    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read (of a
-    # command that unfolds step by step, the first step's: `step_shown` brings the others)
+    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read — the
+    # viewer whose screen shows next: after a change of player, the new one (a hand-over screen,
+    # when one is due, is announced first); of a command that unfolds step by step, the first
+    # step's entries (`step_shown` brings the others, then the change of viewer)
     command_applied = Signal(object, list)
     # rule id ("" when the app itself refused) and the reason in plain words
     command_refused = Signal(str, str)
@@ -865,11 +867,18 @@ class GameSession(QObject):
             self.undo_state_changed.emit()
             self._step_timer.start(self._bot_delay)
             return
+        # The next viewer first: when the screen must be handed over, it is hidden before anything
+        # is redrawn (nothing of the previous viewer's is built for a screen nobody will see).
+        changed = self._update_viewer(announce=False)
+        if changed and self._handover_due:
+            self.viewer_changed.emit(self._viewer)
         self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
         touched = [space for e in events if e.visible_to(self._viewer) for space in self._event_spaces(e)]
         if touched:
             self.spaces_touched.emit(list(dict.fromkeys(touched)))
         self.undo_state_changed.emit()
+        if changed and not self._handover_due and self._viewer is not None:
+            self.viewer_changed.emit(self._viewer)
         self._after_steps()
 
     def _after_steps(self) -> None:
@@ -1064,11 +1073,12 @@ class GameSession(QObject):
             raise SessionError(self.tr("No game open"), self.tr("Start or open a game first."))
         return self._match
 
-    def _update_viewer(self, announce: bool) -> None:
+    def _update_viewer(self, announce: bool) -> bool:
+        """Make the deciding human the viewer (else keep the last one); True when it changed."""
         match = self._require()
         humans = [s for s in match.state.deciders() if match.seats[s] == HUMAN_SEAT]
         if self._viewer in humans or (not humans and self._viewer is not None):
-            return
+            return False
         if humans:
             viewer: int | None = humans[0]
         else:
@@ -1081,6 +1091,8 @@ class GameSession(QObject):
             self._viewer = viewer
             if announce and viewer is not None:
                 self.viewer_changed.emit(viewer)
+            return True
+        return False
 
     def _shows_secrets(self, seat: int) -> bool:
         """Whether ``seat``'s screen would show something that someone who may still be looking at
@@ -1089,11 +1101,11 @@ class GameSession(QObject):
         theirs does not."""
         match = self._require()
         state = match.state
-        view = state.view(seat)
+        view = state.view(seat)  # shown next anyway
         events = match.events_for(seat)
         lookers: set[int | None] = set(self._audience) if self._audience else {None}
-        return any(match.game.view_shows_more(view, state.view(other))
-                   or any(not event.visible_to(other) for event in events)
+        return any(any(not event.visible_to(other) for event in events)   # the log first: no view to build
+                   or match.game.view_shows_more(view, state.view(other))
                    for other in lookers - {seat})
 
     def _note_spaces(self) -> None:

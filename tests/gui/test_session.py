@@ -37,12 +37,24 @@ def test_apply_emits_view_and_visible_event_lines(session: GameSession, qtbot) -
     move = session.legal_for_space("a1")[0]
     with qtbot.waitSignal(session.command_applied) as applied:
         session.apply(move)
+    # the view and lines of the seat whose screen shows next: Player 2, who takes the device
     view, entries = applied.args
-    assert isinstance(view, dict) and view["board"]["a1"]["seat"] == 0
+    assert session.deciders() == (1,) and session.viewer == 1
+    assert isinstance(view, dict) and view["board"]["a1"]["seat"] == 0 and isinstance(view["hands"][0], int)
     lines = [entry.text for entry in entries]
     assert lines[0].startswith("Player 1 placed") and entries[0].seat == 0
-    assert any(line.startswith("You drew") for line in lines)  # seat 0 may see its own draw
-    assert session.deciders() == (1,)
+    assert any(line.startswith("Player 1 drew a card") for line in lines)
+    assert not any(line.startswith("You drew") for line in lines)  # Player 1's own draw is not for Player 2
+
+
+def test_apply_emits_the_players_own_lines_while_the_same_player_goes_on(session: GameSession, qtbot) -> None:
+    session.new_game(toy(seats=("human", "bot:random"), challenges=False))
+    move = session.legal_for_space("a1")[0]
+    with qtbot.waitSignal(session.command_applied) as applied:
+        session.apply(move)
+    view, entries = applied.args
+    assert session.viewer == 0 and isinstance(view["hands"][0], list)
+    assert any(entry.text.startswith("You drew") for entry in entries)  # seat 0 may see its own draw
 
 
 def test_refused_command_keeps_state_and_says_why(session: GameSession, qtbot) -> None:
