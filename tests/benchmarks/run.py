@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import app_start  # noqa: E402
 import gui_speed  # noqa: E402
 import state_copy  # noqa: E402
+import table_speed  # noqa: E402
 
 
 def main() -> None:
@@ -28,6 +29,8 @@ def main() -> None:
           f"{f['bare_rss_mib']:.1f} MiB = {f['memory_ratio']:.2f}× — goal ≤ 1.5×")
     print("GUI speed and memory (Step 3):")
     print(gui_speed.table(gui_speed.run()))
+    print("The table with Nemesis on it (Step 8):")
+    print(table_speed.table(table_speed.run()))
 
 
 if __name__ == "__main__":

@@ -169,7 +169,7 @@ def child_frames(repeats: int) -> dict[str, object]:
         outcome = session.touch(space)
         session.cancel_touches()
         if outcome is not None and outcome.play is None and not outcome.ask and len(outcome.lit) > 1:
-            room, cards = space, set(outcome.lit)
+            room, cards = space, set(outcome.lit) - {space}   # a second touch of the room: careful
             break
     assert room is not None, "no room to move to, paying with a card: no click to time"
     item = view.item_for_space(room)
