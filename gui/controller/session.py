@@ -959,7 +959,8 @@ class GameSession(QObject):
     def undo_engine_step(self) -> None:
         """Called by the undo mirror: take back one command in the match."""
         match = self._require()
-        self.finish_steps()
+        self._drop_steps()       # the steps of what is taken back need no showing
+        self._selection = None
         self._stop_bots()
         match.undo()
         self._modified = True

@@ -142,3 +142,21 @@ def test_a_computer_seat_waits_until_the_last_command_has_been_seen(window: Main
     assert thinking_while_showing and not any(thinking_while_showing)
     assert any(count > 1 for count in steps_after_a_bot), "no computer turn unfolded step by step"
     assert not error_dialogs, error_dialogs
+
+
+def test_undo_while_a_command_unfolds_takes_it_back_without_showing_the_rest(window: MainWindow, qtbot,
+                                                                             error_dialogs) -> None:
+    config = NewGameConfig("vindication", 1, "solo", ("human",), {}, 1)
+    assert window.start_game(config)
+    session = window.session
+    for command in ("0: answer CH1", "0: answer draw2", "0: answer Q03"):
+        session.apply(command)
+    before, lines = session.digest(), window.log_dock.line_texts()
+    session.set_bot_delay(60_000)
+    session.apply("0: visit R12 control_first=1")                  # a visit, then control: two steps
+    assert session.is_showing_steps() and session.can_undo()
+    window.action_collection.undo.trigger()
+    assert not session.is_showing_steps() and session.digest() == before
+    assert window.log_dock.line_texts() == lines
+    assert window.central_stack.currentWidget() is window.board_view and session.touchable()
+    assert not error_dialogs, error_dialogs
