@@ -137,3 +137,19 @@ def test_accepting_starts_the_game_and_remembers(window, settings, qtbot, monkey
         window.action_collection.new_game.trigger()
     assert window.session.has_game()
     assert settings.new_game_choices()["seed"] == "7"
+
+
+def test_no_game_is_called_an_early_version(qtbot) -> None:
+    """Every registered game's summary, in both languages, as the dialog shows it."""
+    from gui.i18n import current_language
+    dialog = make_dialog(qtbot)
+    assert dialog.game_list.count() >= 3
+    for language in ("en", "zh_TW"):
+        for row in range(dialog.game_list.count()):
+            dialog.game_list.setCurrentRow(row)
+            game = dialog.selected_game()
+            text = game.summary.get(language)
+            assert text, game.id
+            assert "early version" not in text.lower() and "早期版本" not in text, (game.id, text)
+    assert "early version" not in dialog.summary_label.text().lower()
+    assert current_language() == "en"
