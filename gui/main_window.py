@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
 
 from gui.actions import ActionCollection
@@ -22,8 +22,10 @@ from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
+from gui.widgets.status import ElidedLabel
 
 STATUS_MESSAGE_MS = 4000
+TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
 
 
 class MainWindow(QMainWindow):
@@ -65,10 +67,12 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
-        self.turn_label = QLabel(self)
+        # Whose turn it is stays on the right; the left keeps room for the passing messages (the
+        # click's "why not", the computer's move, "Saved …"), which the turn label never covers.
+        self.turn_label = ElidedLabel(self)
         self.turn_label.setObjectName("turn_label")
         self.zoom_label = QLabel(self)
-        self.statusBar().addPermanentWidget(self.turn_label, 1)
+        self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
         self._build_menus()
@@ -624,6 +628,10 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.turn_label.setMaximumWidth(max(120, int(event.size().width() * TURN_LABEL_SHARE)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())
