@@ -5,9 +5,10 @@ state of its own. Dialogs are imported when first opened, to keep start-up light
 """
 from __future__ import annotations
 
+import math
 import os
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
 
@@ -41,6 +42,12 @@ class MainWindow(QMainWindow):
         self._handover_seat: int | None = None
         self.end_dialog: QWidget | None = None  # the end-of-game screen, once a game ended
         self._docks_sized = False
+        # The zoom the board had when last fitted to the window; while it still has it, a resized
+        # window fits the board again (a zoom the player chose stays).
+        self._fitted_zoom: float | None = None
+        self._refit_timer = QTimer(self)
+        self._refit_timer.setSingleShot(True)
+        self._refit_timer.timeout.connect(self.fit_board)
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
@@ -53,6 +60,7 @@ class MainWindow(QMainWindow):
         self.table_view.setOpenLinks(False)
         self.central_stack.addWidget(self.table_view)
         self.setCentralWidget(self.central_stack)
+        self.board_view.installEventFilter(self)  # its resizes: fit the board again
 
         self.log_dock = LogDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
@@ -157,7 +165,7 @@ class MainWindow(QMainWindow):
         self.actions_dock.action_chosen.connect(self._on_action_chosen)
         a.zoom_in.triggered.connect(self.board_view.zoom_in)
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
-        a.fit.triggered.connect(self.board_view.fit)
+        a.fit.triggered.connect(self.fit_board)
         a.show_log.toggled.connect(self.log_dock.setVisible)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
@@ -355,6 +363,20 @@ class MainWindow(QMainWindow):
         if not self.isMinimized():
             self.action_collection.show_log.setChecked(visible)
 
+    def fit_board(self) -> None:
+        """Show the whole board (View ▸ Fit to Window, a game's start, a resized window)."""
+        self.board_view.fit()
+        self._fitted_zoom = self.board_view.zoom()
+
+    def _board_is_fitted(self) -> bool:
+        return self._fitted_zoom is not None and math.isclose(self.board_view.zoom(), self._fitted_zoom)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.board_view and event.type() == QEvent.Type.Resize and self.session.has_game() \
+                and self._board_is_fitted():
+            self._refit_timer.start(0)  # once the view has laid out its new viewport
+        return super().eventFilter(watched, event)
+
     def _show_zoom(self, zoom: float) -> None:
         self.zoom_label.setText(self.tr("Zoom {percent}%").format(percent=round(zoom * 100)))
 
@@ -364,7 +386,7 @@ class MainWindow(QMainWindow):
         self._refresh_log_seats()
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
-        QTimer.singleShot(0, self.board_view.fit)  # after layout, so the viewport has its real size
+        QTimer.singleShot(0, self.fit_board)  # after layout, so the viewport has its real size
         if not self._docks_sized and self.settings.window_state() is None:
             self._docks_sized = True  # once, when no saved layout says otherwise: boards get room
             QTimer.singleShot(0, lambda: self.resizeDocks(

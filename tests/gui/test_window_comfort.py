@@ -52,3 +52,39 @@ def test_the_computers_move_reaches_the_status_bar(window: MainWindow, qtbot) ->
     message = window.statusBar().currentMessage()
     assert _message_room(window) >= window.statusBar().fontMetrics().horizontalAdvance(message)
 
+
+
+# -- the board follows the window's size ---------------------------------------------------------
+def _fit_zoom(window: MainWindow) -> float:
+    """The zoom that shows the whole board in the view as it is now (as BoardView.fit computes it)."""
+    from gui.board.view import MAX_FIT_ZOOM
+    view = window.board_view
+    rect, port = view.sceneRect(), view.viewport().rect()
+    return min(MAX_FIT_ZOOM, (port.width() - 2) / rect.width(), (port.height() - 2) / rect.height())
+
+
+def test_a_resized_window_fits_the_board_again(window: MainWindow, qtbot) -> None:
+    window.resize(900, 600)
+    window.start_game(toy())
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+    small = window.board_view.zoom()
+    window.resize(1500, 1000)
+    qtbot.waitUntil(lambda: window.board_view.zoom() > small * 1.2)
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - small) < 0.03)
+    assert window.zoom_label.text() == f"Zoom {round(window.board_view.zoom() * 100)}%"
+
+
+def test_a_zoom_the_player_chose_survives_a_resize(window: MainWindow, qtbot) -> None:
+    window.resize(900, 600)
+    window.start_game(toy())
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+    window.action_collection.zoom_in.trigger()
+    chosen = window.board_view.zoom()
+    window.resize(1500, 1000)
+    qtbot.wait(50)
+    assert window.board_view.zoom() == chosen
+    window.action_collection.fit.trigger()  # fitted again: from now on it follows the window
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
