@@ -29,6 +29,7 @@ class ActionCollection(QObject):
         self.clear_recent = self._make()
         self.save = self._make(_keys("Ctrl+S"))
         self.save_as = self._make(_keys("Ctrl+Shift+S"))
+        self.close_game = self._make(_keys("Ctrl+W"))
         self.quit = self._make(_keys("Ctrl+Q"))
         # Game
         self.undo = self._make(_keys("Ctrl+Z"))
@@ -91,6 +92,8 @@ class ActionCollection(QObject):
                        self.tr("Forget the list of recent files"))
         self._describe(self.save, self.tr("&Save"), self.tr("Save the game"))
         self._describe(self.save_as, self.tr("Save &As…"), self.tr("Save the game under a new name"))
+        self._describe(self.close_game, self.tr("&Close Game"),
+                       self.tr("Close the game and go back to the start page"))
         self._describe(self.quit, self.tr("&Quit"), self.tr("Close Tablekeeper"))
         self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
         self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))

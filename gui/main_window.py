@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import os
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
 
@@ -23,6 +23,7 @@ from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
+from gui.widgets.start_page import StartPage
 from gui.widgets.status import ElidedLabel
 
 STATUS_MESSAGE_MS = 4000
@@ -51,7 +52,13 @@ class MainWindow(QMainWindow):
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
+        self.start_page = StartPage(self)  # what shows while no game is open
+        self._games: list | None = None    # the games the start page offers, read once
+        self._table_shown = True           # the docks around the table show (no start page)
+        self._table_state: QByteArray | None = None  # the docks' layout when the table last showed
+        self._switching_docks = False
         self.central_stack = QStackedWidget(self)
+        self.central_stack.addWidget(self.start_page)
         self.central_stack.addWidget(self.board_view)
         self.central_stack.addWidget(self.handover_screen)
         # A game whose board is not drawn yet describes its table in words (Game.describe_table).
@@ -108,6 +115,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(a.save)
         self.file_menu.addAction(a.save_as)
+        self.file_menu.addAction(a.close_game)
         self.file_menu.addSeparator()
         self.file_menu.addAction(a.quit)
 
@@ -148,7 +156,12 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, s = self.action_collection, self.session
-        a.new_game.triggered.connect(self.new_game)
+        a.new_game.triggered.connect(lambda: self.new_game())
+        a.close_game.triggered.connect(self.close_game)
+        self.start_page.game_chosen.connect(self.new_game)
+        self.start_page.resume_requested.connect(self.resume_game)
+        self.start_page.file_chosen.connect(self.open_game)
+        self.start_page.open_requested.connect(lambda: self.open_game())
         a.open.triggered.connect(lambda: self.open_game())
         a.clear_recent.triggered.connect(self.clear_recent_files)
         a.save.triggered.connect(self.save_game)
@@ -166,7 +179,7 @@ class MainWindow(QMainWindow):
         a.zoom_in.triggered.connect(self.board_view.zoom_in)
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
         a.fit.triggered.connect(self.fit_board)
-        a.show_log.toggled.connect(self.log_dock.setVisible)
+        a.show_log.toggled.connect(self._on_show_log_toggled)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
         a.about.triggered.connect(self.show_about)
@@ -192,6 +205,7 @@ class MainWindow(QMainWindow):
         self.log_dock.command_entered.connect(s.apply)
 
         s.game_started.connect(self._on_game_started)
+        s.game_closed.connect(self._on_game_closed)
         s.command_applied.connect(self._on_command_applied)
         s.command_refused.connect(self._on_command_refused)
         s.game_over.connect(self._on_game_over)
@@ -211,8 +225,11 @@ class MainWindow(QMainWindow):
         return NewGameDialog(available_games(), bot_kinds, seat_names,
                              self.settings.new_game_choices(), self)
 
-    def new_game(self) -> None:
+    def new_game(self, game_id: str | None = None) -> None:
+        """The New Game dialog (with ``game_id``'s game chosen, when given); starts what it sets up."""
         dialog = self.create_new_game_dialog()
+        if game_id:
+            dialog.select_game(game_id)  # type: ignore[attr-defined]
         try:
             if dialog.exec() != dialog.DialogCode.Accepted:
                 return
@@ -254,13 +271,24 @@ class MainWindow(QMainWindow):
             return False
         if not dialogs.ask_resume(self):
             self.session.discard_autosave()
+            self._refresh_start_page()
             return False
+        return self.resume_game()
+
+    def resume_game(self) -> bool:
+        """Load the unfinished game left behind (the start page's Resume); True when it loaded."""
         try:
             self.session.resume_autosave()
         except SessionError as error:
+            self._refresh_start_page()  # a damaged copy was set aside: Resume goes away
             dialogs.show_error(self, error.title, error.message)
             return False
         return True
+
+    def close_game(self) -> None:
+        """Back to the start page; an unfinished game stays resumable from there."""
+        if self.session.has_game():
+            self.session.close_game()
 
     def save_game(self) -> bool:
         if self.session.path is None:
@@ -292,6 +320,7 @@ class MainWindow(QMainWindow):
         self._rebuild_recent_menu()
 
     def _rebuild_recent_menu(self) -> None:
+        self._refresh_start_page()
         self.recent_menu.clear()
         paths = self.settings.recent_files()
         for action in self.action_collection.recent_file_actions(paths, self.recent_menu):
@@ -360,7 +389,7 @@ class MainWindow(QMainWindow):
         self.log_dock.set_seat_names([self.session.seat_name(seat) for seat in range(count)])
 
     def _on_log_visibility_changed(self, visible: bool) -> None:
-        if not self.isMinimized():
+        if not self.isMinimized() and not self._switching_docks and self._table_shown:
             self.action_collection.show_log.setChecked(visible)
 
     def fit_board(self) -> None:
@@ -381,6 +410,14 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(self.tr("Zoom {percent}%").format(percent=round(zoom * 100)))
 
     # -- session signals -----------------------------------------------------------------------
+    def _on_game_closed(self) -> None:
+        self._handover_seat = None
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+        self.log_dock.set_lines([])
+        self._refresh_log_seats()
+        self._refresh_all()
+
     def _on_game_started(self) -> None:
         self._handover_seat = None
         self._refresh_log_seats()
@@ -566,8 +603,10 @@ class MainWindow(QMainWindow):
 
     def _refresh_board(self) -> None:
         table = ""
-        if not self.session.has_game():
+        has_game = self.session.has_game()
+        if not has_game:
             self.board_view.show_placeholder()
+            self._refresh_start_page()
         elif (layout := self.session.board_layout()).get("spaces"):
             self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
         elif self._handover_seat is None and (table := self.session.table_text()):
@@ -575,11 +614,43 @@ class MainWindow(QMainWindow):
         else:
             self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
         if self._handover_seat is None:  # behind a hand-over screen nothing of the table shows
-            self.central_stack.setCurrentWidget(self.table_view if table else self.board_view)
+            self.central_stack.setCurrentWidget(
+                self.start_page if not has_game else self.table_view if table else self.board_view)
+        self._show_table_docks(has_game)
+        self.zoom_label.setVisible(self.central_stack.currentWidget() is self.board_view)
         self._refresh_choices()
         self._refresh_panels()
         self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
                                                 and not self.session.is_over())
+
+    def _refresh_start_page(self) -> None:
+        """The games, the recent saves and Resume, as they are now (only while no game is open)."""
+        if self.session.has_game():
+            return
+        if self._games is None:
+            from gui.controller.catalog import listed_games  # the games' descriptions, no rules
+            self._games = listed_games()
+        self.start_page.set_content(self._games, self.settings.recent_files(), self.session.has_autosave())
+
+    def _show_table_docks(self, shown: bool) -> None:
+        """The docks around the table (actions, player boards, log) show only with a game: the
+        start page has the window to itself. The log follows View ▸ Show Log."""
+        if shown == self._table_shown:
+            return
+        if not shown:
+            self._table_state = self.saveState()  # what closing on the start page remembers
+        self._table_shown = shown
+        self._switching_docks = True
+        try:
+            self.actions_dock.setVisible(shown)
+            self.player_boards_dock.setVisible(shown)
+            self.log_dock.setVisible(shown and self.action_collection.show_log.isChecked())
+        finally:
+            self._switching_docks = False
+
+    def _on_show_log_toggled(self, on: bool) -> None:
+        if self._table_shown:
+            self.log_dock.setVisible(on)
 
     def _show_table(self, html: str) -> None:
         """The table in words, keeping the reader's scroll position across refreshes."""
@@ -650,6 +721,7 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
+            self.action_collection.show_log.setChecked(not self.log_dock.isHidden())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -657,7 +729,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())
-        self.settings.set_window_state(self.saveState())
+        # the docks as they were around the table (the start page hides them for a moment)
+        state = self.saveState() if self._table_shown else self._table_state
+        if state is not None:
+            self.settings.set_window_state(state)
         self.settings.sync()
         self.session.shutdown()
         super().closeEvent(event)

@@ -77,6 +77,8 @@ class SessionError(Exception):
 
 class GameSession(QObject):
     game_started = Signal()
+    # the game was closed: no game is open now
+    game_closed = Signal()
     # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read
     command_applied = Signal(object, list)
     # rule id ("" when the app itself refused) and the reason in plain words
@@ -597,6 +599,7 @@ class GameSession(QObject):
         self._legal = {}
         self._layout = None
         self.undo_stack.clear()
+        self.game_closed.emit()
 
     def shutdown(self) -> None:
         """Stop computer players and wait for their threads (call before the app quits)."""

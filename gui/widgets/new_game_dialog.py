@@ -168,6 +168,14 @@ class NewGameDialog(QDialog):
         self.fit_to_contents()
 
     # -- the choice ----------------------------------------------------------------------------
+    def select_game(self, game_id: str) -> bool:
+        """Choose the game with this id (as a click in the list would); False when none has it."""
+        ids = [g.id for g in self._games]
+        if game_id not in ids:
+            return False
+        self.game_list.setCurrentRow(ids.index(game_id))
+        return True
+
     def selected_game(self) -> GameChoice | None:
         row = self.game_list.currentRow()
         return self._games[row] if 0 <= row < len(self._games) else None

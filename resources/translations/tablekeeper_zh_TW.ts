@@ -48,6 +48,14 @@
         <translation>以新的檔名儲存這場遊戲</translation>
     </message>
     <message>
+        <source>&amp;Close Game</source>
+        <translation>關閉遊戲(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the game and go back to the start page</source>
+        <translation>關閉遊戲並回到開始頁面</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
@@ -819,6 +827,65 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Players</source>
         <translation>玩家</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>1 player</source>
+        <translation>1 位玩家</translation>
+    </message>
+    <message>
+        <source>{count} players</source>
+        <translation>{count} 位玩家</translation>
+    </message>
+    <message>
+        <source>{low}–{high} players</source>
+        <translation>{low}–{high} 位玩家</translation>
+    </message>
+    <message>
+        <source>{mode}: {players}</source>
+        <translation>{mode}：{players}</translation>
+    </message>
+    <message>
+        <source>Tablekeeper</source>
+        <translation>Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Board games with every rule kept for you. Choose a game to set up the seats and options, or carry on with a saved one.</source>
+        <translation>每條規則都替你把關的桌上遊戲。選一款遊戲來設定座位與選項，或繼續一場已儲存的遊戲。</translation>
+    </message>
+    <message>
+        <source>Resume the unfinished game</source>
+        <translation>繼續未完成的遊戲</translation>
+    </message>
+    <message>
+        <source>Carry on where you stopped: Tablekeeper kept the game you left unfinished.</source>
+        <translation>從上次停下的地方繼續：Tablekeeper 保留了你未完成的遊戲。</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新遊戲</translation>
+    </message>
+    <message>
+        <source>No games are installed, so there is nothing to start yet.</source>
+        <translation>尚未安裝任何遊戲，目前沒有可開始的遊戲。</translation>
+    </message>
+    <message>
+        <source>Set up a new game of {game}</source>
+        <translation>設定一場新的{game}</translation>
+    </message>
+    <message>
+        <source>Recent games</source>
+        <translation>最近的遊戲</translation>
+    </message>
+    <message>
+        <source>Open {file}</source>
+        <translation>開啟 {file}</translation>
+    </message>
+    <message>
+        <source>&amp;Open a Saved Game…</source>
+        <translation>開啟已儲存的遊戲(&amp;O)…</translation>
     </message>
 </context>
 <context>

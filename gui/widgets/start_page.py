@@ -1,0 +1,192 @@
+"""The start page: what the window shows while no game is open.
+
+Every registered game with its one-line summary, its modes and their player counts (all from the
+games' descriptions, as the controller hands them over: nothing here names a game), a Resume
+button when an unfinished game was left behind, and the recent saves. Each is one click from
+playing: a game opens the New Game dialog with that game chosen, Resume and a recent save load at
+once. The main window swaps it for the board when a game starts and back when the game closes.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCommandLinkButton,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.controller.types import GameChoice, ModeChoice
+from gui.i18n import current_language
+
+COLUMN_WIDTH = 720  # the page's content stays a readable column in a wide window
+
+
+class StartPage(QScrollArea):
+    # a game's id: the player wants to start it (the New Game dialog opens with it chosen)
+    game_chosen = Signal(str)
+    resume_requested = Signal()
+    # a recent save's path
+    file_chosen = Signal(str)
+    open_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("start_page")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        page = QWidget(self)
+        page.setObjectName("start_page_body")
+        centring = QHBoxLayout(page)
+        centring.addStretch(1)
+        column_host = QWidget(page)
+        column_host.setMaximumWidth(COLUMN_WIDTH)
+        self._column = QVBoxLayout(column_host)
+        self._column.setContentsMargins(24, 24, 24, 24)
+        self._column.setSpacing(6)
+        centring.addWidget(column_host, 100)
+        centring.addStretch(1)
+        self.setWidget(page)
+
+        self.title = QLabel(column_host)
+        self.title.setObjectName("start_title")
+        font = QFont(self.title.font())
+        font.setPointSizeF(font.pointSizeF() * 2)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.welcome = QLabel(column_host)
+        self.welcome.setWordWrap(True)
+        self._column.addWidget(self.title)
+        self._column.addWidget(self.welcome)
+
+        self.resume_button = QCommandLinkButton(column_host)
+        self.resume_button.setObjectName("start_resume")
+        self.resume_button.clicked.connect(self.resume_requested)
+        self._column.addSpacing(8)
+        self._column.addWidget(self.resume_button)
+
+        self.games_header = self._header(column_host)
+        self._games_box = QVBoxLayout()
+        self._games_box.setSpacing(2)
+        self._column.addLayout(self._games_box)
+        self.no_games_label = QLabel(column_host)
+        self.no_games_label.setWordWrap(True)
+        self._column.addWidget(self.no_games_label)
+
+        self.recent_header = self._header(column_host)
+        self._recent_box = QVBoxLayout()
+        self._recent_box.setSpacing(2)
+        self._column.addLayout(self._recent_box)
+        self.open_button = QPushButton(column_host)
+        self.open_button.setObjectName("start_open")
+        self.open_button.clicked.connect(self.open_requested)
+        open_row = QHBoxLayout()
+        open_row.addWidget(self.open_button)
+        open_row.addStretch(1)
+        self._column.addLayout(open_row)
+        self._column.addStretch(1)
+
+        self._games: list[GameChoice] = []
+        self._recent: list[str] = []
+        self.game_buttons: dict[str, QCommandLinkButton] = {}
+        self.recent_buttons: dict[str, QCommandLinkButton] = {}
+        self.resume_button.hide()
+        self.retranslateUi()
+
+    def _header(self, parent: QWidget) -> QLabel:
+        header = QLabel(parent)
+        font = QFont(header.font())
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        header.setFont(font)
+        self._column.addSpacing(14)
+        self._column.addWidget(header)
+        return header
+
+    # -- contents ------------------------------------------------------------------------------
+    def set_content(self, games: Sequence[GameChoice], recent: Sequence[str], can_resume: bool) -> None:
+        """The games to offer, the recent saves (most recent first; files that are gone are left
+        out) and whether an unfinished game can be resumed."""
+        recent = [path for path in recent if os.path.isfile(path)]
+        if list(games) != self._games:
+            self._games = list(games)
+            self._rebuild_games()
+        if recent != self._recent:
+            self._recent = recent
+            self._rebuild_recent()
+        self.resume_button.setVisible(can_resume)
+        self.retranslateUi()
+
+    def _rebuild_games(self) -> None:
+        for button in self.game_buttons.values():
+            self._games_box.removeWidget(button)
+            button.deleteLater()
+        self.game_buttons = {}
+        for game in self._games:
+            button = QCommandLinkButton(self.widget())
+            button.setObjectName(f"start_game_{game.id}")
+            button.clicked.connect(lambda _=False, g=game.id: self.game_chosen.emit(g))
+            self._games_box.addWidget(button)
+            self.game_buttons[game.id] = button
+
+    def _rebuild_recent(self) -> None:
+        for button in self.recent_buttons.values():
+            self._recent_box.removeWidget(button)
+            button.deleteLater()
+        self.recent_buttons = {}
+        for path in self._recent:
+            button = QCommandLinkButton(self.widget())
+            button.clicked.connect(lambda _=False, p=path: self.file_chosen.emit(p))
+            self._recent_box.addWidget(button)
+            self.recent_buttons[path] = button
+
+    # -- words ---------------------------------------------------------------------------------
+    def players_words(self, mode: ModeChoice) -> str:
+        if mode.min_players == mode.max_players:
+            return (self.tr("1 player") if mode.min_players == 1
+                    else self.tr("{count} players").format(count=mode.min_players))
+        return self.tr("{low}–{high} players").format(low=mode.min_players, high=mode.max_players)
+
+    def modes_words(self, game: GameChoice) -> str:
+        """Each mode with its player count: "Standard: 2–4 players · Solo: 1 player"."""
+        language = current_language()
+        return " · ".join(self.tr("{mode}: {players}").format(
+            mode=mode.name.get(language), players=self.players_words(mode)) for mode in game.modes)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:
+        language = current_language()
+        self.title.setText(self.tr("Tablekeeper"))
+        self.welcome.setText(self.tr("Board games with every rule kept for you. Choose a game to set up "
+                                     "the seats and options, or carry on with a saved one."))
+        self.resume_button.setText(self.tr("Resume the unfinished game"))
+        self.resume_button.setDescription(self.tr("Carry on where you stopped: Tablekeeper kept the game "
+                                                  "you left unfinished."))
+        self.games_header.setText(self.tr("New game"))
+        self.no_games_label.setText(self.tr("No games are installed, so there is nothing to start yet."))
+        self.no_games_label.setVisible(not self._games)
+        for game in self._games:
+            button = self.game_buttons[game.id]
+            button.setText(game.name.get(language).replace("&", "&&"))
+            summary = game.summary.get(language)
+            button.setDescription(f"{summary}\n{self.modes_words(game)}" if summary else self.modes_words(game))
+            button.setToolTip(self.tr("Set up a new game of {game}").format(game=game.name.get(language)))
+        self.recent_header.setText(self.tr("Recent games"))
+        self.recent_header.setVisible(bool(self._recent))
+        for path, button in self.recent_buttons.items():
+            button.setText(os.path.splitext(os.path.basename(path))[0].replace("&", "&&"))
+            button.setDescription(os.path.dirname(path))
+            button.setToolTip(self.tr("Open {file}").format(file=path))
+        self.open_button.setText(self.tr("&Open a Saved Game…"))
