@@ -52,6 +52,7 @@ class ActionCollection(QObject):
         self.zoom_out = self._make(_keys("Ctrl+-"))
         self.fit = self._make(_keys("Ctrl+0"))
         self.show_log = self._make(_keys("Ctrl+L"), checkable=True)
+        self.show_legend = self._make(checkable=True)
         self.language_group = QActionGroup(self)
         self.language_group.setExclusive(True)
         self.languages: dict[str, QAction] = {}
@@ -116,6 +117,8 @@ class ActionCollection(QObject):
         self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
         self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))
         self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
+        self._describe(self.show_legend, self.tr("Highlight Le&gend"),
+                       self.tr("Show or hide the line under the board that explains its coloured edges"))
         self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
         for action in self.languages.values():
             action.setStatusTip(self.tr("Switch the app to {language}").format(language=action.text()))

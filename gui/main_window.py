@@ -10,7 +10,7 @@ import os
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
@@ -21,10 +21,12 @@ from gui.widgets import dialogs
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
+from gui.widgets.legend import HighlightLegend
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
 from gui.widgets.start_page import StartPage
 from gui.widgets.status import ElidedLabel
+from gui.widgets.turn_banner import TurnBanner
 
 STATUS_MESSAGE_MS = 4000
 TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
@@ -66,7 +68,19 @@ class MainWindow(QMainWindow):
         self.table_view.setObjectName("table_view")
         self.table_view.setOpenLinks(False)
         self.central_stack.addWidget(self.table_view)
-        self.setCentralWidget(self.central_stack)
+        # The table's area: the pages above, the highlight legend under the board; the "your turn"
+        # banner floats over the top.
+        self.central_area = QWidget(self)
+        self.central_area.setObjectName("central_area")
+        central_layout = QVBoxLayout(self.central_area)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.central_stack, 1)
+        self.legend = HighlightLegend(self.central_area)
+        central_layout.addWidget(self.legend)
+        self.setCentralWidget(self.central_area)
+        self.turn_banner = TurnBanner(self.central_area)
+        self._banner_seat: int | None = None  # the person the banner last greeted (None: nobody yet)
         self.board_view.installEventFilter(self)  # its resizes: fit the board again
 
         self.log_dock = LogDock(self)
@@ -97,6 +111,7 @@ class MainWindow(QMainWindow):
         # the session was made with the remembered speed (gui/app.py); a choice here changes it
         self.action_collection.bot_speeds[settings.bot_speed].setChecked(True)
         self.action_collection.show_log.setChecked(True)
+        self.action_collection.show_legend.setChecked(settings.show_legend)
         self._restore_window()
         self.retranslateUi()
         self._refresh_all()
@@ -143,6 +158,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(a.fit)
         self.view_menu.addSeparator()
         self.view_menu.addAction(a.show_log)
+        self.view_menu.addAction(a.show_legend)
         self.language_menu = QMenu(self.view_menu)
         self.language_menu.setObjectName("language_menu")
         for action in a.languages.values():
@@ -180,6 +196,7 @@ class MainWindow(QMainWindow):
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
         a.fit.triggered.connect(self.fit_board)
         a.show_log.toggled.connect(self._on_show_log_toggled)
+        a.show_legend.toggled.connect(self._on_show_legend_toggled)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
         a.about.triggered.connect(self.show_about)
@@ -420,6 +437,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self) -> None:
         self._handover_seat = None
+        self._banner_seat = None
         self._refresh_log_seats()
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
@@ -481,6 +499,7 @@ class MainWindow(QMainWindow):
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
+        self._show_legend()
         self._refresh_status()
 
     def _on_handover_confirmed(self) -> None:
@@ -617,6 +636,7 @@ class MainWindow(QMainWindow):
             self.central_stack.setCurrentWidget(
                 self.start_page if not has_game else self.table_view if table else self.board_view)
         self._show_table_docks(has_game)
+        self._show_legend()
         self.zoom_label.setVisible(self.central_stack.currentWidget() is self.board_view)
         self._refresh_choices()
         self._refresh_panels()
@@ -647,6 +667,15 @@ class MainWindow(QMainWindow):
             self.log_dock.setVisible(shown and self.action_collection.show_log.isChecked())
         finally:
             self._switching_docks = False
+
+    def _on_show_legend_toggled(self, on: bool) -> None:
+        self.settings.show_legend = on
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """The legend explains the drawn board, so it shows only under one (when asked for)."""
+        self.legend.setVisible(self.action_collection.show_legend.isChecked()
+                               and self.central_stack.currentWidget() is self.board_view)
 
     def _on_show_log_toggled(self, on: bool) -> None:
         if self._table_shown:
@@ -697,6 +726,27 @@ class MainWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         self.turn_label.setText(self._status_text())
+        self._greet_decider()
+
+    def _greet_decider(self) -> None:
+        """ "Your turn, …" when the seat that must decide becomes a person's (after the hand-over
+        screen, if one shows): not again while the same person goes on deciding."""
+        s = self.session
+        if not s.has_game() or s.is_over():
+            self._banner_seat = None
+            self.turn_banner.dismiss()
+            return
+        if self._handover_seat is not None:
+            self._banner_seat = None  # the greeting waits until the next person confirms
+            self.turn_banner.dismiss()
+            return
+        viewer = s.viewer
+        person = viewer if viewer is not None and viewer in s.deciders() and not s.is_bot(viewer) else None
+        if person == self._banner_seat:
+            return
+        self._banner_seat = person
+        if person is not None:
+            self.turn_banner.show_message(self.tr("Your turn, {player}").format(player=s.seat_name(person)))
 
     def _status_text(self) -> str:
         s = self.session

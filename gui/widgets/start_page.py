@@ -180,8 +180,8 @@ class StartPage(QScrollArea):
         for game in self._games:
             button = self.game_buttons[game.id]
             button.setText(game.name.get(language).replace("&", "&&"))
-            summary = game.summary.get(language)
-            button.setDescription(f"{summary}\n{self.modes_words(game)}" if summary else self.modes_words(game))
+            summary, modes = game.summary.get(language), self.modes_words(game)
+            button.setDescription(f"{summary}\n{modes}" if summary else modes)
             button.setToolTip(self.tr("Set up a new game of {game}").format(game=game.name.get(language)))
         self.recent_header.setText(self.tr("Recent games"))
         self.recent_header.setVisible(bool(self._recent))

@@ -1,5 +1,6 @@
-"""A status-bar label that never crowds out the bar's messages: it asks for no more than the
-width it is given and shortens its text with "…" (the whole text is its tooltip)."""
+"""A one-line label that never crowds out its neighbours: it asks for no more than the width it is
+given and shortens its text with "…" (the whole text is then its tooltip). The status bar's turn
+label uses it, so passing messages keep their room, and so does the highlight legend."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
@@ -10,11 +11,16 @@ MIN_CHARS = 12  # the label shrinks to about this many characters before the mes
 
 
 class ElidedLabel(QWidget):
-    """One line of text, right-aligned, shortened to fit."""
+    """One line of text, shortened to fit (right-aligned unless told otherwise)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *,
+                 alignment: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, min_chars: int = MIN_CHARS,
+                 text_as_tooltip: bool = True) -> None:
         super().__init__(parent)
         self._text = ""
+        self._alignment = alignment
+        self._min_chars = min_chars
+        self._text_as_tooltip = text_as_tooltip  # else the caller sets its own tooltip
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
     def text(self) -> str:
@@ -24,7 +30,8 @@ class ElidedLabel(QWidget):
         if text == self._text:
             return
         self._text = text
-        self.setToolTip(text)
+        if self._text_as_tooltip:
+            self.setToolTip(text)
         self.setAccessibleName(text)
         self.updateGeometry()
         self.update()
@@ -39,11 +46,12 @@ class ElidedLabel(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         metrics = self.fontMetrics()
-        return QSize(min(self.sizeHint().width(), metrics.averageCharWidth() * MIN_CHARS), metrics.height() + 2)
+        least = metrics.averageCharWidth() * self._min_chars
+        return QSize(min(self.sizeHint().width(), least), metrics.height() + 2)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().windowText().color())
-        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(self.rect(), self._alignment | Qt.AlignmentFlag.AlignVCenter,
                          self.displayed_text())
         painter.end()

@@ -184,6 +184,14 @@
         <translation>顯示或隱藏遊戲記錄</translation>
     </message>
     <message>
+        <source>Highlight Le&amp;gend</source>
+        <translation>標示說明(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show or hide the line under the board that explains its coloured edges</source>
+        <translation>顯示或隱藏圖版下方說明彩色邊框的那一行</translation>
+    </message>
+    <message>
         <source>&amp;About Tablekeeper</source>
         <translation>關於 Tablekeeper(&amp;A)</translation>
     </message>
@@ -461,6 +469,37 @@ Reason: {reason}</source>
     </message>
 </context>
 <context>
+    <name>HighlightLegend</name>
+    <message>
+        <source>you can play</source>
+        <translation>可以行動</translation>
+    </message>
+    <message>
+        <source>computer&apos;s last move</source>
+        <translation>電腦的上一步</translation>
+    </message>
+    <message>
+        <source>just changed</source>
+        <translation>剛剛改變</translation>
+    </message>
+    <message>
+        <source>Green edge: click a space that has one, or drop a piece on it, to play there. Hover a space without one to see why not.</source>
+        <translation>綠色邊框：點擊有綠框的格子，或把棋子放上去，即可在那裡行動。滑鼠停在沒有綠框的格子上，可看到為什麼不行。</translation>
+    </message>
+    <message>
+        <source>Dashed blue edge: the spaces of the computer&apos;s last move, until it moves again.</source>
+        <translation>藍色虛線邊框：電腦上一步用到的格子，直到它再次行動。</translation>
+    </message>
+    <message>
+        <source>Orange flash: spaces that just changed, one after another in the order they changed.</source>
+        <translation>橘色閃爍：剛剛改變的格子，依改變的先後逐一閃爍。</translation>
+    </message>
+    <message>
+        <source>View ▸ Highlight Legend hides or shows this line.</source>
+        <translation>用「檢視 ▸ 標示說明」隱藏或顯示這一行。</translation>
+    </message>
+</context>
+<context>
     <name>LogDock</name>
     <message>
         <source>Rule {rule} — {title}</source>
@@ -614,6 +653,10 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Tablekeeper</source>
         <translation>Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Your turn, {player}</source>
+        <translation>輪到你了，{player}</translation>
     </message>
     <message>
         <source>Ready — no game open</source>
@@ -886,6 +929,13 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>&amp;Open a Saved Game…</source>
         <translation>開啟已儲存的遊戲(&amp;O)…</translation>
+    </message>
+</context>
+<context>
+    <name>TurnBanner</name>
+    <message>
+        <source>Click to close</source>
+        <translation>點擊即可關閉</translation>
     </message>
 </context>
 <context>

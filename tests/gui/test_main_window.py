@@ -18,7 +18,7 @@ MENU_ACTIONS = {
     "file_menu": ["New Game…", "Open…", "Open Recent", "Save", "Save As…", "Close Game", "Quit"],
     "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
                   "Computer Speed", "Skip Computer Moves"],
-    "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Language"],
+    "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Highlight Legend", "Language"],
     "help_menu": ["About Tablekeeper"],
 }
 
@@ -154,7 +154,8 @@ def test_pyqtgraph_and_engine_are_not_imported_at_start_up(tmp_path) -> None:
                             LanguageSwitcher(app))
         window.show()
         app.processEvents()
-        print("pyqtgraph" in sys.modules, any(m in sys.modules for m in ("engine.core.state", "engine.core.match")))
+        rules = ("engine.core.state", "engine.core.match")
+        print("pyqtgraph" in sys.modules, any(m in sys.modules for m in rules))
         window.close()
     """)
     env = {key: value for key, value in os.environ.items() if key != "TABLEKEEPER_GAMES"}  # built-in games

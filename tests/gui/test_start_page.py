@@ -24,7 +24,8 @@ def test_the_first_window_lists_every_registered_game(window: MainWindow) -> Non
     assert set(page.game_buttons) == {g.id for g in games}
     toy_button = page.game_buttons["toy"]
     assert toy_button.text() == "Toy Ridge"
-    assert toy_button.description() == "A test game for the shared core.\nVersus: 2–4 players · Solo: 1 player"
+    assert toy_button.description() == ("A test game for the shared core.\n"
+                                        "Versus: 2–4 players · Solo: 1 player")
     for game in games:  # names, summaries and modes come from the games' descriptions
         description = page.game_buttons[game.id].description()
         assert page.game_buttons[game.id].text() == game.name.en.replace("&", "&&")

@@ -3,6 +3,8 @@ board re-fitted to a resized window, the highlight legend, the "your turn" banne
 tooltips in words, the start page."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from gui.controller.types import NewGameConfig
 from gui.main_window import MainWindow
 
@@ -88,3 +90,107 @@ def test_a_zoom_the_player_chose_survives_a_resize(window: MainWindow, qtbot) ->
     window.action_collection.fit.trigger()  # fitted again: from now on it follows the window
     window.resize(900, 600)
     qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+
+
+# -- the highlight legend ------------------------------------------------------------------------
+def test_a_legend_under_the_board_says_what_the_highlights_mean(window: MainWindow, qtbot) -> None:
+    from gui.board import scene
+    assert not window.legend.isVisible()  # the start page has no board to explain
+    assert window.action_collection.show_legend.isChecked()  # on by default
+    window.start_game(toy())
+    qtbot.waitUntil(window.legend.isVisible)
+    texts = {key: label.text() for key, label in window.legend.labels.items()}
+    assert texts == {"active": "you can play", "last_move": "computer's last move",
+                     "flash": "just changed"}
+    assert window.legend.labels["active"].toolTip().startswith("Green edge: click a space")
+    swatches = window.legend.swatches  # drawn in the board's own colours and line styles
+    assert swatches["active"].colour() == scene.ACTIVE_EDGE
+    assert swatches["last_move"].colour() == scene.LAST_MOVE_EDGE
+    assert swatches["last_move"].style == Qt.PenStyle.DashLine
+    assert swatches["flash"].colour() == scene.FLASH_EDGE
+    assert window.legend.geometry().top() >= window.central_stack.geometry().bottom()  # under the board
+    window.action_collection.show_legend.trigger()  # View ▸ Highlight Legend hides it, remembered
+    assert not window.legend.isVisible() and not window.settings.show_legend
+    window.action_collection.show_legend.trigger()
+    assert window.legend.isVisible() and window.settings.show_legend
+
+
+def test_the_legend_follows_the_language(window: MainWindow, qtbot) -> None:
+    window.start_game(toy())
+    window.set_language("zh_TW")
+    qtbot.waitUntil(lambda: window.legend.labels["active"].text() == "可以行動")
+    window.set_language("en")
+    qtbot.waitUntil(lambda: window.legend.labels["active"].text() == "you can play")
+
+
+def test_the_legend_never_widens_the_window(window: MainWindow, qtbot) -> None:
+    window.start_game(toy())
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    assert window.legend.isVisible() and window.legend.width() <= window.central_stack.width()
+    assert all(label.displayed_text() == label.text() for label in window.legend.labels.values())
+
+
+def test_no_legend_behind_the_hand_over_screen(window: MainWindow) -> None:
+    window.start_game(toy(seats=("human", "human")))
+    assert window.central_stack.currentWidget() is window.handover_screen
+    assert not window.legend.isVisible()
+    window.handover_screen.ready_button.click()
+    assert window.legend.isVisible()
+
+
+# -- the "your turn" banner ----------------------------------------------------------------------
+def test_your_turn_banner_greets_the_player_and_fades(window: MainWindow, qtbot) -> None:
+    window.start_game(toy())
+    banner = window.turn_banner
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.text() == "Your turn, Player 1"
+    assert banner.geometry().top() < window.central_stack.height() // 3  # over the top of the table
+    qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)  # fades by itself after ~2 s
+
+
+def test_the_banner_closes_on_a_click_and_the_table_stays_live(window: MainWindow, qtbot) -> None:
+    window.start_game(toy())
+    banner = window.turn_banner
+    qtbot.waitUntil(banner.isVisible)
+    assert window.board_view.isEnabled() and not banner.isWindow()  # not modal: part of the window
+    qtbot.mouseClick(banner, Qt.MouseButton.LeftButton)
+    assert not banner.isVisible()
+
+
+def test_the_banner_comes_back_after_the_computer_moved(window: MainWindow, qtbot) -> None:
+    window.start_game(toy())
+    banner = window.turn_banner
+    qtbot.waitUntil(banner.isVisible)
+    banner.dismiss()
+    window.session.apply("pass")  # the computer decides now, then Player 1 again
+    qtbot.waitUntil(lambda: window.session.deciders() == (0,), timeout=5000)
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.text() == "Your turn, Player 1"
+
+
+def test_no_banner_when_the_same_person_decides_again(window: MainWindow, qtbot) -> None:
+    window.start_game(NewGameConfig("toy", 1, "solo", ("human",), {}, 3))
+    banner = window.turn_banner
+    qtbot.waitUntil(banner.isVisible)
+    banner.dismiss()
+    place = next(c for c in window.session.legal_for_space("a1"))
+    window.session.apply(place)  # still Player 1's decision
+    assert window.session.deciders() == (0,)
+    qtbot.wait(50)
+    assert not banner.isVisible()
+
+
+def test_in_hot_seat_the_banner_waits_for_the_hand_over(window: MainWindow, qtbot) -> None:
+    window.start_game(toy(seats=("human", "human")))
+    banner = window.turn_banner
+    assert window.central_stack.currentWidget() is window.handover_screen
+    assert not banner.isVisible()
+    window.handover_screen.ready_button.click()
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.text() == "Your turn, Player 1"
+    window.session.apply("pass")
+    assert window.central_stack.currentWidget() is window.handover_screen
+    assert not banner.isVisible()  # nothing of the next player shows before they confirm
+    window.handover_screen.ready_button.click()
+    qtbot.waitUntil(lambda: banner.isVisible() and banner.text() == "Your turn, Player 2")
