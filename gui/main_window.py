@@ -710,7 +710,7 @@ class MainWindow(QMainWindow):
     def _refresh_undo_and_title(self) -> None:
         self.action_collection.undo.setEnabled(self.session.can_undo())
         self.action_collection.redo.setEnabled(self.session.can_redo())
-        undo_text = self.session.undo_stack.undoText()
+        undo_text = self.session.undo_words() if self.session.can_undo() else ""
         self.action_collection.undo.setStatusTip(
             self.tr("Take back {move}").format(move=undo_text) if undo_text
             else self.tr("Take back the last move"))

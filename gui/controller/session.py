@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words, without_seat
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -337,17 +337,25 @@ class GameSession(QObject):
             answers.append((label, str(c)))
         return answers
 
+    def undo_words(self) -> str:
+        """What Undo takes back, in words ("" when nothing): the player's command on top of the
+        undo stack (the computer's answers to it go back with it)."""
+        text = self.undo_stack.undoText()
+        return self.label(text) if text else ""
+
     def label(self, command_text: str) -> str:
-        """A command of the viewer's in words (its notation when it cannot be read)."""
+        """A command of the viewer's in words (its notation, without the seat counted from 0,
+        when the game has no words for it or it cannot be read)."""
         from engine.core import Command, TablekeeperError
         match = self._match
         if match is None:
-            return command_text
+            return without_seat(command_text)
         try:
             command = Command.parse(command_text)
         except TablekeeperError:
-            return command_text
-        return match.game.describe_command(command, self._language, match.state.view(self._viewer))
+            return without_seat(command_text)
+        words = match.game.describe_command(command, self._language, match.state.view(self._viewer))
+        return without_seat(words) if words == str(command) else words
 
     # -- gestures: clicks that explain, drags that play ---------------------------------------
     def why_not(self, space: str) -> tuple[str, str] | None:

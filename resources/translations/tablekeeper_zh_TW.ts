@@ -329,6 +329,10 @@
 <context>
     <name>ChoiceDock</name>
     <message>
+        <source>Notation: {command}</source>
+        <translation>記譜：{command}</translation>
+    </message>
+    <message>
         <source>Choose ({kind}):</source>
         <translation>請選擇（{kind}）：</translation>
     </message>
@@ -982,6 +986,10 @@ Details: {error}</source>
     <message>
         <source>Save Game</source>
         <translation>儲存遊戲</translation>
+    </message>
+    <message>
+        <source>Notation: {command}</source>
+        <translation>記譜：{command}</translation>
     </message>
     <message>
         <source>Tablekeeper games (*{suffix});;All files (*)</source>

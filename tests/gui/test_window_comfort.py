@@ -194,3 +194,35 @@ def test_in_hot_seat_the_banner_waits_for_the_hand_over(window: MainWindow, qtbo
     assert not banner.isVisible()  # nothing of the next player shows before they confirm
     window.handover_screen.ready_button.click()
     qtbot.waitUntil(lambda: banner.isVisible() and banner.text() == "Your turn, Player 2")
+
+
+# -- decisions in words --------------------------------------------------------------------------
+def test_decision_tooltips_are_words_then_the_notation_without_a_seat_from_0(window: MainWindow,
+                                                                            qtbot) -> None:
+    window.start_game(NewGameConfig("vindication", 2, "standard", ("human", "bot:heuristic"), {}, 7))
+    qtbot.waitUntil(lambda: bool(window.choice_dock.buttons), timeout=5000)
+    for button in window.choice_dock.buttons:
+        command = str(button.property("command"))
+        assert command.startswith("0: answer ")  # what the engine is sent is unchanged
+        words, notation = button.toolTip().split("\n")
+        assert words == button.text() and not words.startswith("0:")  # the game's words first
+        assert notation == "Notation: " + command.removeprefix("0: ")
+    window.set_language("zh_TW")
+    qtbot.waitUntil(lambda: window.choice_dock.buttons[0].toolTip().split("\n")[1].startswith("記譜："))
+    window.set_language("en")
+
+
+def test_the_choice_menu_shows_words_and_typed_notation(window: MainWindow) -> None:
+    from gui.widgets import dialogs
+    menu = dialogs.command_menu(window, ["0: move T25,T13", "2: pass"], ["Walk to T13", "Pass"])
+    seen = [(a.text(), a.toolTip(), a.data()) for a in menu.actions()]
+    assert seen == [("Walk to T13", "Notation: move T25,T13", "0: move T25,T13"),
+                    ("Pass", "Notation: pass", "2: pass")]
+    menu.deleteLater()
+
+
+def test_undo_says_what_it_takes_back_in_words(window: MainWindow, qtbot) -> None:
+    window.start_game(toy(seats=("human", "human", "human")))
+    window.handover_screen.ready_button.click()
+    window.session.apply("pass")
+    assert window.action_collection.undo.statusTip() == "Take back pass"  # not "Take back 0: pass"
