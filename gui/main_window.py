@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
 
         self.board_view.space_clicked.connect(self._on_space_clicked)
         self.board_view.tooltip_provider = self.space_tooltip
+        self.actions_dock.verb_words = s.verb_words
         self.board_view.token_picked.connect(self._on_token_picked)
         self.board_view.token_dropped.connect(lambda target, passed: s.drop("token", target, passed))
         self.board_view.piece_dropped.connect(s.drop)

@@ -232,6 +232,16 @@ class Game(ABC):
         key in words ("secret_quest" → "Secret quest")."""
         return category.replace("_", " ").capitalize()
 
+    def describe_verb(self, verb: str, language: str = "en") -> str:
+        """What the commands of one ``verb`` do, as a short heading in ``language`` (one of
+        `LANGUAGES`) above their buttons. Default: the verb in words ("end_turn" → "End turn")."""
+        return verb.replace("_", " ").capitalize()
+
+    def verb_help(self, verb: str, language: str = "en") -> str:
+        """When and how a ``verb``'s commands are played, one sentence in ``language`` for a
+        tooltip; "" when the game says nothing more than `describe_verb`."""
+        return ""
+
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         """A legal command in words a player understands (a button's label); ``view`` is the
         deciding seat's view, for names of what lies where. Default: the notation."""

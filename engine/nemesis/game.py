@@ -132,6 +132,19 @@ class Nemesis(Game):
         from .labels import describe_prompt
         return describe_prompt(kind, language)
 
+    def describe_verb(self, verb: str, language: str = "en") -> str:
+        from .labels import describe_verb
+        return describe_verb(verb, language) or super().describe_verb(verb, language)
+
+    def score_category_name(self, category: str, language: str = "en") -> str:
+        from .labels import score_category_name
+        return score_category_name(category, language) or super().score_category_name(category, language)
+
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        """Why the game ended and each character's fate (route, alive or how they died, objective)."""
+        from .log import outcome_words
+        return outcome_words(outcome.reason, language)
+
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe
         return describe(event, language)

@@ -550,3 +550,63 @@ def _results(result: dict[str, Any], lang: str) -> str:
         verdict = words["won" if entry.get("won") else "lost"]
         parts.append(f"{who}: {state}, {verdict}" if lang == "en" else f"{who}：{state}，{verdict}")
     return ("; " if lang == "en" else "；").join(parts)
+
+
+# -- the game's end in words (Nemesis.describe_outcome) --------------------------------------------
+# `Nemesis.outcome` records ``why; seat N Character: route, alive|dead: reason, objective ID met|not met; …``
+FATE = re.compile(r"seat (\d+) (.+?): ([^,]+), (alive|dead: .+), objective (.+?) (met|not met)$")
+ROUTE_KEYS = {"locked in the Isolation Room": "locked", "in the Bunker": "bunker",
+              "evacuated by CSS": "evacuated", "no route": "none"}
+ROUTES = {"en": {"locked": "locked in the Isolation Room", "bunker": "in the Bunker",
+                 "evacuated": "evacuated by a CSS pod", "none": "did not get out"},
+          "zh": {"locked": "鎖在隔離室", "bunker": "在地堡", "evacuated": "搭發射艙撤離", "none": "未能逃出"}}
+END_WORDS = {"en": {"alive": "alive", "dead": "dead ({why})", "objective": "objective “{name}” {verdict}",
+                    "met": "met", "not met": "not met", "none": "no objective",
+                    "in_facility": "in the Facility",
+                    "contingency": "the Contingency — {colour}", "contamination": "Contamination",
+                    "fate": "{player} ({character}): {route}, {state}; {objective}", "join": ". "},
+             "zh": {"alive": "存活", "dead": "死亡（{why}）", "objective": "目標「{name}」{verdict}",
+                    "met": "達成", "not met": "未達成", "none": "沒有目標", "in_facility": "留在基地內",
+                    "contingency": "應急措施—{colour}", "contamination": "污染",
+                    "fate": "{player}（{character}）：{route}，{state}；{objective}", "join": "。"}}
+
+
+def outcome_words(reason: str, language: str = "en") -> str:
+    """Why the game ended and each character's fate, in ``language``, players counted from 1
+    (``reason`` as `Nemesis.outcome` records it; a part that does not read as expected stays)."""
+    lang = "zh" if language.startswith("zh") else "en"
+    why, *fates = reason.split("; ")
+    head = WHY_ZH.get(why, why) if lang == "zh" else why[:1].upper() + why[1:]
+    parts = [head] + [_fate(fate, lang) for fate in fates]
+    return END_WORDS[lang]["join"].join(parts) + END_WORDS[lang]["join"].strip()
+
+
+def _fate(text: str, lang: str) -> str:
+    found = FATE.match(text)
+    if found is None:
+        return text
+    seat, character, route, state, objective, verdict = found.groups()
+    words, c = END_WORDS[lang], content()
+    person = next((ch for ch in c.characters.values() if ch.name.en == character), None)
+    if state == "alive":
+        state_words = words["alive"]
+    else:
+        cause = state.removeprefix("dead: ")
+        if cause.startswith("died (") and cause.endswith(")"):
+            kind = cause[len("died ("):-1]
+            why = words["in_facility"] if kind == "in the Facility" else WORDS[lang].get(kind, kind)
+        elif cause.startswith("the ") and cause.endswith(" contingency"):
+            colour = cause[len("the "):-len(" contingency")]
+            named = next((k for k in c.tokens.contingency_colours if k.colour.lower() == colour), None)
+            why = words["contingency"].format(colour=_pick(named.name, lang) if named else colour)
+        elif cause == "contamination":
+            why = words["contamination"]
+        else:
+            why = cause
+        state_words = words["dead"].format(why=why)
+    goal = words["none"] if objective == "no objective" else words["objective"].format(
+        name=_named(c.objectives, objective, lang), verdict=words[verdict])
+    return words["fate"].format(player=WORDS[lang]["player"].format(n=int(seat) + 1),
+                                character=_pick(person.name, lang) if person else character,
+                                route=ROUTES[lang].get(ROUTE_KEYS.get(route, ""), route),
+                                state=state_words, objective=goal)

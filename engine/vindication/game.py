@@ -24,7 +24,7 @@ from .context import Ctx, refuse
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
-from .labels import describe_prompt, label_command, seat_summaries
+from .labels import describe_prompt, label_command, seat_summaries, verb_words
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
 from .schema import data_schema
@@ -159,6 +159,14 @@ class Vindication(Game):
 
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         return label_command(command, language, view)
+
+    def describe_verb(self, verb: str, language: str = "en") -> str:
+        words = verb_words(verb, language)
+        return words[0] if words else super().describe_verb(verb, language)
+
+    def verb_help(self, verb: str, language: str = "en") -> str:
+        words = verb_words(verb, language)
+        return words[1] if words else ""
 
     def is_panel_action(self, command: Command) -> bool:
         """Everything but walking and visiting: controlling a visited region is a button too."""

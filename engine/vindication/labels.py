@@ -359,3 +359,45 @@ def seat_summaries(view: Data, language: str = "en") -> list[Data]:
             "has_quest": bool(quest),
         })
     return summaries
+
+
+# Each verb's heading above its buttons and a sentence on when it is played (Game.describe_verb,
+# Game.verb_help): verb -> ((English heading, help), (Chinese heading, help)).
+VERBS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "activate": (("Activate", "Turn action: use your character, or pay 1 influence to use a companion."),
+                 ("啟用", "回合行動：啟用你的角色，或支付 1 點影響力啟用一名夥伴。")),
+    "move": (("Move", ""), ("移動", "")),
+    "fly": (("Fly", ""), ("飛行", "")),
+    "visit": (("Visit", ""), ("造訪", "")),
+    "rest": (("Rest", "Instead of visiting: augment once."), ("休息", "代替造訪：強化能力一次。")),
+    "control": (("Control a region",
+                 "Free action: put a conviction block on a region you visited this turn."),
+                ("控制地區", "額外行動：在本回合造訪的地區放 1 個信念方塊。")),
+    "upgrade": (("Upgrade", "Free action: combine two basic attributes into a heroic one."),
+                ("屬性升級", "額外行動：將兩種一般屬性合成一種英雄屬性。")),
+    "proficiency": (("Proficiency tiles", "Free action: buy a proficiency tile with 3 of an attribute."),
+                    ("屬性專精板塊", "額外行動：以 3 點某屬性購買屬性專精板塊。")),
+    "discard_proficiency": (("Discard proficiency tiles", "Free action: give a proficiency tile back."),
+                            ("棄置屬性專精板塊", "額外行動：歸還一片屬性專精板塊。")),
+    "recover": (("Recover influence",
+                 "Free action: pull all your blocks from one location back to influence."),
+                ("恢復影響力", "額外行動：將一處的所有方塊收回影響力。")),
+    "vindicate": (("Vindicate", "Free action: flip your character board to its vindicated side."),
+                  ("重返榮耀", "額外行動：將角色板塊翻到重返榮耀面。")),
+    "use": (("Use abilities and relics", "Use an activated companion's ability or a relic's charges."),
+            ("使用能力與聖物", "使用已啟用夥伴的能力，或聖物的充能。")),
+    "rune": (("Runes", "Use an empowered rune (once per turn)."), ("符文", "使用賦能符文（每回合一次）。")),
+    "build": (("Build", "Visit action: build a region on a building site of the Forgotten Isle."),
+              ("建造", "造訪行動：在遺忘之島的建築工地建造地區。")),
+    "dig": (("Dig", "Visit action: dig up hidden ruins with a rune map."),
+            ("挖掘", "造訪行動：以符文地圖挖掘隱藏遺跡。")),
+    "end_turn": (("End of turn", "Finish your turn; the next player plays."),
+                 ("回合結束", "結束你的回合，換下一位玩家。")),
+    "answer": (("Answer", ""), ("回答", "")),
+}
+
+
+def verb_words(verb: str, language: str = "en") -> tuple[str, str] | None:
+    """``verb``'s (heading, help) in ``language``; None for a verb this table does not name."""
+    words = VERBS.get(verb)
+    return None if words is None else words[1 if _lang(language) == "zh" else 0]

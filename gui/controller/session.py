@@ -457,6 +457,13 @@ class GameSession(QObject):
                 groups.setdefault(command.verb, []).append((label, str(command)))
         return list(groups.items())
 
+    def verb_words(self, verb: str) -> tuple[str, str]:
+        """A verb's heading and help sentence in the game's words and the session's language."""
+        match = self._match
+        if match is None:
+            return verb.replace("_", " ").capitalize(), ""
+        return match.game.describe_verb(verb, self._language), match.game.verb_help(verb, self._language)
+
     def table_text(self) -> str:
         """The table in words (HTML) from the viewer's view, for a game that draws no board yet."""
         match = self._match

@@ -1,12 +1,12 @@
-"""The actions dock: the active human seat's turn commands that are not played on the board
-(activate, rest, upgrade, end turn…), as labelled buttons in collapsible groups, one per verb.
+"""The actions dock: the active human seat's turn commands that are not played on the board,
+as labelled buttons in collapsible groups, one per verb, each headed by the game's name for it.
 
 It shows what the controller hands it — [(verb, [(label, command), …]), …] — and emits the chosen
 command; it knows no rules. The main window disables it while a prompt waits or a hand-over shows.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -49,6 +49,8 @@ class ActionsDock(QDockWidget):
         self._collapsed: set[str] = set()
         self._items: list[QWidget] = []
         self.end_turn_keys = ""  # the End turn shortcut as text, for the tooltip
+        # verb -> (heading, help) in the game's words and the app's language (the session asks the game)
+        self.verb_words: Callable[[str], tuple[str, str]] | None = None
         self.retranslateUi()
 
     # -- contents --------------------------------------------------------------------------------
@@ -118,33 +120,12 @@ class ActionsDock(QDockWidget):
 
     # -- words -----------------------------------------------------------------------------------
     def verb_title(self, verb: str) -> str:
-        titles = {
-            "activate": self.tr("Activate"), "rest": self.tr("Rest"), "control": self.tr("Control a region"),
-            "upgrade": self.tr("Upgrade"), "proficiency": self.tr("Proficiency tiles"),
-            "discard_proficiency": self.tr("Discard proficiency tiles"), "recover": self.tr("Recover influence"),
-            "vindicate": self.tr("Vindicate"), "use": self.tr("Use abilities and relics"),
-            "rune": self.tr("Runes"), "build": self.tr("Build"), "dig": self.tr("Dig"),
-            "end_turn": self.tr("End of turn"),
-        }
-        return titles.get(verb, verb.replace("_", " ").capitalize())
+        """A group's heading: the game's name for the verb, in the app's language."""
+        title = self.verb_words(verb)[0] if self.verb_words is not None else ""
+        return title or verb.replace("_", " ").capitalize()
 
     def verb_tip(self, verb: str) -> str:
-        tips = {
-            "activate": self.tr("Turn action: use your character, or pay 1 influence to use a companion."),
-            "rest": self.tr("Instead of visiting: augment once."),
-            "control": self.tr("Free action: put a conviction block on a region you visited this turn."),
-            "upgrade": self.tr("Free action: combine two basic attributes into a heroic one."),
-            "proficiency": self.tr("Free action: buy a proficiency tile with 3 of an attribute."),
-            "discard_proficiency": self.tr("Free action: give a proficiency tile back."),
-            "recover": self.tr("Free action: pull all your blocks from one location back to influence."),
-            "vindicate": self.tr("Free action: flip your character board to its vindicated side."),
-            "use": self.tr("Use an activated companion's ability or a relic's charges."),
-            "rune": self.tr("Use an empowered rune (once per turn)."),
-            "build": self.tr("Visit action: build a region on a building site of the Forgotten Isle."),
-            "dig": self.tr("Visit action: dig up hidden ruins with a rune map."),
-            "end_turn": self.tr("Finish your turn; the next player plays."),
-        }
-        return tips.get(verb, "")
+        return self.verb_words(verb)[1] if self.verb_words is not None else ""
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -69,7 +69,9 @@ class ChoiceDock(QDockWidget):
     def tip(self, label: str, command: str) -> str:
         """An answer's tooltip: its words, then its notation as the player would type it."""
         typed = without_seat(command)
-        return label if typed == label else label + "\n" + self.tr("Notation: {command}").format(command=typed)
+        if typed == label:
+            return label
+        return label + "\n" + self.tr("Notation: {command}").format(command=typed)
 
     def focus_first(self) -> None:
         """Put the keyboard focus on the first answer (Space or Enter then gives it)."""

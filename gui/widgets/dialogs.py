@@ -77,7 +77,8 @@ def choose_command(parent: QWidget | None, commands: Sequence[str],
     return chosen.data() if chosen is not None else None
 
 
-def command_menu(parent: QWidget | None, commands: Sequence[str], labels: Sequence[str] | None = None) -> QMenu:
+def command_menu(parent: QWidget | None, commands: Sequence[str],
+                 labels: Sequence[str] | None = None) -> QMenu:
     """The menu `choose_command` opens: one entry per command, its label as text, the command as
     data, the notation without the seat prefix (seats count from 0 there) as tooltip."""
     from PySide6.QtWidgets import QMenu
