@@ -34,6 +34,8 @@ def test_action_group_headings_are_the_games_words_in_chinese(window: MainWindow
         title = header.text().rsplit(" (", 1)[0]
         assert title == game.describe_verb(verb, "zh_TW"), verb
         assert not LATIN_WORD.search(title), title  # "移動", not "Move"
+    labels = [button.text() for button in window.actions_dock.buttons]
+    assert labels and not [text for text in labels if "=" in text or "_" in text]  # no "target=I1"
     window.set_language("en")
     qtbot.waitUntil(lambda: window.actions_dock.headers["move"].text().startswith("Movement ("))
     assert window.actions_dock.headers["pass"].text().startswith("Pass (")

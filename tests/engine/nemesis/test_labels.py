@@ -68,3 +68,25 @@ def test_every_verb_has_a_heading_and_the_end_reads_in_both_languages() -> None:
     assert chinese.startswith("時間用盡。玩家 1（哨兵）：在地堡，存活；目標「")
     assert "玩家 2（駭客）：未能逃出，死亡（留在基地內）；沒有目標" in chinese
     assert "seat" not in english and "seat" not in chinese
+
+
+def test_command_options_read_as_words_not_keys() -> None:
+    """Targets, weapons, decks, treatments and Room actions by their printed names (issue 13: a
+    button read "Melee attack — pay: …; target=I1" in both languages)."""
+    from engine.core import Command
+    from engine.nemesis.game import GAME
+    view = {"intruders": {"I1": {"type": "adult", "room": "R001"}}}
+    cases = {
+        "0: melee pay=rest.4, target=I1": ("at Adult (I1)", "目標：成蟲（I1）"),
+        "0: shoot pay=rest.4, target=eggs weapon=stun_pistol": ("at the Eggs; with Stun Pistol",
+                                                                "目標：蟲卵; 使用電擊手槍"),
+        "0: card search.1 deck=red": ("from the red deck", "從紅色物品牌庫"),
+        "0: room treat_wounds option=dress pay=rest.4,": ("Treat Wounds — dress a Serious Wound",
+                                                         "包紮一張重傷"),
+        "0: room take_equipment option=taser pay=rest.4,": ("Take Equipment — Taser", "電擊槍"),
+    }
+    for text, (english, chinese) in cases.items():
+        command = Command.parse(text)
+        en, zh = GAME.describe_command(command, "en", view), GAME.describe_command(command, "zh_TW", view)
+        assert english in en and chinese in zh, (en, zh)
+        assert "=" not in en + zh and "_" not in en + zh, (en, zh)
