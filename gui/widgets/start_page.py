@@ -12,13 +12,14 @@ import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
-    QCommandLinkButton,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +28,78 @@ from gui.controller.types import GameChoice, ModeChoice
 from gui.i18n import current_language
 
 COLUMN_WIDTH = 720  # the page's content stays a readable column in a wide window
+CARD_STYLE = ("LinkCard { border: 1px solid transparent; border-radius: 6px; }"
+              " QLabel#card_title, QLabel#card_arrow { color: palette(link); }"
+              " LinkCard:hover, LinkCard:focus { border-color: palette(highlight);"
+              " background: palette(alternate-base); }")
+
+
+class LinkCard(QFrame):
+    """A title and a wrapped description that act as one button (click, Space or Enter). Unlike
+    QCommandLinkButton its labels measure their own lines, so Chinese text is never cut off."""
+
+    clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_Hover)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setStyleSheet(CARD_STYLE)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 6, 8, 6)
+        arrow = QLabel("➜", self)
+        arrow.setObjectName("card_arrow")
+        arrow.setAlignment(Qt.AlignmentFlag.AlignTop)
+        row.addWidget(arrow)
+        column = QVBoxLayout()
+        column.setSpacing(1)
+        self.title = QLabel(self)
+        self.title.setObjectName("card_title")
+        font = QFont(self.title.font())
+        font.setBold(True)
+        self.title.setFont(font)
+        self.body = QLabel(self)
+        self.body.setWordWrap(True)
+        for label in (arrow, self.title, self.body):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        column.addWidget(self.title)
+        column.addWidget(self.body)
+        row.addLayout(column, 1)
+
+    def text(self) -> str:
+        return self.title.text()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - as QAbstractButton names it
+        self.title.setText(text)
+        self.setAccessibleName(text)
+
+    def description(self) -> str:
+        return self.body.text()
+
+    def setDescription(self, text: str) -> None:  # noqa: N802 - as QCommandLinkButton names it
+        self.body.setText(text)
+        self.body.setVisible(bool(text))
+        self.setAccessibleDescription(text)
+
+    def click(self) -> None:
+        self.clicked.emit()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.clicked.emit()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.clicked.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class StartPage(QScrollArea):
@@ -54,6 +127,9 @@ class StartPage(QScrollArea):
         self._column.setSpacing(6)
         centring.addWidget(column_host, 100)
         centring.addStretch(1)
+        # Its height comes from its width (the wrapped descriptions), never from the narrowest
+        # width's tall minimum: otherwise a page that fits would still scroll.
+        page.setMinimumHeight(1)
         self.setWidget(page)
 
         self.title = QLabel(column_host)
@@ -67,7 +143,7 @@ class StartPage(QScrollArea):
         self._column.addWidget(self.title)
         self._column.addWidget(self.welcome)
 
-        self.resume_button = QCommandLinkButton(column_host)
+        self.resume_button = LinkCard(column_host)
         self.resume_button.setObjectName("start_resume")
         self.resume_button.clicked.connect(self.resume_requested)
         self._column.addSpacing(8)
@@ -96,8 +172,8 @@ class StartPage(QScrollArea):
 
         self._games: list[GameChoice] = []
         self._recent: list[str] = []
-        self.game_buttons: dict[str, QCommandLinkButton] = {}
-        self.recent_buttons: dict[str, QCommandLinkButton] = {}
+        self.game_buttons: dict[str, LinkCard] = {}
+        self.recent_buttons: dict[str, LinkCard] = {}
         self.resume_button.hide()
         self.retranslateUi()
 
@@ -131,7 +207,7 @@ class StartPage(QScrollArea):
             button.deleteLater()
         self.game_buttons = {}
         for game in self._games:
-            button = QCommandLinkButton(self.widget())
+            button = LinkCard(self.widget())
             button.setObjectName(f"start_game_{game.id}")
             button.clicked.connect(lambda _=False, g=game.id: self.game_chosen.emit(g))
             self._games_box.addWidget(button)
@@ -143,7 +219,7 @@ class StartPage(QScrollArea):
             button.deleteLater()
         self.recent_buttons = {}
         for path in self._recent:
-            button = QCommandLinkButton(self.widget())
+            button = LinkCard(self.widget())
             button.clicked.connect(lambda _=False, p=path: self.file_chosen.emit(p))
             self._recent_box.addWidget(button)
             self.recent_buttons[path] = button
@@ -179,14 +255,14 @@ class StartPage(QScrollArea):
         self.no_games_label.setVisible(not self._games)
         for game in self._games:
             button = self.game_buttons[game.id]
-            button.setText(game.name.get(language).replace("&", "&&"))
+            button.setText(game.name.get(language))
             summary, modes = game.summary.get(language), self.modes_words(game)
             button.setDescription(f"{summary}\n{modes}" if summary else modes)
             button.setToolTip(self.tr("Set up a new game of {game}").format(game=game.name.get(language)))
         self.recent_header.setText(self.tr("Recent games"))
         self.recent_header.setVisible(bool(self._recent))
         for path, button in self.recent_buttons.items():
-            button.setText(os.path.splitext(os.path.basename(path))[0].replace("&", "&&"))
+            button.setText(os.path.splitext(os.path.basename(path))[0])
             button.setDescription(os.path.dirname(path))
             button.setToolTip(self.tr("Open {file}").format(file=path))
         self.open_button.setText(self.tr("&Open a Saved Game…"))
