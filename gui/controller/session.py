@@ -239,14 +239,17 @@ class GameSession(QObject):
 
     def final_scores(self) -> dict[str, Any] | None:
         """The finished game's score breakdown as plain data, None while it runs:
-        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "category_names":
+        ``{"seats": [name, …], "rows": [(title, [text per seat]), …] (the game's own words, shown
+        above the numbers), "categories": [(category, [value per seat]), …], "category_names":
         {category: name}, "totals": [score per seat] or None, "winners": [seat, …], "text": the
         outcome in words}``; names and words in the session's language."""
         match = self._match
         outcome = None if match is None else match.state.outcome
         if outcome is None:
             return None
+        rows = match.game.result_rows(outcome, match.state.view(self._viewer), self._language)
         return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
+                "rows": [(title, list(values)) for title, values in rows],
                 "categories": [(name, list(values)) for name, values in outcome.breakdown],
                 "category_names": {name: match.game.score_category_name(name, self._language)
                                    for name in [*(n for n, _ in outcome.breakdown), "total"]},
@@ -255,7 +258,8 @@ class GameSession(QObject):
 
     def progress_plot(self) -> dict[str, Any]:
         """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
-        with each series named: ``{"title", "x_title", "y_title", "series": {name: values}}``;
+        with each series named: ``{"title", "x_title", "y_title", "series": {name: values},
+        "seats": [seat or None per series]}``;
         {} when the game draws none."""
         match = self._match
         if match is None:
@@ -267,7 +271,8 @@ class GameSession(QObject):
         series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
                   [float(v) for v in s["values"]] for s in plot.get("series", [])}
         return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
-                "y_title": str(plot.get("y_title", "")), "series": series}
+                "y_title": str(plot.get("y_title", "")), "series": series,
+                "seats": [s.get("seat") for s in plot.get("series", [])]}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
