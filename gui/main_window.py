@@ -463,7 +463,7 @@ class MainWindow(QMainWindow):
         """A touch of a space (or of a piece on it): play the command it completes, light what
         the half-made command still needs, take the shortest of several paths (right click
         offers the others), or ask when the commands differ in more than that."""
-        if self.choice_dock.is_asking():
+        if self.choice_dock.is_asking() and space not in self.session.touchable():
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
         outcome = self.session.touch(space)

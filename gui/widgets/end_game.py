@@ -1,5 +1,6 @@
 """The end-of-game screen: who won, the score breakdown (categories × seats, winners highlighted)
-and the curve the game draws (each seat over the rounds). It gets plain data from the session and knows no rules;
+and the curve the game draws (each seat over the rounds). It gets plain data from the session and
+knows no rules;
 the plot (pyqtgraph) is built when the dialog opens, never at start-up. The game names the score
 categories (`GameSession.final_scores`); on a language switch the main window hands the same game's
 data over again in the new language."""

@@ -33,3 +33,30 @@ def test_the_facility_is_drawn_rooms_corridors_and_the_time_track(window: MainWi
     qtbot.waitUntil(lambda: window.board_view.item_for_space("R001").name == "房間 001", timeout=5_000)
     window.set_language("en")
     assert not error_dialogs, error_dialogs
+
+
+def test_a_noise_decision_lights_its_corridors_and_a_click_on_one_answers(window: MainWindow, qtbot,
+                                                                         tmp_path, error_dialogs):
+    """Where a Noise marker goes is asked by lighting the corridors it may go to; clicking one of
+    them on the board answers (seed 1: the third command rolls noise with a choice of exit)."""
+    from engine.core import Match, Rng, save_match, weighted_choice
+    from tests.gui.test_vindication_board import click
+    match = Match.new("nemesis", 2, mode="standard", seed=1, seats=["human", "human"])
+    rng = Rng(1)
+    while not (match.state.prompt is not None and match.state.prompt.kind == "noise_exit"):
+        legal = match.state.legal()
+        match.apply(weighted_choice(rng, legal, [match.game.random_weight(c) for c in legal]))
+        assert len(match.history) < 20
+    path = tmp_path / "noise.tksave"
+    save_match(match, path)
+    assert window.open_game(str(path))
+    if window.central_stack.currentWidget() is window.handover_screen:
+        window.handover_screen.confirmed.emit()
+    corridors = {str(c.args[0]) for c in match.state.legal() if str(c.args[0]).startswith("C")}
+    assert corridors and corridors <= window.session.active_spaces()
+    assert all(window.board_view.item_for_space(c).active for c in corridors)
+    target = sorted(corridors)[0]
+    with qtbot.waitSignal(window.session.command_applied):
+        click(window, qtbot, target)
+    assert window.session._require().history[-1].command.args[0] == target
+    assert not error_dialogs, error_dialogs
