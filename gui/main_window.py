@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.table_dock.hide()
         self.hand_dock = HandDock(self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.splitDockWidget(self.choice_dock, self.hand_dock, Qt.Orientation.Vertical)  # full width
         self.hand_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
@@ -637,7 +638,12 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.set_boards(boards, viewer)
         table = self.session.table() if showing else {}
         self.table_dock.set_table(table)
-        self.table_dock.setVisible(self.table_dock.has_contents())
+        shown = self.table_dock.has_contents()
+        if shown and self.table_dock.isHidden():  # it appears: give it most of the left side
+            self.table_dock.show()
+            self.resizeDocks([self.actions_dock, self.table_dock], [self.height() // 4, self.height() // 2],
+                             Qt.Orientation.Vertical)
+        self.table_dock.setVisible(shown)
         self.hand_dock.set_boards(list(table.get("boards") or []), viewer)
         self._set_piece_states(self.session.drag_sources() if showing else set(), set(),
                                self.session.clickable_pieces() if showing else set())

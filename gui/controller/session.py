@@ -235,6 +235,8 @@ class GameSession(QObject):
             text = self.tr("Nobody won ({reason}).").format(reason=reason)
         else:
             text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=reason)
+        if scores and match.game.result_rows(outcome, match.state.view(self._viewer), self._language):
+            scores = ""  # the game says the end in its own words (a fate, a route), not in points
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
     def final_scores(self) -> dict[str, Any] | None:

@@ -60,3 +60,16 @@ def test_a_noise_decision_lights_its_corridors_and_a_click_on_one_answers(window
         click(window, qtbot, target)
     assert window.session._require().history[-1].command.args[0] == target
     assert not error_dialogs, error_dialogs
+
+
+def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:  # noqa: ANN001
+    """Nine screens, ~40 s: with --soak-games N (or run tests/gui/nemesis_screenshot.py)."""
+    from PySide6.QtGui import QImage
+
+    from tests.gui.nemesis_screenshot import take_screenshots
+    shots = take_screenshots(tmp_path)
+    assert [p.name for p in shots] == [f"nem_{n}.png" for n in ("solo", "standard", "coop", "noise", "intruders",
+                                                                 "end", "standard_zh_TW", "small", "large")]
+    sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
+    assert sizes["nem_small.png"] == (1024, 700) and sizes["nem_large.png"] == (1920, 1080)
+    assert all(p.stat().st_size > 20_000 for p in shots)
