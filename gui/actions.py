@@ -34,7 +34,7 @@ class ActionCollection(QObject):
         # Game
         self.undo = self._make(_keys("Ctrl+Z"))
         self.redo = self._make(_keys("Ctrl+Shift+Z", "Ctrl+Y"))
-        self.end_turn = self._make(_keys("Ctrl+E"))
+        self.finish_turn = self._make(_keys("Ctrl+E"))
         self.cancel = self._make(_keys("Esc"))
         self.next_prompt = self._make(_keys("Ctrl+D"))
         self.skip_bots = self._make(_keys("Ctrl+K"))
@@ -63,6 +63,7 @@ class ActionCollection(QObject):
             self.language_group.addAction(action)
             self.languages[code] = action
         # Help
+        self.rules = self._make(_keys("F1"))
         self.about = self._make()
         self.retranslate()
 
@@ -98,9 +99,9 @@ class ActionCollection(QObject):
         self._describe(self.quit, self.tr("&Quit"), self.tr("Close Tablekeeper"))
         self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
         self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))
-        self._describe(self.end_turn, self.tr("&End Turn"), self.tr("Finish your turn"))
+        self._describe(self.finish_turn, self.tr("&End Turn"), self.tr("Finish your turn"))
         self._describe(self.cancel, self.tr("&Cancel Move"),
-                       self.tr("Put down a picked-up medallion or piece"))
+                       self.tr("Put down a picked-up piece"))
         self._describe(self.next_prompt, self.tr("Go to &Decision"),
                        self.tr("Move the keyboard focus to the first answer of the pending decision"))
         self._describe(self.skip_bots, self.tr("&Skip Computer Moves"),
@@ -119,6 +120,7 @@ class ActionCollection(QObject):
         self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
         self._describe(self.show_legend, self.tr("Highlight Le&gend"),
                        self.tr("Show or hide the line under the board that explains its coloured edges"))
+        self._describe(self.rules, self.tr("&Rules"), self.tr("Read the rules of the game, by area"))
         self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
         for action in self.languages.values():
             action.setStatusTip(self.tr("Switch the app to {language}").format(language=action.text()))

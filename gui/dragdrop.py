@@ -1,6 +1,6 @@
 """Dragging game pieces between widgets: one MIME type naming the piece, one way to start a drag.
 
-A piece is the game's own name for what is picked up ("influence", "companion:K03", "token"); the
+A piece is the game's own name for what is picked up (an item id of its table, "token"); the
 widget it is dropped on names the target the same way, and the controller asks the engine what
 the drop means. Nothing here knows a rule.
 

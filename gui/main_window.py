@@ -18,6 +18,7 @@ from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs
+from gui.widgets import rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
@@ -26,6 +27,7 @@ from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
 from gui.widgets.start_page import StartPage
 from gui.widgets.status import ElidedLabel
+from gui.widgets.table_dock import HandDock, TableDock
 from gui.widgets.turn_banner import TurnBanner
 
 STATUS_MESSAGE_MS = 4000
@@ -93,6 +95,14 @@ class MainWindow(QMainWindow):
         self.player_boards_dock = PlayerBoardsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.player_boards_dock)
         self.splitDockWidget(self.player_boards_dock, self.log_dock, Qt.Orientation.Vertical)
+        self.table_dock = TableDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.table_dock)
+        self.splitDockWidget(self.actions_dock, self.table_dock, Qt.Orientation.Vertical)
+        self.table_dock.hide()
+        self.hand_dock = HandDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.splitDockWidget(self.choice_dock, self.hand_dock, Qt.Orientation.Vertical)  # full width
+        self.hand_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
@@ -139,7 +149,7 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(a.undo)
         self.game_menu.addAction(a.redo)
         self.game_menu.addSeparator()
-        self.game_menu.addAction(a.end_turn)
+        self.game_menu.addAction(a.finish_turn)
         self.game_menu.addAction(a.cancel)
         self.game_menu.addAction(a.next_prompt)
         self.game_menu.addSeparator()
@@ -167,6 +177,7 @@ class MainWindow(QMainWindow):
 
         self.help_menu = bar.addMenu("")
         self.help_menu.setObjectName("help_menu")
+        self.help_menu.addAction(a.rules)
         self.help_menu.addAction(a.about)
         self._rebuild_recent_menu()
 
@@ -185,7 +196,7 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.undo.triggered.connect(s.undo)
         a.redo.triggered.connect(s.redo)
-        a.end_turn.triggered.connect(self.actions_dock.end_turn)
+        a.finish_turn.triggered.connect(self.actions_dock.finish_turn)
         a.cancel.triggered.connect(self.cancel_gesture)
         a.next_prompt.triggered.connect(self.choice_dock.focus_first)
         a.skip_bots.triggered.connect(s.skip_bots)
@@ -199,12 +210,12 @@ class MainWindow(QMainWindow):
         a.show_legend.toggled.connect(self._on_show_legend_toggled)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+        a.rules.triggered.connect(lambda: self.show_rules())
         a.about.triggered.connect(self.show_about)
         self.recent_menu.triggered.connect(self._on_recent_triggered)
 
         self.board_view.space_clicked.connect(self._on_space_clicked)
         self.board_view.tooltip_provider = self.space_tooltip
-        self.actions_dock.verb_words = s.verb_words
         self.board_view.token_picked.connect(self._on_token_picked)
         self.board_view.token_dropped.connect(lambda target, passed: s.drop("token", target, passed))
         self.board_view.piece_dropped.connect(s.drop)
@@ -213,14 +224,21 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.piece_dropped.connect(s.drop)
         self.player_boards_dock.piece_released.connect(self._restore_highlights)
         self.player_boards_dock.piece_clicked.connect(self._on_piece_clicked)
+        for dock in (self.table_dock, self.hand_dock):  # their pieces act like a board's
+            dock.piece_picked.connect(self._on_piece_picked)
+            dock.piece_dropped.connect(s.drop)
+            dock.piece_released.connect(self._restore_highlights)
+            dock.piece_clicked.connect(self._on_piece_clicked)
         s.bot_moved.connect(self._on_bot_moved)
         s.drop_needs_choice.connect(self._choose_and_play)
+        s.touch_waiting.connect(self._show_touch_progress)
         s.spaces_touched.connect(self._on_spaces_touched)
         self.board_view.space_menu_requested.connect(self._on_space_menu_requested)
         self.choice_dock.answer_chosen.connect(s.apply)
         self.board_view.zoom_changed.connect(self._show_zoom)
         self.handover_screen.confirmed.connect(self._on_handover_confirmed)
         self.log_dock.command_entered.connect(s.apply)
+        self.log_dock.rule_requested.connect(self.show_rules)
 
         s.game_started.connect(self._on_game_started)
         s.game_closed.connect(self._on_game_closed)
@@ -366,15 +384,16 @@ class MainWindow(QMainWindow):
     def _on_action_chosen(self, command: str) -> None:
         """A button of the actions panel (or the End Turn shortcut): ending the turn asks first
         when the player wants to be asked."""
-        bare = command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
-        if bare == "end_turn" and self.settings.confirm_end_turn and not dialogs.confirm(
+        if command == self.actions_dock.turn_end and self.settings.confirm_end_turn and not dialogs.confirm(
                 self, self.tr("End Turn"), self.tr("End your turn now?")):
             return
         self.session.apply(command)
 
     def cancel_gesture(self) -> None:
-        """Esc: put down whatever is half done (a selected or dragged medallion)."""
-        if self.board_view.cancel_gesture():
+        """Esc: put down whatever is half done (a selected or dragged piece, things touched)."""
+        dropped = self.board_view.cancel_gesture()
+        if self.session.cancel_touches() or dropped:
+            self._restore_highlights()
             self.statusBar().showMessage(self.tr("Move cancelled"), STATUS_MESSAGE_MS)
 
     # -- View and Help menus -------------------------------------------------------------------
@@ -389,7 +408,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
         scores = self.session.final_scores()
         if self.end_dialog is not None and scores is not None:  # so do the end screen's
-            self.end_dialog.set_data(scores, self.session.honor_by_round())  # type: ignore[attr-defined]
+            self.end_dialog.set_data(scores, self.session.progress_plot())  # type: ignore[attr-defined]
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -397,9 +416,16 @@ class MainWindow(QMainWindow):
             version = metadata.version("tablekeeper")
         except metadata.PackageNotFoundError:
             version = self.tr("development version")
+        from gui.controller.catalog import available_games
+        names = ", ".join(g.name.get(self.languages.language) for g in available_games())
         dialogs.show_about(self, self.tr("About Tablekeeper"), self.tr(
-            "Tablekeeper {version}\n\nPlay Vindication, Nemesis: Lockdown and Dragonbond "
-            "with every rule enforced.").format(version=version))
+            "Tablekeeper {version}\n\nPlay {games} with every rule enforced.").format(version=version, games=names))
+
+    def show_rules(self, rule_id: str = "") -> QWidget:
+        """Help ▸ Rules: the rules reference of the game being played (any game's when none is
+        open), at ``rule_id`` when given."""
+        from gui.widgets.rules_dialog import open_rules  # only when asked for: start-up stays light
+        return open_rules(self, self.session.game_id(), rule_id)
 
     def _refresh_log_seats(self) -> None:
         """The log filter offers one item per seat of the game."""
@@ -460,7 +486,11 @@ class MainWindow(QMainWindow):
             reason=reason, rule=self.session.rule_words(rule_id))
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
         self._restore_highlights()  # a refused drop snaps back: nothing moved
-        dialogs.show_error(self, self.tr("Move not allowed"), message)
+        if not rule_id:
+            dialogs.show_error(self, self.tr("Move not allowed"), message)
+        elif dialogs.show_refusal(self, self.tr("Move not allowed"), message,
+                                  rule_links.read_rule_words(rule_id)):
+            self.show_rules(rule_id)  # the player asked to read the rule
 
     def _on_game_over(self, outcome: str) -> None:
         self.log_dock.append_lines([self.tr("Game over: {outcome}").format(outcome=outcome)])
@@ -468,7 +498,7 @@ class MainWindow(QMainWindow):
         self.show_end_screen()
 
     def show_end_screen(self) -> QWidget | None:
-        """The score breakdown and the honor plot of the finished game, in a non-modal dialog."""
+        """The score breakdown and the game's curve of the finished game, in a non-modal dialog."""
         scores = self.session.final_scores()
         if scores is None:
             return None
@@ -476,7 +506,7 @@ class MainWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog.deleteLater()
-        self.end_dialog = EndGameDialog(scores, self.session.honor_by_round(), self)
+        self.end_dialog = EndGameDialog(scores, self.session.progress_plot(), self)
         self.end_dialog.show()
         return self.end_dialog
 
@@ -495,8 +525,11 @@ class MainWindow(QMainWindow):
         self.choice_dock.set_choices("", [])  # the next player's choices wait for the hand-over
         self.actions_dock.set_actions([])
         self.actions_dock.setEnabled(False)
-        self.action_collection.end_turn.setEnabled(False)
+        self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
+        self.table_dock.set_table({})  # the shared table too: a face-up card is no secret, but
+        self.table_dock.hide()         # nothing of the table shows behind the hand-over screen
+        self.hand_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
@@ -510,35 +543,50 @@ class MainWindow(QMainWindow):
         self._refresh_all()
 
     def _on_space_clicked(self, space: str) -> None:
-        """Play what a click on ``space`` means: the one command, the shortest of several paths
-        (right click offers the others), or a menu when the commands differ in more than path."""
-        if self.choice_dock.is_asking():
+        """A touch of a space (or of a piece on it): play the command it completes, light what
+        the half-made command still needs, take the shortest of several paths (right click
+        offers the others), or ask when the commands differ in more than that."""
+        if self.choice_dock.is_asking() and space not in self.session.touchable():
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
-        commands = self.session.legal_for_space(space)
-        if not commands:
-            refusal = self.session.why_not(space)  # the rules' own reason, when they have one
-            if refusal is None:
-                message = self.tr("Nothing to play on {space} now").format(space=space)
-            elif refusal[0]:
-                message = self.tr("Not now: {reason} (rule {rule})").format(
-                    reason=refusal[1], rule=self.session.rule_words(refusal[0]))
-            else:
-                message = self.tr("Not now: {reason}").format(reason=refusal[1])
-            self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+        outcome = self.session.touch(space)
+        if outcome is None:
+            self._explain_refusal(space)
             return
-        shortest = self.session.shortest_path_for_space(space)
-        if len(commands) == 1:
-            chosen: str | None = commands[0]
-        elif shortest is not None:
-            chosen = shortest  # the others are a right click away
-            self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
-                                                 "other {count}").format(space=space, count=len(commands) - 1),
-                                         STATUS_MESSAGE_MS)
+        if outcome.play is not None:
+            return
+        if outcome.ask:
+            shortest = self.session.shortest_of(outcome.ask)
+            if shortest is not None:
+                self.statusBar().showMessage(self.tr("Took the shortest path; right-click {space} for the "
+                                                     "other {count}").format(space=space, count=len(outcome.ask) - 1),
+                                             STATUS_MESSAGE_MS)
+                self.session.apply(shortest)
+            else:
+                self._choose_and_play(list(outcome.ask))
+            return
+        self._show_touch_progress()
+
+    def _show_touch_progress(self) -> None:
+        """Halfway through a command: light what it still needs, and say so."""
+        self.board_view.highlight(self.session.touchable())
+        self._set_piece_states(self.session.drag_sources(), set(), self.session.touchable())
+        self.statusBar().showMessage(self.tr("Now touch one of the lit places or cards (Esc to start again)"),
+                                     STATUS_MESSAGE_MS * 2)
+
+    def _explain_refusal(self, space: str) -> None:
+        """Nothing can be played by touching ``space``: the rules' own reason, when they have one."""
+        refusal = self.session.why_not(space)
+        if refusal is None:
+            message = self.tr("Nothing to play on {space} now").format(space=space)
+        elif refusal[0]:
+            message = self.tr("Not now: {reason} (rule {rule})").format(
+                reason=refusal[1], rule=self.session.rule_words(refusal[0]))
         else:
-            chosen = dialogs.choose_command(self, commands, [self.session.label(c) for c in commands])
-        if chosen is not None:
-            self.session.apply(chosen)
+            message = self.tr("Not now: {reason}").format(reason=refusal[1])
+        self.statusBar().showMessage(message, STATUS_MESSAGE_MS * 2)
+        if refusal is not None and refusal[0]:  # a link beside the message opens the rule
+            rule_links.offer_in_status_bar(self.statusBar(), refusal[0], self.show_rules)
 
     def space_tooltip(self, space: str) -> str:
         """What a click on ``space`` plays, or the engine's reason why nothing can be played there."""
@@ -556,35 +604,40 @@ class MainWindow(QMainWindow):
         rule, reason = refusal
         return (self.tr("Not now: {reason}").format(reason=reason) if not rule
                 else self.tr("Not now: {reason}\n(Rule {rule})").format(reason=reason,
-                                                                         rule=self.session.rule_words(rule)))
+                                                                         rule=self.session.rule_words(rule))
+                + "\n" + self.tr("Right-click to read the rule"))
 
     def _on_token_picked(self) -> None:
-        """The medallion is picked up: light only the triangles it can go to."""
+        """The player's walking piece is picked up: light only the spaces it can go to."""
         targets = self.session.drag_targets("token")
         self.board_view.highlight(targets)
         if not targets:
-            self.statusBar().showMessage(self.tr("Your medallion cannot move now"), STATUS_MESSAGE_MS)
+            self.statusBar().showMessage(self.tr("Your piece cannot move now"), STATUS_MESSAGE_MS)
 
     def _on_piece_picked(self, piece: str) -> None:
         targets = self.session.drag_targets(piece)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources(), targets,
-                                               self.session.clickable_pieces())
+        self._set_piece_states(self.session.drag_sources(), targets,
+                               self.session.clickable_pieces())
         self.board_view.highlight(targets)
 
     def _on_piece_clicked(self, piece: str) -> None:
-        """A click on a piece of the player's board: what acts on it (one command, or a menu)."""
-        commands = self.session.piece_commands(piece)
-        if len(commands) == 1:
-            self.session.apply(commands[0])
-        else:
-            self._choose_and_play(commands)
+        """A click on a piece of the player's board is a touch like any other."""
+        self._on_space_clicked(piece)
+
+    def _set_piece_states(self, sources: set[str], targets: set[str],
+                          clickable: set[str] = frozenset()) -> None:
+        """Raise the pieces that can be picked up or clicked, light where a carried one may go:
+        on the player boards, the shared table and the hand alike."""
+        self.player_boards_dock.set_drag_state(sources, targets, clickable)
+        self.table_dock.set_state(sources, targets, clickable)
+        self.hand_dock.set_state(sources, targets, clickable)
 
     def _restore_highlights(self) -> None:
         """A gesture ended without a move: show again everything that can be played."""
         if self.session.has_game() and self._handover_seat is None:
-            self.board_view.highlight(self.session.active_spaces())
-            self.player_boards_dock.set_drag_state(self.session.drag_sources(), set(),
-                                                   self.session.clickable_pieces())
+            self.board_view.highlight(self.session.touchable())
+            self._set_piece_states(self.session.drag_sources(), set(),
+                                   self.session.clickable_pieces())
 
     def _on_spaces_touched(self, spaces: list) -> None:
         if self._handover_seat is None:  # nothing shows behind the hand-over screen
@@ -598,7 +651,11 @@ class MainWindow(QMainWindow):
     def _on_space_menu_requested(self, space: str) -> None:
         if self.choice_dock.is_asking():
             return
-        self._choose_and_play(self.session.legal_for_space(space))
+        commands = self.session.legal_for_space(space)
+        if not commands and (refusal := self.session.why_not(space)) is not None and refusal[0]:
+            rule_links.offer_rule_menu(self, refusal[0], self.show_rules)  # why not: read the rule
+            return
+        self._choose_and_play(commands)
 
     def _choose_and_play(self, commands: list) -> None:
         """Several commands fit what the player did: a menu of them, in words."""
@@ -628,7 +685,7 @@ class MainWindow(QMainWindow):
             self.board_view.show_placeholder()
             self._refresh_start_page()
         elif (layout := self.session.board_layout()).get("spaces"):
-            self.board_view.show_layout(layout, self.session.board_marks(), self.session.active_spaces())
+            self.board_view.show_layout(layout, self.session.board_marks(), self.session.touchable())
         elif self._handover_seat is None and (table := self.session.table_text()):
             self._show_table(table)
         else:
@@ -697,15 +754,25 @@ class MainWindow(QMainWindow):
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""
         showing = self.session.has_game() and self._handover_seat is None
-        self.actions_dock.set_actions(self.session.turn_actions() if showing else [])
+        self.actions_dock.set_actions(self.session.turn_actions() if showing else [],
+                                      self.session.turn_end_command() if showing else None)
         enabled = showing and not self.choice_dock.is_asking()
         self.actions_dock.setEnabled(enabled)
-        self.action_collection.end_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
+        self.action_collection.finish_turn.setEnabled(enabled and self.actions_dock.can_end_turn())
         viewer = self.session.viewer if showing else None
-        boards = [(self.session.seat_name(s["seat"]), s) for s in self.session.seat_summaries()] if showing else []
+        boards = [(self.session.seat_name(b["seat"]), b) for b in self.session.player_boards()] if showing else []
         self.player_boards_dock.set_boards(boards, viewer)
-        self.player_boards_dock.set_drag_state(self.session.drag_sources() if showing else set(), set(),
-                                               self.session.clickable_pieces() if showing else set())
+        table = self.session.table() if showing else {}
+        self.table_dock.set_table(table)
+        shown = self.table_dock.has_contents()
+        if shown and self.table_dock.isHidden():  # it appears: give it most of the left side
+            self.table_dock.show()
+            self.resizeDocks([self.actions_dock, self.table_dock], [self.height() // 4, self.height() // 2],
+                             Qt.Orientation.Vertical)
+        self.table_dock.setVisible(shown)
+        self.hand_dock.set_boards(list(table.get("boards") or []), viewer)
+        self._set_piece_states(self.session.drag_sources() if showing else set(), set(),
+                               self.session.clickable_pieces() if showing else set())
         self.board_view.own_seat = viewer
 
     def _refresh_undo_and_title(self) -> None:
@@ -809,7 +876,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # event lines follow the language too
             self._refresh_choices()  # so do the labels of choices and actions
             self._refresh_panels()
-        keys = self.action_collection.end_turn.shortcut()
+        keys = self.action_collection.finish_turn.shortcut()
         self.actions_dock.end_turn_keys = keys.toString(keys.SequenceFormat.NativeText)
         self.actions_dock.retranslateUi()
         self._refresh_undo_and_title()

@@ -1,7 +1,7 @@
 """The app's self-check, for bundles and installs: `tablekeeper --smoke GAME.tksave`.
 
-It opens the real main window, starts a new two-player Vindication game (you against the
-computer's heuristic player), plays a few moves for you the way the panels would (the first
+It opens the real main window, starts a new two-player game (by default the first registered
+game that draws a board; you against the computer's heuristic player), plays a few moves for you the way the panels would (the first
 answer to a prompt, the first playable space, then End Turn) while the computer answers, saves
 to the given file, opens that file again and checks it replays to the same position, and quits
 with exit code 0. Anything else — a refused move, an error dialog, an uncaught exception, no
@@ -10,6 +10,7 @@ to a throw-away folder, so a smoke run never touches the player's own. It also d
 screen's chart (pyqtgraph loads lazily, so a bundle missing it would only fail at a game's end).
 
     --smoke PATH            where to save the game (required to run the check)
+    --smoke-game ID         which game to play (default: the first registered game with a board)
     --smoke-moves N         how many commands to play, yours and the computer's (default 16)
     --smoke-language CODE   the interface language (en, zh_TW; default en)
     --smoke-hold MS         keep the window open this long after saving (for a screenshot)
@@ -32,7 +33,6 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QFont, QRawFont
 from PySide6.QtWidgets import QApplication
 
-GAME = "vindication"
 SEATS = ("human", "bot:heuristic")
 SEED = 1
 TIME_LIMIT_MS = 120_000
@@ -44,6 +44,7 @@ def parse(arguments: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="tablekeeper", add_help=False)
     parser.add_argument("--smoke", metavar="PATH")
     parser.add_argument("--smoke-moves", type=int, default=16)
+    parser.add_argument("--smoke-game", default="")
     parser.add_argument("--smoke-language", default="en")
     parser.add_argument("--smoke-hold", type=int, default=0, metavar="MS")
     parser.add_argument("--smoke-screenshot", metavar="PNG")
@@ -102,7 +103,9 @@ class SmokeRun:
             return
         if not self._check_fonts():
             return
-        config = NewGameConfig(GAME, len(SEATS), "standard", SEATS, {}, SEED)
+        from gui.controller.catalog import game_with_board
+        game, mode = game_with_board(self.options.smoke_game, players=len(SEATS))
+        config = NewGameConfig(game, len(SEATS), mode, SEATS, {}, SEED)
         if not self.window.start_game(config):
             self.fail("the new game did not start")
             return
@@ -167,7 +170,7 @@ class SmokeRun:
         answers = session.pending_answers()
         if answers:
             return answers[0][1]
-        actions = dict(session.turn_actions())
+        actions = session.turn_actions()
         if not self.moved_this_turn:
             for space in sorted(session.active_spaces()):
                 commands = session.legal_for_space(space)
@@ -175,10 +178,11 @@ class SmokeRun:
                     self.moved_this_turn = True
                     return session.shortest_path_for_space(space) or commands[0]
         self.moved_this_turn = False
-        if "end_turn" in actions:
-            return actions["end_turn"][0][1]
-        for group in actions.values():
-            return group[0][1]
+        turn_end = session.turn_end_command()
+        if turn_end is not None:
+            return turn_end
+        for group in actions:
+            return group.actions[0][1]
         return None
 
     def _save_and_check(self) -> None:
@@ -205,12 +209,12 @@ class SmokeRun:
     def _draw_plot(self) -> None:
         """The end screen's chart (pyqtgraph and numpy, loaded lazily: a bundle must carry them)."""
         from gui.widgets.plots import build_score_plot
-        plot = build_score_plot(self.session.honor_by_round(), None, "smoke")
+        plot = build_score_plot(self.session.progress_plot().get("series") or {}, None, "smoke")
         plot.resize(400, 300)
         image = plot.grab().toImage()
         plot.deleteLater()
         if image.isNull():
-            self.fail("the honor plot did not draw")
+            self.fail("the end screen plot did not draw")
             return
         import pyqtgraph
         say(f"plot drawn with pyqtgraph {pyqtgraph.__version__} ({image.width()}×{image.height()})")

@@ -154,24 +154,47 @@ class Game(ABC):
         return ()
 
     def board_layout(self, config: Config, language: str = "en") -> Data:
-        """The static drawing of the board, as plain data (empty: the game has no drawing yet).
-
-        ``{"spaces": [{"id", "shape": "hex" | "triangle" | "rect", "x", "y", "size",
-        "points_up" (triangles), "group", "label" (optional fixed text, e.g. a start number),
-        "name" (optional: what the space is called, for a tooltip)}, …],
-        "labels": [{"text", "x", "y"}, …]}`` — positions and sizes in the game's own units (y grows
-        downward); ``size`` is a hex's or triangle's circumradius, a rect's half width. Texts are
-        in ``language`` (one of `LANGUAGES`); only they may differ between languages.
+        """The static drawing of the board, as plain data (empty: the game has no drawing yet):
+        the layout of the presentation contract (`engine.core.table`: spaces of any shape with
+        names, labels and exit numbers). Texts are in ``language`` (one of `LANGUAGES`); only
+        they may differ between languages.
         """
         return {}
 
-    def board_marks(self, view: Data, language: str = "en") -> Data:
-        """What to draw on each space now, from one seat's VIEW only (so no secret can show):
-        ``{space id: {"label": str | None, "fill": role name ("empty", "tile", "controlled", …),
-        "owner": seat | None, "tokens": [seat, …], "name": str (optional: what the space holds
-        now, for a tooltip, instead of the layout's name)}}``, texts in ``language`` (one of
-        `LANGUAGES`). Empty when the game has no drawing."""
+    def table(self, view: Data, language: str = "en") -> Data:
+        """What lies on the table now, from one seat's VIEW only, in ``language``: the contract of
+        `engine.core.table` (marks on spaces with their pieces, player boards as zones of items,
+        shared zones, tracks). Default: nothing on the table."""
         return {}
+
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """What a player touches to give ``command`` — space ids and the ``id``s of pieces and
+        items of `table` — in the order a click-by-click player would (a room, then the cards
+        that pay). The GUI matches touches in any order, so a card dropped on a room is the same
+        gesture. Default: `command_spaces`."""
+        return self.command_spaces(command)
+
+    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The end screen's table in words: (row title, one text per seat), from the final
+        ``view``, in ``language`` — a character's fate, a route out, an objective. Default: none
+        (the screen shows ``outcome.breakdown``'s numbers, named by `score_category_name`)."""
+        return []
+
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        """A curve of the game for the end screen, from what one seat saw: its view at the start
+        and the events shown to it since. ``{"title", "x_title", "y_title", "series": [{"seat":
+        seat | None, "name": str (for a series of nobody), "values": [number, …]}, …]}`` in
+        ``language``; {} when the game draws none."""
+        return {}
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        """(title, tip) of the group of button commands with this verb, in ``language``.
+        Default: the verb in words, no tip."""
+        return verb.replace("_", " ").capitalize(), ""
+
+    def is_turn_end(self, command: Command) -> bool:
+        """Whether ``command`` ends the player's turn (the End turn button and shortcut play it)."""
+        return False
 
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The table in words (simple HTML: headings, paragraphs, lists) from one seat's VIEW only,
@@ -232,25 +255,15 @@ class Game(ABC):
         key in words ("secret_quest" → "Secret quest")."""
         return category.replace("_", " ").capitalize()
 
-    def describe_verb(self, verb: str, language: str = "en") -> str:
-        """What the commands of one ``verb`` do, as a short heading in ``language`` (one of
-        `LANGUAGES`) above their buttons. Default: the verb in words ("end_turn" → "End turn")."""
-        return verb.replace("_", " ").capitalize()
-
-    def verb_help(self, verb: str, language: str = "en") -> str:
-        """When and how a ``verb``'s commands are played, one sentence in ``language`` for a
-        tooltip; "" when the game says nothing more than `describe_verb`."""
-        return ""
-
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         """A legal command in words a player understands (a button's label); ``view`` is the
         deciding seat's view, for names of what lies where. Default: the notation."""
         return str(command)
 
-    def is_panel_action(self, command: Command) -> bool:
+    def is_panel_action(self, command: Command, view: Data) -> bool:
         """Whether a turn command is offered as a button beside the board (rather than only by
-        clicking its spaces). Default: the commands that name no space."""
-        return not self.command_spaces(command)
+        touching what it names). Default: the commands that name nothing to touch."""
+        return not self.command_touches(command, view)
 
     # -- gestures: what a click or a drag on the screen asks for, legal or not -----------------
     # The GUI plays such a command and lets the rules refuse it, so a greyed space or a refused
@@ -269,16 +282,6 @@ class Game(ABC):
     def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
         """The drag (source, target) that plays ``command``, if there is one."""
         return None
-
-    def command_piece(self, command: Command, view: Data) -> str | None:
-        """The piece of a player's board a click on which offers ``command`` (upgrade: the
-        attribute, use: the card…), named as in `drag_command`; None when it acts on none."""
-        return None
-
-    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
-        """Each player's board as plain data with names, built from one seat's VIEW only (so no
-        secret can show); keys are the game's own. Default: none (the GUI shows no boards)."""
-        return []
 
     def random_weight(self, command: Command) -> float:
         """How likely the random bot picks ``command`` relative to others (default 1). A game

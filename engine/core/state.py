@@ -19,7 +19,7 @@ from .rng import Rng
 
 
 class State:
-    __slots__ = ("game", "config", "_data", "_frozen", "rng", "_offers")
+    __slots__ = ("game", "config", "_data", "_frozen", "rng", "_offers", "_views")
 
     def __init__(self, game: Game, config: Config, data: Data | None, rng: Rng,
                  frozen: bytes | None = None) -> None:
@@ -31,6 +31,9 @@ class State:
         # Each seat's legal commands, by spelling key, while the data are unchanged: bots and the
         # GUI list before they apply, so the check in `apply` costs a dictionary lookup.
         self._offers: dict[int, dict[Command, Command]] = {}
+        # Each seat's view, frozen, while the data are unchanged: the GUI asks for the viewer's
+        # view many times per command (board, boards, panels, labels), the game builds it once.
+        self._views: dict[int | None, bytes] = {}
 
     @classmethod
     def new(cls, game: Game, config: Config) -> State:
@@ -45,6 +48,7 @@ class State:
             self._data = plain.thaw(self._frozen)  # type: ignore[arg-type]
         self._frozen = None  # the caller may hold the live dict from now on
         self._offers = {}
+        self._views = {}
         return self._data
 
     def _peek(self) -> Data:
@@ -61,6 +65,7 @@ class State:
         """An independent state. Cheap: the copy shares frozen bytes and thaws when first read."""
         copied = State(self.game, self.config, None, Rng.from_state(self.rng.get_state()), self._freeze())
         copied._offers = self._offers  # never changed in place, only replaced: safe to share
+        copied._views = self._views
         return copied
 
     def digest(self) -> str:
@@ -164,19 +169,29 @@ class State:
         rng_before = self.rng.get_state()
         self._frozen = None
         offers, self._offers = self._offers, {}
+        views, self._views = self._views, {}
         try:
             events = self.game.apply(data, command, self.rng)
         except BaseException:
             self._data = plain.thaw(snapshot)
             self._frozen = snapshot
             self._offers = offers
+            self._views = views
             self.rng.set_state(rng_before)
             raise
         return events
 
     def view(self, seat: int | None) -> Data:
         """What ``seat`` may know, as data of its own: changing it cannot reach the state."""
-        return plain.thaw(plain.freeze(self.game.view(self._peek(), seat)))
+        return plain.thaw(self.frozen_view(seat))
+
+    def frozen_view(self, seat: int | None) -> bytes:
+        """``seat``'s view, frozen: equal bytes for equal views, built once per unchanged state."""
+        frozen = self._views.get(seat)
+        if frozen is None:
+            frozen = plain.freeze(self.game.view(self._peek(), seat))
+            self._views = {**self._views, seat: frozen}  # replaced, never changed: copies share it
+        return frozen
 
     def invariant_problems(self) -> list[str]:
         return plain.plain_problems(self._peek()) + self.game.invariants(self._peek())

@@ -174,15 +174,9 @@ class Dragonbond(Game):
         from .labels import prompt_label
         return prompt_label(kind, language)
 
-    def describe_verb(self, verb: str, language: str = "en") -> str:
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
         from .labels import verb_words
-        words = verb_words(verb, language)
-        return words[0] if words else super().describe_verb(verb, language)
-
-    def verb_help(self, verb: str, language: str = "en") -> str:
-        from .labels import verb_words
-        words = verb_words(verb, language)
-        return words[1] if words else ""
+        return verb_words(verb, language) or super().describe_verb(verb, language)
 
     def score_category_name(self, category: str, language: str = "en") -> str:
         from .labels import score_category_name

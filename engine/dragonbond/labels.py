@@ -126,7 +126,7 @@ def prompt_label(kind: str, language: str = "en") -> str:
     return kind.replace("_", " ")
 
 
-# Each verb's heading above its buttons and when it is played (Game.describe_verb, Game.verb_help)
+# Each verb's (title, tip) above its buttons (Game.describe_verb)
 COMMAND_VERBS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "place": (("Place a card", "Planning: put one of your cards face down on the command stack."),
               ("放置卡牌", "計畫階段：把你的一張牌面朝下放上行動指令牌堆。")),

@@ -1,6 +1,7 @@
 """Nemesis: Lockdown on the shared game contract."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import register_bot
@@ -17,7 +18,7 @@ from engine.core import (
 )
 from engine.core.effects import answer_commands, waiting_choice
 
-from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
+from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
 from .bot import HeuristicBot
 from .context import Ctx
 from .info import INFO
@@ -113,6 +114,15 @@ class Nemesis(Game):
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)
 
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        return results.describe_outcome(outcome, language)
+
+    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+        return results.result_rows(view, language)
+
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        return results.progress_plot(start_view, events, language)
+
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         return resample_hidden(data, seat, rng)
 
@@ -132,22 +142,36 @@ class Nemesis(Game):
         from .labels import describe_prompt
         return describe_prompt(kind, language)
 
-    def describe_verb(self, verb: str, language: str = "en") -> str:
-        from .labels import describe_verb
-        return describe_verb(verb, language) or super().describe_verb(verb, language)
-
     def score_category_name(self, category: str, language: str = "en") -> str:
         from .labels import score_category_name
         return score_category_name(category, language) or super().score_category_name(category, language)
 
-    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
-        """Why the game ended and each character's fate (route, alive or how they died, objective)."""
-        from .log import outcome_words
-        return outcome_words(outcome.reason, language)
-
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe
         return describe(event, language)
+
+    def board_layout(self, config: Config, language: str = "en") -> Data:
+        """The Facility from board_basic.yaml (layout.py): Rooms, Corridors, the spaces around."""
+        from .layout import board_layout
+        return board_layout(config, language)
+
+    def table(self, view: Data, language: str = "en") -> Data:
+        """What lies on the table for the seat whose view this is (presentation.py)."""
+        from .presentation import table
+        return table(view, language)
+
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """Rooms, pieces and cards a player touches to give ``command`` (presentation.py)."""
+        from .presentation import command_touches
+        return command_touches(command, view)
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        from .presentation import describe_verb
+        return describe_verb(verb, language)
+
+    def is_turn_end(self, command: Command) -> bool:
+        from .presentation import is_turn_end
+        return is_turn_end(command)
 
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The round and time, the characters, the Facility Room by Room and the rest of the table in

@@ -190,27 +190,9 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
     return words + (f" — {'; '.join(extras)}" if extras else "")
 
 
-# Each verb's heading above its buttons (Game.describe_verb), in the glossary's words.
-VERB_HEADINGS = {
-    "en": {"move": "Movement", "careful_move": "Careful Movement", "shoot": "Shoot", "melee": "Melee Attack",
-           "card": "Action cards", "item": "Item actions", "room": "Room actions",
-           "computer": "Computer actions",
-           "craft": "Craft", "trade": "Trade", "pick_up": "Pick Up Heavy Object", "drop": "Drop",
-           "activate": "Activate Quest Item", "escape_facility": "Escape the Facility", "pass": "Pass",
-           "answer": "Answer"},
-    "zh": {"move": "移動", "careful_move": "輕聲移動", "shoot": "射擊", "melee": "近戰", "card": "行動卡",
-           "item": "物品卡行動", "room": "房間板塊行動", "computer": "電腦行動", "craft": "製作物品",
-           "trade": "交易",
-           "pick_up": "撿重物", "drop": "丟棄", "activate": "啟用任務物品", "escape_facility": "逃離設施",
-           "pass": "跳過", "answer": "回答"},
-}
 # Outcome.breakdown's categories (Game.score_category_name)
 SCORE_CATEGORIES = {"en": {"survived": "Survived", "objective": "Objective met", "won": "Won"},
                     "zh": {"survived": "存活", "objective": "達成目標", "won": "獲勝"}}
-
-
-def describe_verb(verb: str, language: str = "en") -> str | None:
-    return VERB_HEADINGS[_lang(language)].get(verb)
 
 
 def score_category_name(category: str, language: str = "en") -> str | None:

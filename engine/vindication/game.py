@@ -18,13 +18,13 @@ from engine.core import (
 )
 from engine.core.effects import answer_commands, waiting_choice
 
-from . import commands, gestures, layout, rule_refs
+from . import commands, gestures, layout, presentation, rule_refs
 from .bot import HeuristicBot
 from .context import Ctx, refuse
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
-from .labels import describe_prompt, label_command, seat_summaries, verb_words
+from .labels import describe_prompt, label_command
 from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
 from .schema import data_schema
@@ -136,8 +136,17 @@ class Vindication(Game):
     def board_layout(self, config: Config, language: str = "en") -> Data:
         return layout.board_layout(config, language)
 
-    def board_marks(self, view: Data, language: str = "en") -> Data:
-        return layout.board_marks(view, language)
+    def table(self, view: Data, language: str = "en") -> Data:
+        return presentation.table(view, language)
+
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        return presentation.describe_verb(verb, language)
+
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        return presentation.honor_plot(start_view, events, language)
+
+    def is_turn_end(self, command: Command) -> bool:
+        return presentation.is_turn_end(command)
 
     def spelling_key(self, command: Command, data: Data) -> Any:
         return commands.spelling_key(command, data)
@@ -160,20 +169,9 @@ class Vindication(Game):
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         return label_command(command, language, view)
 
-    def describe_verb(self, verb: str, language: str = "en") -> str:
-        words = verb_words(verb, language)
-        return words[0] if words else super().describe_verb(verb, language)
-
-    def verb_help(self, verb: str, language: str = "en") -> str:
-        words = verb_words(verb, language)
-        return words[1] if words else ""
-
-    def is_panel_action(self, command: Command) -> bool:
+    def is_panel_action(self, command: Command, view: Data) -> bool:
         """Everything but walking and visiting: controlling a visited region is a button too."""
         return command.verb not in ("move", "fly", "visit", "answer")
-
-    def seat_summaries(self, view: Data, language: str = "en") -> list[Data]:
-        return seat_summaries(view, language)
 
     def click_command(self, view: Data, seat: int, space: str) -> Command | None:
         return gestures.click_command(view, seat, space)
@@ -185,8 +183,14 @@ class Vindication(Game):
     def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
         return gestures.command_gesture(command, view)
 
-    def command_piece(self, command: Command, view: Data) -> str | None:
-        return gestures.command_piece(command, view)
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """The space a walk or visit goes to, or the piece of the player's board a command acts
+        on (an attribute, a companion, a relic, the character)."""
+        spaces = self.command_spaces(command)
+        if spaces:
+            return spaces
+        piece = gestures.command_piece(command, view)
+        return () if piece is None else (piece,)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

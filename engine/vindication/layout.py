@@ -30,12 +30,16 @@ HONOR_PITCH = 0.5
 HONOR_GAP = 1.0              # between the lowest board space and the track
 # Titles, labels and tooltips, in the glossary's terms (spec section 2).
 WORDS = {
-    "en": {"ruins": "Ruins", "over": "+{n}", "isle": "The Forgotten Isle", "honor": "Honor track",
+    "en": {"ruins": "Ruins", "over": "+{n}", "medallion": "Player {n}'s medallion",
+           "honor_marker": "Player {n}'s honor marker ({honor})", "controlled": "Controlled by player {n}",
+           "isle": "The Forgotten Isle", "honor": "Honor track",
            "region": "Region space {space}", "start": "Start position {n} ({space})",
            "triangle": "Triangle {space}", "area": "Forgotten Isle, area {space}",
            "slot": "{settlement}, slot {n}", "honor_space": "Honor {n}", "tile": "{tile} ({space})",
            "hidden_ruins": "Hidden ruins ({space})", "building_site": "Building site ({space})"},
-    "zh": {"ruins": "遺跡", "over": "+{n}", "isle": "遺忘之島", "honor": "榮耀軌",
+    "zh": {"ruins": "遺跡", "over": "+{n}", "medallion": "玩家 {n} 的徽章",
+           "honor_marker": "玩家 {n} 的榮耀標記（{honor}）", "controlled": "由玩家 {n} 控制",
+           "isle": "遺忘之島", "honor": "榮耀軌",
            "region": "地區 {space}", "start": "出發位置 {n}（{space}）",
            "triangle": "三角格 {space}", "area": "遺忘之島 {space} 區",
            "slot": "{settlement}第 {n} 格", "honor_space": "榮耀 {n}", "tile": "{tile}（{space}）",
@@ -125,8 +129,9 @@ def _add_board(spaces: list[Data], board: Board, group: str, offset: tuple[float
 
 
 def board_marks(view: Data, language: str = "en") -> Data:
-    """Per space: the tile's name (in ``language``), its fill role, its controller and the tokens
-    on it; on the honor track each player's marker and the trigger tokens still there."""
+    """Per space, as `engine.core.table` marks: the tile's name (in ``language``), its look, its
+    controller's marker, the medallions on it; on the honor track each player's marker and the
+    trigger tokens still there."""
     c = content()
     lang = "zh" if language.startswith("zh") else "en"
     marks: dict[str, Any] = {}
@@ -135,50 +140,54 @@ def board_marks(view: Data, language: str = "en") -> Data:
     for area, site in view.get("isle", {}).items():
         if view["regions"].get(area) is None:
             what = "hidden_ruins" if site.get("ruins") else "building_site"
-            marks[area] = {"label": WORDS[lang]["ruins"] if site.get("ruins") else None, "fill": "site",
-                           "owner": None, "tokens": [], "name": WORDS[lang][what].format(space=area)}
+            marks[area] = {"label": WORDS[lang]["ruins"] if site.get("ruins") else None, "fill": "purple",
+                           "owner": None, "pieces": [], "tip": WORDS[lang][what].format(space=area)}
     triangles = c.board.triangles | (c.isle.triangles if "isle" in view else {})
     for triangle in triangles:
-        marks[triangle] = {"label": None, "fill": "empty", "owner": None, "tokens": []}
+        marks[triangle] = {"label": None, "fill": "plain", "owner": None, "pieces": []}
     if view.get("port") in marks:
         port = c.module.port_name
         marks[view["port"]]["label"] = port.zh if lang == "zh" else "Port"
-        marks[view["port"]]["fill"] = "port"
-        marks[view["port"]]["name"] = WORDS[lang]["tile"].format(tile=port.zh if lang == "zh" else port.en,
-                                                                 space=view["port"])
+        marks[view["port"]]["fill"] = "water"
+        marks[view["port"]]["tip"] = WORDS[lang]["tile"].format(tile=port.zh if lang == "zh" else port.en,
+                                                                space=view["port"])
     for player in view["players"]:
         token = player.get("token")
         if token in marks:
-            marks[token]["tokens"].append(player["seat"])
+            marks[token]["pieces"].append({"kind": "figure", "owner": player["seat"], "walks": True,
+                                           "tip": WORDS[lang]["medallion"].format(n=player["seat"] + 1)})
     _honor_marks(marks, view, lang)
     return marks
 
 
 def _honor_marks(marks: dict[str, Any], view: Data, lang: str) -> None:
     for n in range(HONOR_SPACES):
-        marks[honor_space(n)] = {"label": None, "fill": "empty", "owner": None, "tokens": []}
+        marks[honor_space(n)] = {"label": None, "fill": "plain", "owner": None, "pieces": []}
     for n in view.get("trigger_spaces", []):
         if 0 <= n < HONOR_SPACES:
-            marks[honor_space(n)]["fill"] = "trigger"
+            marks[honor_space(n)]["fill"] = "gold"
     for player in view["players"]:
         honor = int(player.get("honor", 0))
         mark = marks[honor_space(honor)]
-        mark["tokens"].append(player["seat"])
+        mark["pieces"].append({"kind": "marker", "owner": player["seat"],
+                               "tip": WORDS[lang]["honor_marker"].format(n=player["seat"] + 1, honor=honor)})
         if honor >= HONOR_SPACES:
             mark["label"] = WORDS[lang]["over"].format(n=honor // HONOR_SPACES * HONOR_SPACES)
 
 
 def _region_mark(space: str, placed: Data | None, lang: str = "en") -> Data:
     if placed is None:
-        return {"label": None, "fill": "empty", "owner": None, "tokens": []}
+        return {"label": None, "fill": "plain", "owner": None, "pieces": []}
     region = content().regions.get(placed["tile"])
     name = (region.name.zh if lang == "zh" else region.name.en) if region else str(placed["tile"])
     owner = placed.get("controller")
     home = settlements().get(settlement_of(space) or "")
     where = space if home is None else WORDS[lang]["slot"].format(
         settlement=home.name.zh if lang == "zh" else home.name.en, n=space.split("/", 1)[1])
-    return {"label": name, "fill": "tile" if owner is None else "controlled", "owner": owner, "tokens": [],
-            "name": WORDS[lang]["tile"].format(tile=name, space=where)}
+    tip = WORDS[lang]["tile"].format(tile=name, space=where)
+    pieces = [] if owner is None else [{"kind": "marker", "owner": owner,
+                                        "tip": WORDS[lang]["controlled"].format(n=owner + 1)}]
+    return {"label": name, "fill": "paper", "owner": owner, "pieces": pieces, "tip": tip}
 
 
 def bounds(layout: Data) -> tuple[float, float, float, float]:

@@ -1,5 +1,5 @@
 """The generic board view: zoom (wheel under the mouse, keys), pan (drag, scroll bars), fit;
-clicks on spaces, the viewer's medallion dragged along a path, pieces dropped from a player board,
+clicks on spaces, the viewer's walking piece dragged along a path, pieces dropped from a player board,
 and a tooltip per space from whoever provides one (the main window asks the engine).
 
 Until a game-specific drawing exists it lays the game's spaces out as a plain grid of labelled
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class TokenGesture:
-    """The viewer's medallion, pressed: a click selects it, a drag walks it over triangles."""
+    """The viewer's walking piece, pressed: a click selects it, a drag walks it over spaces."""
 
     origin: str
     pressed_at: QPoint
@@ -70,13 +70,13 @@ EMPTY_SCENE = QRectF(0, 0, 640, 400)
 
 class BoardView(QGraphicsView):
     space_clicked = Signal(str)
-    # the viewer's medallion was pressed (a click selects it, a drag moves it)
+    # the viewer's walking piece was pressed (a click selects it, a drag moves it)
     token_picked = Signal()
-    # the medallion was dropped on a space, after passing over these spaces (in order)
+    # the walking piece was dropped on a space, after passing over these spaces (in order)
     token_dropped = Signal(str, list)
     # a piece dragged from elsewhere (a player board) was dropped on a space: piece, space
     piece_dropped = Signal(str, str)
-    # a half-made gesture (a selected or dragged medallion) was given up
+    # a half-made gesture (a selected or dragged piece) was given up
     gesture_cancelled = Signal()
     # a right click on a space: "show me every way to play here"
     space_menu_requested = Signal(str)
@@ -103,9 +103,10 @@ class BoardView(QGraphicsView):
         self._tiles: dict[str, QGraphicsRectItem] = {}
         self._drawing: LayoutScene | None = None  # set while a game's own layout is shown
         self._press_at: QPoint | None = None
-        self.own_seat: int | None = None  # whose medallion the player may pick up
+        self.own_seat: int | None = None  # whose walking piece the player may pick up
         self._token: TokenGesture | None = None
-        self.token_selected = False  # the medallion was clicked: its reachable triangles are lit
+        self.token_selected = False  # the walking piece was clicked: where it may go is lit
+        self.lit_pieces: set[str] = set()  # ids of the pieces a click touches now
         self._flash_round = 0        # bumped by each flash_in_turn: older timers do nothing
         # space id -> tooltip text ("" for none); set by whoever knows what a space offers
         self.tooltip_provider: Callable[[str], str] | None = None
@@ -145,7 +146,7 @@ class BoardView(QGraphicsView):
             from .scene import LayoutScene
             self._drawing = LayoutScene(self.board_scene, layout, self.font())
         self._drawing.apply_marks(marks)
-        self._drawing.highlight(active)
+        self.highlight(active)
         self.viewport().update()
 
     def is_showing_layout(self) -> bool:
@@ -157,8 +158,11 @@ class BoardView(QGraphicsView):
         return self._drawing.item_for_space[space]
 
     def highlight(self, active: Iterable[str]) -> None:
+        """Light the spaces, and the pieces, whose ids are in ``active``."""
         if self._drawing is not None:
+            active = set(active)
             self._drawing.highlight(active)
+            self.lit_pieces = self._drawing.highlight_pieces(active)
             return
         active = set(active)
         for space, tile in self._tiles.items():
@@ -265,9 +269,9 @@ class BoardView(QGraphicsView):
                 return
         if event.button() == Qt.MouseButton.LeftButton:
             at = event.position().toPoint()
-            medallion = self._own_medallion_at(at)
-            if medallion is not None:  # picking up the medallion, not panning the board
-                self._token = TokenGesture(str(medallion.data(SPACE_KEY)), at)
+            walker = self._own_walker_at(at)
+            if walker is not None:  # picking up the piece, not panning the board
+                self._token = TokenGesture(str(walker.data(SPACE_KEY)), at)
                 self.token_picked.emit()
                 event.accept()
                 return
@@ -283,8 +287,8 @@ class BoardView(QGraphicsView):
         if gesture.ghost is None and (at - gesture.pressed_at).manhattanLength() < QApplication.startDragDistance():
             return
         if gesture.ghost is None and self.own_seat is not None:
-            medallion = self._drawing.medallion_of(self.own_seat) if self._drawing is not None else None
-            radius = medallion.radius if medallion is not None else 12.0
+            walker = self._drawing.walker_of(self.own_seat) if self._drawing is not None else None
+            radius = walker.radius if walker is not None else 12.0
             from .scene import TokenItem
             gesture.ghost = TokenItem(self.own_seat, self.mapToScene(at), radius, None)
             gesture.ghost.setOpacity(0.75)
@@ -309,7 +313,7 @@ class BoardView(QGraphicsView):
                 return
             target = self.space_at(event.position().toPoint())
             if target is None or target == gesture.origin:
-                self.gesture_cancelled.emit()  # back where it came from: the medallion snaps back
+                self.gesture_cancelled.emit()  # back where it came from: the piece snaps back
             else:
                 self.token_dropped.emit(target, list(gesture.passed))
             event.accept()
@@ -321,12 +325,12 @@ class BoardView(QGraphicsView):
         at = event.position().toPoint()
         if (at - pressed).manhattanLength() >= QApplication.startDragDistance():
             return
-        space = self.space_at(at)
-        if space is not None:
-            self.space_clicked.emit(space)
+        thing = self.thing_at(at)
+        if thing is not None:
+            self.space_clicked.emit(thing)
 
     def cancel_gesture(self) -> bool:
-        """Give up a selected or dragged medallion (Esc); True when there was one."""
+        """Give up a selected or dragged piece (Esc); True when there was one."""
         gesture, self._token = self._token, None
         selected, self.token_selected = self.token_selected, False
         if gesture is not None:
@@ -341,12 +345,12 @@ class BoardView(QGraphicsView):
             self.board_scene.removeItem(gesture.ghost)
             gesture.ghost = None
 
-    def _own_medallion_at(self, at: QPoint) -> TokenItem | None:
+    def _own_walker_at(self, at: QPoint) -> TokenItem | None:
         if self.own_seat is None:
             return None
         from .scene import TokenItem
         return next((item for item in self.items(at)
-                     if isinstance(item, TokenItem) and item.medallion and item.seat == self.own_seat), None)
+                     if isinstance(item, TokenItem) and item.walks and item.seat == self.own_seat), None)
 
     # -- pieces dropped from other widgets ------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -376,6 +380,9 @@ class BoardView(QGraphicsView):
             space = self.space_at(event.pos())
             text = self.tooltip_provider(space) if space is not None else ""
             item = self._drawing.item_for_space.get(space) if self._drawing is not None and space else None
+            piece = self.piece_item_at(event.pos())
+            if piece is not None and piece.toolTip():  # a piece says what it is, then its space
+                item = piece
             if item is not None and item.toolTip():  # the space's own name first
                 from html import escape  # html loads its entity table (~2 ms): not at start-up
                 text = f"<b>{escape(item.toolTip())}</b><br>{escape(text).replace(chr(10), '<br>')}" if text \
@@ -386,6 +393,18 @@ class BoardView(QGraphicsView):
                 QToolTip.hideText()
             return True
         return super().viewportEvent(event)
+
+    def piece_item_at(self, at: QPoint) -> TokenItem | None:
+        """The topmost piece under a viewport point, if any."""
+        from .scene import TokenItem
+        return next((item for item in self.items(at) if isinstance(item, TokenItem)), None)
+
+    def thing_at(self, at: QPoint) -> str | None:
+        """What a click at a viewport point touches: a lit piece by its id, else the space."""
+        piece = self.piece_item_at(at)
+        if piece is not None and piece.piece_id is not None and piece.piece_id in self.lit_pieces:
+            return piece.piece_id
+        return self.space_at(at)
 
     def space_at(self, at: QPoint) -> str | None:
         """The space under a viewport point (labels and tokens answer for their space)."""

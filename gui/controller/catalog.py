@@ -53,3 +53,14 @@ def seat_names(game_id: str, players: int, mode: str) -> tuple[Words, ...]:
         return tuple(Words.of(info.seat_name(i)) for i in range(players))
     except TablekeeperError:
         return tuple(Words(f"Player {i + 1}", f"玩家 {i + 1}") for i in range(players))
+
+
+def game_with_board(wanted: str = "", players: int = 2) -> tuple[str, str]:
+    """(game id, mode) for a self-check: ``wanted``, else the first registered game that draws a
+    board; its first mode that seats ``players``. Loads the games' rules (not for start-up)."""
+    from engine.core import Config, games
+    found = [g for g in games() if g.info.id == wanted] if wanted else [
+        g for g in games() if g.board_layout(Config.build(g.info, players)).get("spaces")]
+    game = found[0] if found else games()[0]
+    mode = next(m.id for m in game.info.modes if m.min_players <= players <= m.max_players)
+    return game.info.id, mode

@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, LogEntry, NewGameConfig, Words, without_seat
+from .touches import Outcome, TouchSelection
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words, without_seat
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -93,10 +94,12 @@ class GameSession(QObject):
     # a computer seat played: seat, the move in words, the board spaces it touched
     bot_moved = Signal(int, str, list)
     # board spaces the last command's events named, in the order they happened (tiles discovered
-    # along a walk, a visit, a control marker placed…)
+    # along a walk, a space taken, a marker placed…)
     spaces_touched = Signal(list)
     # a drop can be played in several ways (commands in notation): the player must pick one
     drop_needs_choice = Signal(list)
+    # halfway through a command given by touches (a drop that needs one more): light what is next
+    touch_waiting = Signal()
     bot_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
@@ -114,6 +117,10 @@ class GameSession(QObject):
         self._legal: dict[int, list[Command]] = {}
         self._layout: dict[str, Any] | None = None
         self._layout_language = ""  # the language self._layout's titles are in
+        self._table: dict[str, Any] = {}
+        self._selection: TouchSelection[Command] | None = None
+        self._selection_viewer: int | None = None
+        self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
         self._bots: dict[int, tuple[Bot, Rng]] = {}
@@ -158,6 +165,10 @@ class GameSession(QObject):
 
     def game_name(self) -> Words:
         return Words.of(self._require().game.info.name)
+
+    def game_id(self) -> str:
+        """The id of the game being played ("" when none is open)."""
+        return self._match.config.game if self._match is not None else ""
 
     def seat_name(self, seat: int) -> str:
         match = self._require()
@@ -226,58 +237,90 @@ class GameSession(QObject):
             text = self.tr("Nobody won ({reason}).").format(reason=reason)
         else:
             text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=reason)
+        if scores and match.game.result_rows(outcome, match.state.view(self._viewer), self._language):
+            scores = ""  # the game says the end in its own words (a fate, a route), not in points
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
     def final_scores(self) -> dict[str, Any] | None:
         """The finished game's score breakdown as plain data, None while it runs:
-        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "category_names":
+        ``{"seats": [name, …], "rows": [(title, [text per seat]), …] (the game's own words, shown
+        above the numbers), "categories": [(category, [value per seat]), …], "category_names":
         {category: name}, "totals": [score per seat] or None, "winners": [seat, …], "text": the
         outcome in words}``; names and words in the session's language."""
         match = self._match
         outcome = None if match is None else match.state.outcome
         if outcome is None:
             return None
+        rows = match.game.result_rows(outcome, match.state.view(self._viewer), self._language)
         return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
+                "rows": [(title, list(values)) for title, values in rows],
                 "categories": [(name, list(values)) for name, values in outcome.breakdown],
                 "category_names": {name: match.game.score_category_name(name, self._language)
                                    for name in [*(n for n, _ in outcome.breakdown), "total"]},
                 "totals": None if outcome.scores is None else list(outcome.scores),
                 "winners": list(outcome.winners), "text": self.outcome_text()}
 
-    def honor_by_round(self) -> dict[str, list[float]]:
-        """Each seat's honor at the end of every round so far (index 0: before the first round),
-        from the match's ``round_started`` and ``honor_changed`` events the viewer may see, starting
-        from the honor each seat had at the start; {seat name: [honor, …]}. Scoring at the game's
-        end is not an event of a round: it shows in `final_scores`."""
+    def progress_plot(self) -> dict[str, Any]:
+        """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
+        with each series named: ``{"title", "x_title", "y_title", "series": {name: values},
+        "seats": [seat or None per series]}``;
+        {} when the game draws none."""
         match = self._match
         if match is None:
             return {}
-        players = match.initial_state().view(self._viewer).get("players")
-        players = players if isinstance(players, list) else []   # another game's view may differ
-        honors = [float(p.get("honor", 0)) if isinstance(p, dict) else 0.0 for p in players]
-        honors += [0.0] * (len(match.seats) - len(honors))
-        rounds: list[list[float]] = [list(honors)]
-        for event in match.events_for(self._viewer):
-            if event.kind == "round_started":
-                number = int(event.data.get("round", len(rounds)))
-                while len(rounds) <= number:
-                    rounds.append(list(honors))
-            elif event.kind == "honor_changed":
-                seat = int(event.data["seat"])
-                honors[seat] += float(event.data.get("delta", 0))
-                rounds[-1][seat] = honors[seat]
-        return {self.seat_name(seat): [r[seat] for r in rounds] for seat in range(len(match.seats))}
+        plot = match.game.progress_plot(match.initial_state().view(self._viewer),
+                                        match.events_for(self._viewer), self._language)
+        if not plot:
+            return {}
+        series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
+                  [float(v) for v in s["values"]] for s in plot.get("series", [])}
+        return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
+                "y_title": str(plot.get("y_title", "")), "series": series,
+                "seats": [s.get("seat") for s in plot.get("series", [])]}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
         return sorted(self._spaces)
 
     def active_spaces(self) -> set[str]:
-        """Spaces where the viewer can start a command now."""
-        match = self._match
-        if match is None:
+        """The spaces the viewer can touch now to go on (see `touchable`)."""
+        lit = self.touchable()
+        if not lit:
             return set()
-        return {spaces[0] for c in self._viewer_legal() if (spaces := match.game.command_spaces(c))}
+        known = {s["id"] for s in self.board_layout().get("spaces", [])} | self._spaces
+        return lit & known
+
+    def touchable(self) -> set[str]:
+        """What the viewer can touch now to go on: where a command starts, or, halfway through
+        one, what it still needs (spaces, pieces, cards)."""
+        if self._match is None:
+            return set()
+        return set(self._touch_selection().lit())
+
+    def touched(self) -> list[str]:
+        """What the viewer has touched so far towards a command."""
+        return [] if self._match is None else list(self._touch_selection().touched)
+
+    def cancel_touches(self) -> bool:
+        """Forget a half-made command; True when there was one."""
+        if self._match is None or not self._touch_selection().touched:
+            return False
+        self._touch_selection().reset()
+        return True
+
+    def touch(self, thing: str) -> Outcome[str] | None:
+        """The viewer touched ``thing`` (a space, a piece, a card). Plays the command that is then
+        complete, or returns what to do next: the commands to ask among (``ask``), or what to
+        touch next (``lit``); None when the touch fits no legal command (ask `why_not`)."""
+        if self._match is None:
+            return None
+        outcome = self._touch_selection().touch(thing)
+        if not outcome.fits:
+            return None
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        return Outcome(None if outcome.play is None else str(outcome.play), tuple(str(c) for c in outcome.ask),
+                       outcome.lit)
 
     def legal_for_space(self, space: str) -> list[str]:
         """The viewer's legal commands that start by clicking ``space``, in notation; commands
@@ -285,7 +328,8 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return []
-        commands = [c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)]
+        view = match.state.view(self._viewer)
+        commands = [c for c in self._viewer_legal() if match.game.command_touches(c, view)[:1] == (space,)]
         return [str(c) for c in sorted(commands, key=_path_length)]
 
     def shortest_path_for_space(self, space: str) -> str | None:
@@ -294,12 +338,17 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return None
-        commands = sorted((c for c in self._viewer_legal() if match.game.command_spaces(c)[:1] == (space,)),
-                          key=_path_length)
-        if (len(commands) < 2 or any(_path_length(c) == 0 or c.verb != commands[0].verb for c in commands)
-                or _path_length(commands[0]) == _path_length(commands[1])):
+        return self.shortest_of(self.legal_for_space(space))
+
+    def shortest_of(self, commands: Sequence[str]) -> str | None:
+        """When ``commands`` all walk a path with the same verb and one path is the shortest,
+        that command (what a plain click plays); else None (ask the player)."""
+        from engine.core import Command
+        parsed = sorted((Command.parse(c) for c in commands), key=_path_length)
+        if (len(parsed) < 2 or any(_path_length(c) == 0 or c.verb != parsed[0].verb for c in parsed)
+                or _path_length(parsed[0]) == _path_length(parsed[1])):
             return None
-        return str(commands[0])
+        return str(parsed[0])
 
     def board_layout(self) -> dict[str, Any]:
         """The game's static board drawing as plain data; empty when it has none (draw a grid)."""
@@ -311,13 +360,22 @@ class GameSession(QObject):
             self._layout_language = self._language
         return self._layout
 
-    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
-        """What lies on each space now, built from ``seat``'s view (default: the viewer's), its
-        labels in the session's language."""
+    def table(self, seat: int | None = -1) -> dict[str, Any]:
+        """The table as the game describes it (`engine.core.table`) from ``seat``'s view (default:
+        the viewer's), in the session's language; built once per view and language."""
         match = self._match
         if match is None:
             return {}
-        return match.game.board_marks(match.state.view(self._viewer if seat == -1 else seat), self._language)
+        seat = self._viewer if seat == -1 else seat
+        key = (seat, match.state.frozen_view(seat), self._language)
+        if self._table_key != key:
+            self._table = match.game.table(match.state.view(seat), self._language)
+            self._table_key = key
+        return self._table
+
+    def board_marks(self, seat: int | None = -1) -> dict[str, Any]:
+        """What lies on each space now, from ``seat``'s view (default: the viewer's)."""
+        return dict(self.table(seat).get("spaces") or {})
 
     def pending_answers(self) -> list[tuple[str, str]]:
         """(label, command) for each answer the viewer may give to a pending prompt; empty when
@@ -375,7 +433,8 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[1] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source}
+                if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source
+                } | self._touch_selection().drop_targets(source)
 
     def drag_sources(self) -> set[str]:
         """The pieces the viewer can pick up now to play something."""
@@ -384,22 +443,18 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[0] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None}
+                if (gesture := match.game.command_gesture(c, view)) is not None} | self._touch_selection().draggable()
 
     def piece_commands(self, piece: str) -> list[str]:
-        """The viewer's legal commands a click on a piece of their board offers (in notation)."""
-        match = self._match
-        if match is None:
+        """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
+        if self._match is None:
             return []
-        view = match.state.view(self._viewer)
-        return [str(c) for c in self._viewer_legal() if match.game.command_piece(c, view) == piece]
+        selection = self._touch_selection()
+        return [str(c) for c in selection.candidates([*selection.touched, piece]) or selection.candidates([piece])]
 
     def clickable_pieces(self) -> set[str]:
-        match = self._match
-        if match is None:
-            return set()
-        view = match.state.view(self._viewer)
-        return {piece for c in self._viewer_legal() if (piece := match.game.command_piece(c, view)) is not None}
+        """What may be touched now (pieces and cards among them)."""
+        return self.touchable()
 
     def drop(self, source: str, target: str, passed: Sequence[str] = ()) -> None:
         """Play what dropping ``source`` on ``target`` means; a drop the rules refuse (or that
@@ -411,8 +466,10 @@ class GameSession(QObject):
         view = match.state.view(self._viewer)
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
-        # shows (how a surrounded medallion escapes, what it dilutes): then the player picks.
+        # shows (how a surrounded piece escapes, what else it changes): then the player picks.
         candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        if not candidates and command is None and self._drop_as_touches(source, target):
+            return
         if command is not None and str(command) in candidates or not candidates:
             if command is None:
                 self.command_refused.emit("", self.tr("Dropping that there does nothing."))
@@ -423,6 +480,24 @@ class GameSession(QObject):
             self.apply(candidates[0])
         else:
             self.drop_needs_choice.emit(candidates)
+
+    def _drop_as_touches(self, source: str, target: str) -> bool:
+        """A drop is two touches (a card onto a room): play, ask or light what is still needed;
+        False when the two touches fit no legal command."""
+        selection = self._touch_selection()
+        if not selection.candidates([*selection.touched, source, target]):
+            if not selection.candidates([source, target]):
+                return False
+            selection.reset()
+        selection.touch(source)
+        outcome = selection.touch(target)
+        if outcome.play is not None:
+            self.apply(outcome.play)
+        elif outcome.ask:
+            self.drop_needs_choice.emit([str(c) for c in outcome.ask])
+        else:
+            self.touch_waiting.emit()
+        return True
 
     def rule_words(self, rule_id: str) -> str:
         """A rule id with the name of its area in the session's language: "VIN-MOVE-1 — Moving"."""
@@ -440,9 +515,9 @@ class GameSession(QObject):
             return "", str(error)
         return None
 
-    def turn_actions(self) -> list[tuple[str, list[tuple[str, str]]]]:
+    def turn_actions(self) -> list[ActionGroup]:
         """The viewer's turn commands shown as buttons beside the board, grouped by verb in the
-        engine's order: [(verb, [(label, command), …]), …]; empty while a prompt waits."""
+        engine's order, titled in the game's words; empty while a prompt waits."""
         match = self._match
         commands = self._viewer_legal()
         if match is None or self._viewer is None:
@@ -452,17 +527,18 @@ class GameSession(QObject):
         view = match.state.view(self._viewer)
         groups: dict[str, list[tuple[str, str]]] = {}
         for command in commands:
-            if match.game.is_panel_action(command):
+            if match.game.is_panel_action(command, view):
                 label = match.game.describe_command(command, self._language, view) or str(command)
                 groups.setdefault(command.verb, []).append((label, str(command)))
-        return list(groups.items())
+        return [ActionGroup(verb, *match.game.describe_verb(verb, self._language), tuple(actions))
+                for verb, actions in groups.items()]
 
-    def verb_words(self, verb: str) -> tuple[str, str]:
-        """A verb's heading and help sentence in the game's words and the session's language."""
+    def turn_end_command(self) -> str | None:
+        """The viewer's legal command that ends its turn (for End Turn and its shortcut)."""
         match = self._match
-        if match is None:
-            return verb.replace("_", " ").capitalize(), ""
-        return match.game.describe_verb(verb, self._language), match.game.verb_help(verb, self._language)
+        if match is None or self._viewer is None:
+            return None
+        return next((str(c) for c in self._viewer_legal() if match.game.is_turn_end(c)), None)
 
     def table_text(self) -> str:
         """The table in words (HTML) from the viewer's view, for a game that draws no board yet."""
@@ -471,12 +547,9 @@ class GameSession(QObject):
             return ""
         return match.game.describe_table(match.state.view(self._viewer), self._language)
 
-    def seat_summaries(self) -> list[dict[str, Any]]:
-        """Every player's board as plain data with names, from the viewer's view only."""
-        match = self._match
-        if match is None:
-            return []
-        return match.game.seat_summaries(match.state.view(self._viewer), self._language)
+    def player_boards(self) -> list[dict[str, Any]]:
+        """Every player's board as the game describes it, from the viewer's view only."""
+        return list(self.table().get("boards") or [])
 
     def prompt_kind(self) -> str:
         """The kind of decision the game waits on ("" when none), as words for a title."""
@@ -613,6 +686,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
         self.game_closed.emit()
 
@@ -641,6 +715,7 @@ class GameSession(QObject):
         self._spaces = set()
         self._legal = {}
         self._layout = None
+        self._table_key = None
         self.undo_stack.clear()
         self._viewer = None
         self._update_viewer(announce=False)
@@ -789,7 +864,7 @@ class GameSession(QObject):
                 move=command, reason=error))
             return
         if self._match.history[-1].command_for(self._viewer) != str(command):
-            # a secret of the bot's seat (a quest kept, a card placed face down): say only that it chose
+            # a secret of the bot's seat (a secret kept, a card placed face down): say only that it chose
             self.bot_moved.emit(seat, self.tr("a secret choice"), [])
             return
         self.bot_moved.emit(seat, label, self._spaces_named(command))
@@ -845,9 +920,20 @@ class GameSession(QObject):
         match = self._require()
         state = match.state
         self._legal = {seat: state.legal(seat) for seat in state.deciders()}
+        self._selection = None  # the touches are built again for the new position
         for commands in self._legal.values():
             for command in commands:
                 self._spaces.update(match.game.command_spaces(command))
+
+    def _touch_selection(self) -> TouchSelection[Command]:
+        """The viewer's legal commands with what one touches to give each, and what was touched
+        so far; built once per position and viewer."""
+        match = self._require()
+        if self._selection is None or self._selection_viewer != self._viewer:
+            view = match.state.view(self._viewer)
+            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection_viewer = self._viewer
+        return self._selection
 
     def _viewer_legal(self) -> list[Command]:
         """The viewer's legal commands now; empty when the game does not wait on the viewer."""

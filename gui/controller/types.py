@@ -81,6 +81,15 @@ class NewGameConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionGroup:
+    """Button commands of one verb, with the game's words for the group."""
+    key: str                            # the verb
+    title: str
+    tip: str
+    actions: tuple[tuple[str, str], ...]  # (label, command)
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log: its words, whose line it is (None: nobody's, e.g. a round
     starting), and the spec rule it comes from with the short name of that rule's area ("" when

@@ -1,12 +1,13 @@
 """The actions dock: the active human seat's turn commands that are not played on the board,
-as labelled buttons in collapsible groups, one per verb, each headed by the game's name for it.
+as labelled buttons in collapsible groups, one per verb, titled in the game's own words.
 
-It shows what the controller hands it — [(verb, [(label, command), …]), …] — and emits the chosen
-command; it knows no rules. The main window disables it while a prompt waits or a hand-over shows.
+It shows what the controller hands it — `ActionGroup`s and the command that ends the turn — and
+emits the chosen command; it knows no rules and no game. The main window disables it while a
+prompt waits or a hand-over shows.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -19,13 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.controller.types import ActionGroup
 from gui.widgets.docks import side_dock_body
 
-END_TURN = "end_turn"
-
-
 def _bare(command: str) -> str:
-    """A command without its seat prefix: ``0: end_turn`` → ``end_turn``."""
+    """A command without its seat prefix: ``0: rest 1`` → ``rest 1``."""
     return command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command
 
 
@@ -45,18 +44,18 @@ class ActionsDock(QDockWidget):
         self.setMinimumWidth(250)
         self.buttons: list[QPushButton] = []
         self.headers: dict[str, QToolButton] = {}
-        self._groups: list[tuple[str, list[tuple[str, str]]]] = []
+        self._groups: list[ActionGroup] = []
+        self.turn_end: str | None = None  # the listed command that ends the turn
         self._collapsed: set[str] = set()
         self._items: list[QWidget] = []
         self.end_turn_keys = ""  # the End turn shortcut as text, for the tooltip
-        # verb -> (heading, help) in the game's words and the app's language (the session asks the game)
-        self.verb_words: Callable[[str], tuple[str, str]] | None = None
         self.retranslateUi()
 
     # -- contents --------------------------------------------------------------------------------
-    def set_actions(self, groups: Sequence[tuple[str, Sequence[tuple[str, str]]]]) -> None:
-        """One collapsible group per verb, one button per (label, command)."""
-        self._groups = [(verb, list(actions)) for verb, actions in groups]
+    def set_actions(self, groups: Sequence[ActionGroup], turn_end: str | None = None) -> None:
+        """One collapsible group per verb, one button per (label, command); ``turn_end`` is the
+        command the End Turn shortcut plays (one of the buttons)."""
+        self._groups, self.turn_end = list(groups), turn_end
         self._rebuild()
 
     def commands(self) -> list[str]:
@@ -67,14 +66,12 @@ class ActionsDock(QDockWidget):
         return next((b for b in self.buttons if _bare(str(b.property("command"))) == _bare(command)), None)
 
     def can_end_turn(self) -> bool:
-        button = self.button_for(END_TURN)
-        return button is not None and self.isEnabled()
+        return self.turn_end is not None and self.isEnabled()
 
-    def end_turn(self) -> None:
+    def finish_turn(self) -> None:
         """The End turn shortcut: plays it when the panel offers it."""
-        button = self.button_for(END_TURN)
-        if button is not None and self.isEnabled():
-            self.action_chosen.emit(str(button.property("command")))
+        if self.turn_end is not None and self.isEnabled():
+            self.action_chosen.emit(self.turn_end)
 
     def _rebuild(self) -> None:
         for item in self._items:
@@ -83,7 +80,8 @@ class ActionsDock(QDockWidget):
             item.deleteLater()
         self._items, self.buttons, self.headers = [], [], {}
         at = 1  # after the "nothing to do" line, before the stretch
-        for verb, actions in self._groups:
+        for group in self._groups:
+            verb = group.key
             header = QToolButton(self._body)
             header.setObjectName(f"actions_group_{verb}")
             header.setCheckable(True)
@@ -96,7 +94,7 @@ class ActionsDock(QDockWidget):
             box_layout = QVBoxLayout(box)
             box_layout.setContentsMargins(14, 0, 0, 4)
             box_layout.setSpacing(2)
-            for label, command in actions:
+            for label, command in group.actions:
                 button = QPushButton(label, box)
                 button.setProperty("command", command)
                 button.setStyleSheet("QPushButton { text-align: left; padding: 3px 6px; }")
@@ -118,15 +116,6 @@ class ActionsDock(QDockWidget):
         header.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         (self._collapsed.discard if on else self._collapsed.add)(verb)
 
-    # -- words -----------------------------------------------------------------------------------
-    def verb_title(self, verb: str) -> str:
-        """A group's heading: the game's name for the verb, in the app's language."""
-        title = self.verb_words(verb)[0] if self.verb_words is not None else ""
-        return title or verb.replace("_", " ").capitalize()
-
-    def verb_tip(self, verb: str) -> str:
-        return self.verb_words(verb)[1] if self.verb_words is not None else ""
-
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
@@ -135,17 +124,18 @@ class ActionsDock(QDockWidget):
     def retranslateUi(self) -> None:
         self.setWindowTitle(self.tr("Actions"))
         self.empty_label.setText(self.tr("No actions to take now."))
-        for verb, actions in self._groups:
-            header = self.headers.get(verb)
+        tips = {}
+        for group in self._groups:
+            header = self.headers.get(group.key)
             if header is None:
                 continue
-            header.setText(f"{self.verb_title(verb)} ({len(actions)})")
+            header.setText(f"{group.title} ({len(group.actions)})")
             header.setArrowType(Qt.ArrowType.DownArrow if header.isChecked() else Qt.ArrowType.RightArrow)
-            header.setToolTip(self.verb_tip(verb))
+            header.setToolTip(group.tip)
+            tips.update({command: group.tip for _label, command in group.actions})
         for button in self.buttons:
-            command = _bare(str(button.property("command")))
-            verb = command.split()[0] if command else ""
-            tip = self.verb_tip(verb)
-            if command == END_TURN and self.end_turn_keys:
+            command = str(button.property("command"))
+            tip = tips.get(command, "")
+            if command == self.turn_end and self.end_turn_keys:
                 tip = f"{tip} ({self.end_turn_keys})"
             button.setToolTip(f"{button.text()}\n{tip}".strip())

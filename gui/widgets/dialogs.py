@@ -25,6 +25,19 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
     box.exec()
 
 
+def show_refusal(parent: QWidget | None, title: str, message: str, rule_button: str) -> bool:
+    """A refused move, in plain words, with a button (``rule_button``: "Rule <ID>…") that
+    opens the rule it broke; True when the player asks for the rule."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    read = box.addButton(rule_button, QMessageBox.ButtonRole.ActionRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Ok)
+    box.exec()
+    return box.clickedButton() is read
+
+
 def ask_resume(parent: QWidget | None) -> bool:
     """Ask whether to resume the game that was in progress when the app last stopped."""
     from PySide6.QtWidgets import QMessageBox

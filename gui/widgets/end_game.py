@@ -1,5 +1,6 @@
 """The end-of-game screen: who won, the score breakdown (categories × seats, winners highlighted)
-and each seat's honor over the rounds. It gets plain data from the session and knows no rules;
+and the curve the game draws (each seat over the rounds). It gets plain data from the session and
+knows no rules;
 the plot (pyqtgraph) is built when the dialog opens, never at start-up. The game names the score
 categories (`GameSession.final_scores`); on a language switch the main window hands the same game's
 data over again in the new language."""
@@ -25,7 +26,7 @@ WINNER_FILL = QColor("#fff1c2")
 
 
 class EndGameDialog(QDialog):
-    def __init__(self, scores: Mapping[str, Any], honor: Mapping[str, Sequence[float]],
+    def __init__(self, scores: Mapping[str, Any], plot: Mapping[str, Any],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("end_game_dialog")
@@ -51,11 +52,12 @@ class EndGameDialog(QDialog):
         self._layout.addWidget(buttons)
         self._names: dict[str, str] = {}
         self.retranslateUi()
-        self.set_data(scores, honor)
+        self.set_data(scores, plot)
 
-    def set_data(self, scores: Mapping[str, Any], honor: Mapping[str, Sequence[float]]) -> None:
-        """Show a finished game's scores (`GameSession.final_scores`) and honor per round; called
-        again with the same game in another language, it redraws everything in that language."""
+    def set_data(self, scores: Mapping[str, Any], plot: Mapping[str, Any]) -> None:
+        """Show a finished game's scores (`GameSession.final_scores`) and the game's curve
+        (`GameSession.progress_plot`); called again with the same game in another language, it
+        redraws everything in that language."""
         self.summary.setText(str(scores.get("text", "")))
         self._names = {str(k): str(v) for k, v in (scores.get("category_names") or {}).items()}
         self._fill_table(scores)
@@ -63,9 +65,12 @@ class EndGameDialog(QDialog):
             self._layout.removeWidget(self.plot)
             self.plot.deleteLater()
             self.plot = None
-        if honor and any(len(values) > 1 for values in honor.values()):
+        series: Mapping[str, Sequence[float]] = plot.get("series") or {}
+        if series and any(len(values) > 1 for values in series.values()):
             from .plots import build_score_plot
-            self.plot = build_score_plot(honor, self, self.tr("Honor at the end of each round"))
+            self.plot = build_score_plot(series, self, str(plot.get("title", "")),
+                                         str(plot.get("x_title", "")), str(plot.get("y_title", "")),
+                                         plot.get("seats"))
             self.plot.setMinimumHeight(260)
             self._layout.insertWidget(2, self.plot, 1)
 
@@ -76,17 +81,26 @@ class EndGameDialog(QDialog):
     def _fill_table(self, scores: Mapping[str, Any]) -> None:
         table = self.table
         seats = list(scores.get("seats") or [])
-        categories = list(scores.get("categories") or [])
-        if not categories and scores.get("totals") is not None:
+        rows = [(str(title), list(values)) for title, values in scores.get("rows") or []]
+        categories = [] if rows else list(scores.get("categories") or [])
+        if not categories and not rows and scores.get("totals") is not None:
             categories = [("total", list(scores["totals"]))]
         winners = set(scores.get("winners") or [])
         table.clear()
-        table.setRowCount(len(categories))
+        table.setRowCount(len(rows) + len(categories))
         table.setColumnCount(len(seats))
         headers = [("★ " + name) if seat in winners else name for seat, name in enumerate(seats)]
         table.setHorizontalHeaderLabels(headers)
-        table.setVerticalHeaderLabels([self.category_name(str(key)) for key, _ in categories])
-        for row, (key, values) in enumerate(categories):
+        table.setVerticalHeaderLabels([title for title, _ in rows]
+                                      + [self.category_name(str(key)) for key, _ in categories])
+        for row, (_title, texts) in enumerate(rows):  # the game's own words: a fate, a route
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(str(text))
+                item.setToolTip(str(text))
+                if column in winners:
+                    item.setBackground(QBrush(WINNER_FILL))
+                table.setItem(row, column, item)
+        for row, (key, values) in enumerate(categories, start=len(rows)):
             for column, value in enumerate(values):
                 item = QTableWidgetItem(f"{value:g}" if isinstance(value, float) else str(value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -2,17 +2,19 @@
 
 Lines can be narrowed to one player's (lines that belong to nobody, such as a round starting,
 always show); each line's tooltip names the rule it comes from, and clicking a line shows that
-rule under the list.
+rule under the list, as a link to its text in the rules reference (so does a line's context menu
+and a double click: `rule_requested`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
                                QVBoxLayout, QWidget)
 
 from gui.controller.types import LogEntry
+from gui.widgets import rule_links
 
 MAX_LINES = 5000  # a very long game must not make the list slow
 ALL_SEATS = -1  # the filter's data for "All players"
@@ -21,6 +23,7 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole  # each line keeps its `LogEntry`
 
 class LogDock(QDockWidget):
     command_entered = Signal(str)
+    rule_requested = Signal(str)  # the player asked to read a line's rule
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,10 +43,15 @@ class LogDock(QDockWidget):
         self.lines.setAlternatingRowColors(True)
         self.lines.currentItemChanged.connect(self._show_rule)
         self.lines.itemClicked.connect(self._show_rule)
+        self.lines.itemActivated.connect(self._open_rule_of)
+        self.lines.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.lines.customContextMenuRequested.connect(self._line_menu)
         self.rule_label = QLabel(body)
         self.rule_label.setObjectName("log_rule")
         self.rule_label.setWordWrap(True)
-        self.rule_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.rule_label.setTextFormat(Qt.TextFormat.RichText)
+        self.rule_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.rule_label.linkActivated.connect(self._on_rule_link)
         self.command_line = QLineEdit(body)
         self.command_line.setObjectName("command_line")
         self.command_line.setClearButtonEnabled(True)
@@ -133,7 +141,40 @@ class LogDock(QDockWidget):
         elif not entry.rule:
             self.rule_label.setText(self.tr("This line comes from no rule."))
         else:
-            self.rule_label.setText(self._rule_words(entry))
+            self.rule_label.setText(self._rule_link(entry))
+
+    def _rule_link(self, entry: LogEntry) -> str:
+        """The line's rule as rich text, its ID a link to the rules reference."""
+        link = rule_links.rule_link(entry.rule)
+        if entry.rule_title:
+            title = rule_links.escape(entry.rule_title)
+            return self.tr("Rule {rule} — {title}").format(rule=link, title=title)
+        return self.tr("Rule {rule}").format(rule=link)
+
+    def _on_rule_link(self, href: str) -> None:
+        rule = rule_links.rule_of_href(href)
+        if rule:
+            self.rule_requested.emit(rule)
+
+    def _open_rule_of(self, item: QListWidgetItem | None) -> None:
+        entry = None if item is None else item.data(ENTRY_ROLE)
+        if isinstance(entry, LogEntry) and entry.rule:
+            self.rule_requested.emit(entry.rule)
+
+    def rule_menu(self, item: QListWidgetItem | None) -> QMenu | None:
+        """The context menu of a line: "Rule ID…" opens its rule (None for a line of no rule)."""
+        entry = None if item is None else item.data(ENTRY_ROLE)
+        if not isinstance(entry, LogEntry) or not entry.rule:
+            return None
+        menu = QMenu(self.lines)
+        rule_links.add_rule_action(menu, entry.rule, self.rule_requested.emit)
+        return menu
+
+    def _line_menu(self, position) -> None:  # noqa: ANN001 - a QPoint in the list's viewport
+        menu = self.rule_menu(self.lines.itemAt(position))
+        if menu is not None:
+            menu.exec(self.lines.viewport().mapToGlobal(position))
+            menu.deleteLater()
 
     # -- typing commands -----------------------------------------------------------------------
     def set_command_entry_enabled(self, enabled: bool) -> None:

@@ -394,5 +394,5 @@ class NewGameDialog(QDialog):
 
 
 def plain_label(text: str) -> str:
-    """Game text shown in a label: a literal "&" (Villages & Hamlets) is not a shortcut marker."""
+    """Game text shown in a label: a literal "&" (a name like "Sun & Moon") is not a shortcut marker."""
     return text.replace("&", "&&")

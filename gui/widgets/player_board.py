@@ -1,144 +1,38 @@
-"""Player boards: one compact panel per player, drawn from the plain data the controller builds
-from the viewer's VIEW (`GameSession.seat_summaries`), so nothing hidden can show here.
+"""Player boards: one panel per player, drawn from the boards of the game's table
+(`engine.core.table`), which the controller builds from the viewer's VIEW — so nothing hidden
+can show here, and nothing here knows which game it is.
 
-The viewing seat's board is full (power, attributes, tableau, secret quest); the others are a
-short summary. Each board carries the seat's token — colour, shape and number — as on the board.
+The viewing seat's board is full: each zone's items are pieces (a power zone, an attribute, a
+card) with their words on hover. The others show one line per zone. Each board carries the
+seat's token — colour, shape and number — as on the board.
 
-On the full board the power zones, attributes, companions and relics are pieces: a block can be
-dragged from one to another (or onto the island), and the controller asks the engine what that
-means. Pieces that can be picked up now look raised; while one is carried, the places it may be
-dropped are lit.
+A piece can be dragged onto another piece or onto the board, or clicked; the controller asks
+the engine what that means. Pieces that can be picked up now look raised; while one is carried,
+the places it may be dropped are lit.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent, QPainter, QPixmap
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QVBoxLayout,
     QWidget,
 )
 
-from gui.dragdrop import piece_of, start_piece_drag
 from gui.widgets.docks import side_dock_body
-
-ATTRIBUTE_COLOURS = {"S": "#c0392b", "K": "#2e6fba", "I": "#c9a200", "C": "#e07b00", "W": "#2f9a48",
-                     "V": "#8e44ad"}
-TOKEN_PX = 22
-
-
-def escape(text: str, quote: bool = True) -> str:
-    """`html.escape`, imported when a board is first drawn: html loads its entity table (~2 ms)."""
-    from html import escape as html_escape
-    return html_escape(text, quote)
-
-
-def seat_pixmap(seat: int, size: int = TOKEN_PX) -> QPixmap:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate(QPointF(size / 2, size / 2))
-    from gui.board.scene import paint_seat_token  # the board's items load with the first board drawn
-    paint_seat_token(painter, seat, size / 2 - 2)
-    painter.end()
-    return pixmap
-
-
-PIECE_STYLE = {  # (can be picked up or clicked, may be dropped on) -> look
-    (False, False): "border: 1px solid #c9c4b5; background: #faf8f2;",
-    (True, False): "border: 2px solid #8a7f62; background: #fffdf5;",
-    (False, True): "border: 2px solid #1b7f2a; background: #dcefdc;",
-    (True, True): "border: 2px solid #1b7f2a; background: #dcefdc;",
-}
-
-
-class PieceLabel(QLabel):
-    """One piece of a player board (a power zone, an attribute, a card): shows its words, can be
-    dragged when the game offers something for it, and takes drops of other pieces."""
-
-    picked = Signal(str)          # this piece was picked up
-    dropped = Signal(str, str)    # (piece dropped here, this piece)
-    released = Signal()           # the drag that picked this piece up is over
-    clicked = Signal(str)         # a click (press and release without a drag) on this piece
-
-    def __init__(self, piece: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.piece = piece
-        self.setObjectName(f"piece_{piece}")
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setWordWrap(True)
-        self.setAcceptDrops(True)
-        self.draggable = False
-        self.clickable = False
-        self.lit = False
-        self._pressed_at: QPoint | None = None
-        self._restyle()
-
-    def set_state(self, draggable: bool, lit: bool, clickable: bool = False) -> None:
-        if (draggable, lit, clickable) != (self.draggable, self.lit, self.clickable):
-            self.draggable, self.lit, self.clickable = draggable, lit, clickable
-            self._restyle()
-
-    def _restyle(self) -> None:
-        look = PIECE_STYLE[(self.draggable or self.clickable, self.lit)]
-        self.setStyleSheet(f"PieceLabel {{ {look} border-radius: 4px; padding: 2px 4px; }}")
-        self.setCursor(Qt.CursorShape.OpenHandCursor if self.draggable else
-                       Qt.CursorShape.PointingHandCursor if self.clickable else Qt.CursorShape.ArrowCursor)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton and (self.draggable or self.clickable):
-            self._pressed_at = event.position().toPoint()
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        pressed = self._pressed_at
-        if pressed is None or not event.buttons() & Qt.MouseButton.LeftButton or not self.draggable:
-            return
-        if (event.position().toPoint() - pressed).manhattanLength() < QApplication.startDragDistance():
-            return
-        self._pressed_at = None
-        self.picked.emit(self.piece)
-        try:
-            start_piece_drag(self, self.piece, self.grab())
-        finally:
-            self.released.emit()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        pressed, self._pressed_at = self._pressed_at, None
-        super().mouseReleaseEvent(event)
-        if pressed is not None and event.button() == Qt.MouseButton.LeftButton and self.clickable:
-            self.clicked.emit(self.piece)   # no drag started: a click
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if piece_of(event.mimeData()) not in (None, self.piece):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        piece = piece_of(event.mimeData())
-        if piece is None or piece == self.piece:
-            event.ignore()
-            return
-        event.acceptProposedAction()
-        self.dropped.emit(piece, self.piece)
+from gui.widgets.zones import PieceLabel, ZoneGrid, escape, item_words, seat_pixmap
 
 
 class PlayerBoard(QFrame):
-    """One player's board; `full` shows everything the viewer may see, else a summary."""
+    """One player's board as the game describes it (`engine.core.table`: a title, a score, zones
+    of items, notes); `full` shows each zone's items as pieces one can drag, click or hover (the
+    viewer's own board; its hand zones show in the hand dock instead), else one line per zone."""
 
     piece_picked = Signal(str)
     piece_dropped = Signal(str, str)
@@ -155,31 +49,37 @@ class PlayerBoard(QFrame):
         self.token = QLabel(self)
         self.title = QLabel(self)
         self.title.setWordWrap(True)
-        self.honor = QLabel(self)
-        self.honor.setObjectName("honor")
+        self.score = QLabel(self)
+        self.score.setObjectName("score")
         top.addWidget(self.token)
         top.addWidget(self.title, 1)
-        top.addWidget(self.honor)
+        top.addWidget(self.score)
         layout.addLayout(top)
         self.body = QLabel(self)
         self.body.setObjectName("board_body")
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.pieces_box = QWidget(self)
-        self.pieces_box.setObjectName("pieces")
-        self.pieces_grid = QGridLayout(self.pieces_box)
-        self.pieces_grid.setContentsMargins(0, 2, 0, 2)
-        self.pieces_grid.setSpacing(3)
-        layout.addWidget(self.pieces_box)
+        self.zones = ZoneGrid(self)
+        self.zones.setObjectName("pieces")
+        self.zones.picked.connect(self.piece_picked)
+        self.zones.dropped.connect(self.piece_dropped)
+        self.zones.released.connect(self.piece_released)
+        self.zones.clicked.connect(self.piece_clicked)
+        layout.addWidget(self.zones)
         layout.addWidget(self.body)
-        self.pieces: dict[str, PieceLabel] = {}
         self.seat = -1
-        self.summary: Mapping[str, Any] = {}
+        self.board: Mapping[str, Any] = {}
         self.full = False
         self.name = ""
 
-    def show_summary(self, name: str, summary: Mapping[str, Any], full: bool) -> None:
-        self.seat, self.summary, self.full, self.name = int(summary["seat"]), summary, full, name
+    @property
+    def pieces(self) -> dict[str, PieceLabel]:
+        return self.zones.pieces
+
+    def show_board(self, name: str, board: Mapping[str, Any], full: bool) -> None:
+        if (name, board, full) == (self.name, self.board, self.full):
+            return
+        self.seat, self.board, self.full, self.name = int(board["seat"]), board, full, name
         self.setObjectName(f"player_board_{self.seat}")
         from gui.board.scene import seat_colour
         colour = seat_colour(self.seat).name()
@@ -189,111 +89,42 @@ class PlayerBoard(QFrame):
 
     def text(self) -> str:
         """Everything the board shows, as plain text (for tests and accessibility)."""
-        pieces = " ".join(p.text().replace("<br>", " ") for p in self.pieces.values())
-        return f"{self.title.text()} {self.honor.text()} {pieces} {self.body.text()}".replace("  ", " ")
+        words = f"{self.title.text()} {self.score.text()} {self.zones.text()} {self.body.text()}"
+        return words.replace("  ", " ")
+
+    def tooltips(self) -> list[str]:
+        """Every tooltip the board holds (what hovering shows), for tests."""
+        return [self.toolTip(), self.title.toolTip()] + [p.toolTip() for p in self.pieces.values()]
 
     def piece(self, name: str) -> PieceLabel | None:
         return self.pieces.get(name)
 
-    def _piece_texts(self) -> list[tuple[str, str, int, int]]:
-        """(piece, words, row, column) for every piece of the full board."""
-        s = self.summary
-        names = {"potential": self.tr("Potential"), "influence": self.tr("Influence"),
-                 "conviction": self.tr("Conviction")}
-        found = [(zone, f"{names.get(zone, zone)}<br><b>{n}</b>", 0, column)
-                 for column, (zone, n) in enumerate(s["power"])]
-        for index, (kind, name, n, tiles) in enumerate(s["attributes"]):
-            tile = self.tr(" +{n}▣").format(n=tiles) if tiles else ""
-            colour = ATTRIBUTE_COLOURS.get(kind, "#333")
-            found.append((f"attr:{kind}", f"<span style='color:{colour}'>{escape(name)}<br><b>{n}</b>{tile}</span>",
-                          1 + index // 3, index % 3))
-        row = 3
-        side = self.tr("vindicated") if s["vindicated"] else self.tr("wretched")
-        cards = [("character", f"<b>{escape(s['character'])}</b><br>{side}")]
-        cards += [(f"companion:{card}", self.tr("{name} ({n} blocks)").format(name=escape(name), n=n) if n
-                  else escape(name)) for card, (name, n) in zip(s.get("companion_ids", []), s["companions"])]
-        cards += [(f"relic:{card}", self.tr("{name} ({n} charges)").format(name=escape(name), n=n))
-                  for card, (name, n) in zip(s.get("relic_ids", []), s["relics"])]
-        for index, (piece, words) in enumerate(cards):
-            found.append((piece, words, row + index // 3, index % 3))
-        return found
-
-    def _rebuild_pieces(self) -> None:
-        wanted = self._piece_texts() if self.full else []
-        if [w[0] for w in wanted] != list(self.pieces):
-            for piece in self.pieces.values():
-                self.pieces_grid.removeWidget(piece)
-                piece.hide()
-                piece.deleteLater()
-            self.pieces = {}
-            for name, _words, row, column in wanted:
-                piece = PieceLabel(name, self.pieces_box)
-                piece.picked.connect(self.piece_picked)
-                piece.dropped.connect(self.piece_dropped)
-                piece.released.connect(self.piece_released)
-                piece.clicked.connect(self.piece_clicked)
-                self.pieces_grid.addWidget(piece, row, column)
-                self.pieces[name] = piece
-        for name, words, _row, _column in wanted:
-            self.pieces[name].setText(words)
-        self.pieces_box.setVisible(bool(self.pieces))
+    def _shown_zones(self) -> list[Mapping[str, Any]]:
+        """The zones drawn here: a full board leaves its hand to the hand dock."""
+        return [z for z in self.board.get("zones", []) if not (self.full and z.get("hand"))]
 
     def retranslateUi(self) -> None:
-        s = self.summary
-        if not s:
+        b = self.board
+        if not b:
             return
-        side = self.tr("vindicated") if s["vindicated"] else self.tr("wretched")
-        self.title.setText(self.tr("<b>{player}</b> — {character} ({side})").format(
-            player=escape(self.name), character=escape(s["character"]), side=side))
-        self.honor.setText(self.tr("Honor <b>{honor}</b>").format(honor=s["honor"]))
-        self._rebuild_pieces()
-        self.body.setText(self._details() if self.full else self._compact())
+        self.title.setText(f"<b>{escape(self.name, False)}</b> — {escape(str(b.get('title', '')), False)}")
+        self.score.setText(f"<b>{escape(str(b.get('score', '')), False)}</b>")
+        zones = self._shown_zones()
+        self.zones.set_zones(zones if self.full else [])
+        lines = [self._zone_line(z) for z in zones if not (self.full and z.get("items"))]
+        lines += [escape(str(note), False) for note in b.get("notes", [])]
+        self.body.setText("<br>".join(line for line in lines if line))
 
-    def _power(self) -> str:
-        names = {"potential": self.tr("Potential"), "influence": self.tr("Influence"),
-                 "conviction": self.tr("Conviction")}
-        return " · ".join(f"{names.get(zone, zone)} <b>{n}</b>" for zone, n in self.summary["power"])
-
-    def _attributes(self, with_names: bool) -> str:
-        cells = []
-        for kind, name, n, tiles in self.summary["attributes"]:
-            word = escape(name) if with_names else kind
-            tile = self.tr(" +{n}▣").format(n=tiles) if tiles else ""
-            cells.append(f"<span style='color:{ATTRIBUTE_COLOURS.get(kind, '#333')}'>{word} <b>{n}</b>{tile}</span>")
-        return "&nbsp; ".join(cells)
-
-    def _mount(self) -> str:
-        s = self.summary
-        return self.tr("Mount: {name} (rank {rank}, speed {speed})").format(
-            name=escape(s["mount_name"]), rank=s["mount"], speed=s["speed"])
-
-    def _details(self) -> str:
-        s = self.summary
-        lines = [self._mount()]  # power, attributes and cards are the pieces above
-        none = self.tr("none")
-
-        def listed(title: str, items: Sequence[str]) -> str:
-            return f"<b>{title}</b> {escape(', '.join(items), quote=False) if items else none}"
-
-        if not s["companions"] and not s["relics"]:
-            lines.append(listed(self.tr("Companions:"), []))
-        lines.append(listed(self.tr("Traits:"), s["traits"]))
-        lines.append(listed(self.tr("Monsters:"), s["monsters"]))
-        if s["runes"] or s["rune_map"]:
-            runes = list(s["runes"]) + ([self.tr("a rune map")] if s["rune_map"] else [])
-            lines.append(listed(self.tr("Runes:"), runes))
-        if s["quest"]:
-            lines.append(listed(self.tr("Secret quest:"), [s["quest"]]))
-        return "<br>".join(lines)
-
-    def _compact(self) -> str:
-        s = self.summary
-        counts = self.tr("{companions} companions · {relics} relics · {traits} traits · {monsters} monsters").format(
-            companions=len(s["companions"]), relics=len(s["relics"]), traits=len(s["traits"]),
-            monsters=len(s["monsters"]))
-        extra = self.tr(" · {n} runes").format(n=len(s["runes"])) if s["runes"] else ""
-        return "<br>".join([self._power(), self._attributes(False), counts + extra,
-                            self.tr("Mount rank {rank}").format(rank=s["mount"])])
+    def _zone_line(self, zone: Mapping[str, Any]) -> str:
+        """A zone in one line: its items' words, or how many it holds, or none."""
+        items = zone.get("items") or []
+        if items:
+            words = " · ".join(item_words(i).replace("<br>", " ") for i in items)
+        elif zone.get("count") is not None:
+            words = self.tr("{n} face down").format(n=zone["count"]) if zone["count"] else self.tr("none")
+        else:
+            words = self.tr("none")
+        return f"<b>{escape(str(zone['title']), False)}:</b> {words}"
 
 
 class PlayerBoardsDock(QDockWidget):
@@ -313,7 +144,7 @@ class PlayerBoardsDock(QDockWidget):
         self.retranslateUi()
 
     def set_boards(self, boards: Sequence[tuple[str, Mapping[str, Any]]], viewer: int | None) -> None:
-        """(seat name, summary) per player; the viewer's board comes first, in full."""
+        """(seat name, board) per player; the viewer's board comes first, in full."""
         ordered = sorted(boards, key=lambda b: (b[1]["seat"] != viewer, b[1]["seat"]))
         while len(self.boards) > len(ordered):
             board = self.boards.pop()
@@ -329,14 +160,13 @@ class PlayerBoardsDock(QDockWidget):
             self._layout.insertWidget(len(self.boards), board)
             self.boards.append(board)
         for board, (name, summary) in zip(self.boards, ordered):
-            board.show_summary(name, summary, full=summary["seat"] == viewer)
+            board.show_board(name, summary, full=summary["seat"] == viewer)
 
     def set_drag_state(self, sources: set[str], targets: set[str], clickable: set[str] = frozenset()) -> None:
         """Raise the pieces that can be picked up or clicked now and light those a carried piece
         may be dropped on (only the full board — the viewer's — has pieces)."""
         for board in self.boards:
-            for name, piece in board.pieces.items():
-                piece.set_state(name in sources, name in targets, name in clickable)
+            board.zones.set_state(sources, targets, clickable)
 
     def board_for(self, seat: int) -> PlayerBoard | None:
         return next((b for b in self.boards if b.seat == seat), None)

@@ -92,8 +92,8 @@
         <translation>取消移動(&amp;C)</translation>
     </message>
     <message>
-        <source>Put down a picked-up medallion or piece</source>
-        <translation>放下拿起的徽章或棋子</translation>
+        <source>Put down a picked-up piece</source>
+        <translation>放下拿起的棋子</translation>
     </message>
     <message>
         <source>Go to &amp;Decision</source>
@@ -192,6 +192,14 @@
         <translation>顯示或隱藏圖版下方說明彩色邊框的那一行</translation>
     </message>
     <message>
+        <source>&amp;Rules</source>
+        <translation>規則(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the rules of the game, by area</source>
+        <translation>按章節閱讀本遊戲的規則</translation>
+    </message>
+    <message>
         <source>&amp;About Tablekeeper</source>
         <translation>關於 Tablekeeper(&amp;A)</translation>
     </message>
@@ -246,10 +254,6 @@
     <message>
         <source>Game over</source>
         <translation>遊戲結束</translation>
-    </message>
-    <message>
-        <source>Honor at the end of each round</source>
-        <translation>每輪結束時的榮耀</translation>
     </message>
 </context>
 <context>
@@ -351,6 +355,13 @@ Reason: {reason}</source>
     <message>
         <source>Start or open a game first.</source>
         <translation>請先開始新遊戲或開啟已儲存的遊戲。</translation>
+    </message>
+</context>
+<context>
+    <name>HandDock</name>
+    <message>
+        <source>Hand</source>
+        <translation>手牌</translation>
     </message>
 </context>
 <context>
@@ -473,14 +484,6 @@ Reason: {reason}</source>
         <translation>關於 Tablekeeper</translation>
     </message>
     <message>
-        <source>Tablekeeper {version}
-
-Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</source>
-        <translation>Tablekeeper {version}
-
-遊玩 Vindication、Nemesis: Lockdown 與 Dragonbond，每一條規則都由程式嚴格執行。</translation>
-    </message>
-    <message>
         <source>Zoom {percent}%</source>
         <translation>縮放 {percent}%</translation>
     </message>
@@ -525,6 +528,18 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Tablekeeper {version}
+
+Play {games} with every rule enforced.</source>
+        <translation>Tablekeeper {version}
+
+遊玩 {games}，每一條規則都由程式嚴格執行。</translation>
+    </message>
+    <message>
+        <source>Now touch one of the lit places or cards (Esc to start again)</source>
+        <translation>接著點選亮起的地點或卡牌（按 Esc 重來）</translation>
+    </message>
+    <message>
         <source>Not now: {reason} (rule {rule})</source>
         <translation>現在不行：{reason}（規則 {rule}）</translation>
     </message>
@@ -535,8 +550,12 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 （規則 {rule}）</translation>
     </message>
     <message>
-        <source>Your medallion cannot move now</source>
-        <translation>你的徽章現在無法移動</translation>
+        <source>Right-click to read the rule</source>
+        <translation>按右鍵閱讀這條規則</translation>
+    </message>
+    <message>
+        <source>Your piece cannot move now</source>
+        <translation>你的棋子現在不能移動</translation>
     </message>
     <message>
         <source>{player} (computer): {move}</source>
@@ -681,88 +700,12 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
 <context>
     <name>PlayerBoard</name>
     <message>
-        <source>vindicated</source>
-        <translation>重返榮耀</translation>
-    </message>
-    <message>
-        <source>wretched</source>
-        <translation>罪人面</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;{player}&lt;/b&gt; — {character} ({side})</source>
-        <translation>&lt;b&gt;{player}&lt;/b&gt; — {character}（{side}）</translation>
-    </message>
-    <message>
-        <source>Honor &lt;b&gt;{honor}&lt;/b&gt;</source>
-        <translation>榮耀 &lt;b&gt;{honor}&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Potential</source>
-        <translation>潛能</translation>
-    </message>
-    <message>
-        <source>Influence</source>
-        <translation>影響力</translation>
-    </message>
-    <message>
-        <source>Conviction</source>
-        <translation>信念</translation>
-    </message>
-    <message>
-        <source> +{n}▣</source>
-        <translation> +{n}▣</translation>
-    </message>
-    <message>
-        <source>Mount: {name} (rank {rank}, speed {speed})</source>
-        <translation>坐騎：{name}（第 {rank} 級，速度 {speed}）</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <source>Companions:</source>
-        <translation>夥伴：</translation>
-    </message>
-    <message>
-        <source>{name} ({n} blocks)</source>
-        <translation>{name}（{n} 個方塊）</translation>
-    </message>
-    <message>
-        <source>{name} ({n} charges)</source>
-        <translation>{name}（{n} 點充能）</translation>
-    </message>
-    <message>
-        <source>Traits:</source>
-        <translation>特質卡：</translation>
-    </message>
-    <message>
-        <source>Monsters:</source>
-        <translation>怪物卡：</translation>
-    </message>
-    <message>
-        <source>a rune map</source>
-        <translation>符文地圖</translation>
-    </message>
-    <message>
-        <source>Runes:</source>
-        <translation>符文：</translation>
-    </message>
-    <message>
-        <source>Secret quest:</source>
-        <translation>秘密任務：</translation>
-    </message>
-    <message>
-        <source>{companions} companions · {relics} relics · {traits} traits · {monsters} monsters</source>
-        <translation>夥伴 {companions} · 聖物 {relics} · 特質 {traits} · 怪物 {monsters}</translation>
-    </message>
-    <message>
-        <source> · {n} runes</source>
-        <translation> · 符文 {n}</translation>
-    </message>
-    <message>
-        <source>Mount rank {rank}</source>
-        <translation>坐騎第 {rank} 級</translation>
+        <source>{n} face down</source>
+        <translation>{n} 張牌背朝上</translation>
     </message>
 </context>
 <context>
@@ -770,6 +713,57 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     <message>
         <source>Players</source>
         <translation>玩家</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>The rules reference has no text for rule {rule} yet.</source>
+        <translation>規則參考尚未收錄規則 {rule} 的說明。</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} could not be read:</source>
+        <translation>無法讀取{game}的規則參考：</translation>
+    </message>
+    <message>
+        <source>The rules reference of {game} is not written yet.</source>
+        <translation>{game}的規則參考尚未撰寫。</translation>
+    </message>
+    <message>
+        <source>No rule matches “{query}”.</source>
+        <translation>沒有符合「{query}」的規則。</translation>
+    </message>
+    <message>
+        <source>Rules matching “{query}”: {count}</source>
+        <translation>符合「{query}」的規則：{count} 條</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Search the rules: words or a rule ID</source>
+        <translation>搜尋規則：輸入字詞或規則編號</translation>
+    </message>
+    <message>
+        <source>Shows the rules holding every word you type, or the rule whose ID you type</source>
+        <translation>列出包含你輸入的每個字詞的規則，或編號與你輸入相符的那條規則</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation>章節</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>編號</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>規則</translation>
+    </message>
+    <message>
+        <source>Rules — {game}</source>
+        <translation>規則 — {game}</translation>
     </message>
 </context>
 <context>
@@ -832,6 +826,21 @@ Play Vindication, Nemesis: Lockdown and Dragonbond with every rule enforced.</so
     </message>
 </context>
 <context>
+    <name>TableDock</name>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>{n} cards</source>
+        <translation>{n} 張</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>桌面</translation>
+    </message>
+</context>
+<context>
     <name>TurnBanner</name>
     <message>
         <source>Click to close</source>
@@ -890,6 +899,17 @@ Details: {error}</source>
     <message>
         <source>Tablekeeper games (*{suffix});;All files (*)</source>
         <translation>Tablekeeper 遊戲 (*{suffix});;所有檔案 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>rule_links</name>
+    <message>
+        <source>Rule {rule}…</source>
+        <translation>規則 {rule}…</translation>
+    </message>
+    <message>
+        <source>Read this rule in the rules reference</source>
+        <translation>在規則參考中閱讀這條規則</translation>
     </message>
 </context>
 </TS>

@@ -228,7 +228,7 @@ def child_frames(repeats: int) -> dict[str, object]:
         painter.end()
 
     assert view.own_seat is not None
-    medallion = view._drawing.medallion_of(view.own_seat)
+    medallion = view._drawing.walker_of(view.own_seat)
     assert medallion is not None, "the viewer has no medallion on the board"
     at = view.mapFromScene(medallion.scenePos())
     targets = session.drag_targets("token")

@@ -169,8 +169,7 @@ def _play_on(match: Match, label: str) -> None:
     rng = Rng(5, stream=9)
     players = match.config.players
     view = match.state.view(0)
-    game.seat_summaries(view)
-    game.board_marks(view)
+    game.table(view)
     game.describe_table(view)
     for step in range(PLAY_AFTER_LOAD):
         state = match.state

@@ -46,7 +46,20 @@ def error_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message: shown.append((title, message)))
     monkeypatch.setattr(dialogs, "show_about", lambda parent, title, text: shown.append((title, text)))
+    # a refused move's box (with its "Rule …" button) counts as an error dialog: through show_error,
+    # so a test that records show_error itself sees it too; the player never asks for the rule
+    monkeypatch.setattr(dialogs, "show_refusal", lambda parent, title, message, rule_button:
+                        dialogs.show_error(parent, title, message))
     return shown
+
+
+@pytest.fixture(autouse=True)
+def rule_menus(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each one-entry "Rule …" menu offered at the pointer (it would be modal), by rule ID."""
+    from gui.widgets import rule_links
+    offered: list[str] = []
+    monkeypatch.setattr(rule_links, "offer_rule_menu", lambda parent, rule, open_rule: offered.append(rule))
+    return offered
 
 
 @pytest.fixture(autouse=True)

@@ -237,7 +237,8 @@ def by_piece(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     from tests.gui.test_gestures import piece_widget
     session = window.session
     game, view = session._require().game, session.current_view()
-    pieces = [p for c in session._viewer_legal() if c.verb == verb and (p := game.command_piece(c, view))]
+    pieces = [p for c in session._viewer_legal()
+              if c.verb == verb and (p := next(iter(game.command_touches(c, view)), None))]
     if not pieces:
         return False
     assert pieces[0] in session.clickable_pieces()

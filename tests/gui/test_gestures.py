@@ -19,7 +19,7 @@ from engine.core import Match
 from gui.dragdrop import piece_mime
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
-from gui.widgets import player_board as player_board_module
+from gui.widgets import zones as zones_module
 from tests.gui.test_vindication_board_play import after_setup, open_position, position_with, solo
 
 
@@ -69,8 +69,8 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 def rest_position(window: MainWindow, tmp_path: Path) -> MainWindow:
     """A solo turn where resting (augmenting one block) is legal."""
     open_position(window, tmp_path, position_with("rest"))
-    assert any(c.startswith("0: rest") or c.startswith("rest") for _, group in window.session.turn_actions()
-               for _, c in group)
+    assert any(c.startswith("0: rest") or c.startswith("rest") for group in window.session.turn_actions()
+               for _, c in group.actions)
     return window
 
 
@@ -99,7 +99,7 @@ def test_a_real_press_move_release_starts_the_drag_and_the_drop_plays(rest_posit
         lit_while_carried.append(target.lit)   # the drop target is lit while the piece is carried
         deliver_drop(target, piece)
         return Qt.DropAction.MoveAction
-    monkeypatch.setattr(player_board_module, "start_piece_drag", fake_drag)
+    monkeypatch.setattr(zones_module, "start_piece_drag", fake_drag)
     before = me(window)
     start = source.rect().center()
     qtbot.mousePress(source, Qt.MouseButton.LeftButton, pos=start)
@@ -172,7 +172,7 @@ def _mouse(view, kind: QEvent.Type, at: QPoint, buttons: Qt.MouseButton) -> None
 def drag_medallion(window: MainWindow, path: list[str]) -> None:
     """Press the viewer's medallion, move over each space of ``path``, release on the last."""
     view = window.board_view
-    medallion = view._drawing.medallion_of(view.own_seat)
+    medallion = view._drawing.walker_of(view.own_seat)
     assert medallion is not None
     view.centerOn(medallion)
     _mouse(view, QEvent.Type.MouseButtonPress, view.mapFromScene(medallion.scenePos()), Qt.MouseButton.LeftButton)
@@ -196,7 +196,7 @@ def test_dragging_the_medallion_along_a_path_walks_that_path(window: MainWindow,
     moves = [c for c in session._viewer_legal() if c.verb == "move" and len(c.args[0]) == 3]
     assert moves, "a two-step walk"
     path = moves[-1].args[0]
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     assert medallion is not None and view.own_seat == 0
     view.centerOn(medallion)
     points = [view.mapFromScene(medallion.scenePos())] + [
@@ -220,7 +220,7 @@ def test_a_medallion_dragged_too_far_is_refused_by_the_engine(window: MainWindow
                and t != start), key=lambda t: len(window.session._require().game.click_command(
                    session.current_view(), 0, t).args[0]) if t.startswith("T") else 0)
     digest = session.digest()
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     view.centerOn(medallion)
     press = view.mapFromScene(medallion.scenePos())
     _mouse(view, QEvent.Type.MouseButtonPress, press, Qt.MouseButton.LeftButton)
@@ -249,7 +249,7 @@ def _move_or_visit(seed: int = 1) -> Match:
 def test_esc_puts_a_selected_medallion_down(window: MainWindow, tmp_path: Path) -> None:
     open_position(window, tmp_path, _move_or_visit())
     view = window.board_view
-    medallion = view._drawing.medallion_of(0)
+    medallion = view._drawing.walker_of(0)
     view.centerOn(medallion)
     at = view.mapFromScene(medallion.scenePos())
     _mouse(view, QEvent.Type.MouseButtonPress, at, Qt.MouseButton.LeftButton)
@@ -316,10 +316,10 @@ def test_confirm_end_of_turn_asks_and_no_keeps_the_turn(window: MainWindow, tmp_
     window.action_collection.confirm_end_turn.setChecked(True)
     assert window.settings.confirm_end_turn
     digest = window.session.digest()
-    window.actions_dock.end_turn()
+    window.actions_dock.finish_turn()
     assert asked and window.session.digest() == digest
     answer[0] = True
-    window.actions_dock.end_turn()
+    window.actions_dock.finish_turn()
     assert len(asked) == 2 and window.session.digest() != digest
 
 

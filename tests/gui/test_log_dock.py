@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocumentFragment
 
 from gui.controller.types import LogEntry, NewGameConfig
 from gui.main_window import MainWindow
@@ -24,6 +25,11 @@ def play_the_setup(window: MainWindow) -> None:
         window.session.apply(answers[0][1])
     assert window.session.prompt_kind() == "turn"
     assert window.central_stack.currentWidget() is window.board_view
+
+
+def label_words(label) -> str:  # noqa: ANN001 - a QLabel
+    """A label's text as the player reads it (the rule's ID is a link)."""
+    return QTextDocumentFragment.fromHtml(label.text()).toPlainText()
 
 
 def click_line(window: MainWindow, qtbot, row: int) -> None:
@@ -53,9 +59,10 @@ def test_the_filter_shows_one_players_lines_and_a_click_names_the_rule(window: M
     click_line(window, qtbot, row)
     rule = window.log_dock.findChild(type(dock.rule_label), "log_rule")
     assert rule is dock.rule_label
-    assert rule.text() == f"Rule {entries[row].rule} — {entries[row].rule_title}"
-    assert rule.text().startswith("Rule VIN-SETUP-")  # a set-up choice
-    assert dock.lines.item(row).toolTip() == rule.text()
+    assert label_words(rule) == f"Rule {entries[row].rule} — {entries[row].rule_title}"
+    assert label_words(rule).startswith("Rule VIN-SETUP-")  # a set-up choice
+    assert dock.lines.item(row).toolTip() == label_words(rule)
+    assert f'href="rule:{entries[row].rule}"' in rule.text()  # the ID opens the rules reference
 
     dock.seat_filter.setCurrentIndex(0)
     assert dock.visible_line_texts() == dock.line_texts()
@@ -74,7 +81,7 @@ def test_the_filter_and_rule_names_follow_the_language(window: MainWindow, qtbot
     assert dock.visible_line_texts() == [e.text for e in entries if e.seat in (None, 1)]
     row = next(i for i, e in enumerate(entries) if e.seat == 1)
     click_line(window, qtbot, row)
-    assert dock.rule_label.text() == f"規則 {entries[row].rule} — 開局設置"
+    assert label_words(dock.rule_label) == f"規則 {entries[row].rule} — 開局設置"
 
 
 def test_plain_lines_always_show_and_the_list_stays_short(qtbot, monkeypatch) -> None:

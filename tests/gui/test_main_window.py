@@ -19,7 +19,7 @@ MENU_ACTIONS = {
     "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
                   "Computer Speed", "Skip Computer Moves"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Highlight Legend", "Language"],
-    "help_menu": ["About Tablekeeper"],
+    "help_menu": ["Rules", "About Tablekeeper"],
 }
 
 

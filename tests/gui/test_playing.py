@@ -48,7 +48,9 @@ def test_clicking_a_space_plays_the_only_command_there(window: MainWindow, qtbot
 
 def test_several_commands_on_a_space_let_the_player_choose(window: MainWindow, qtbot, monkeypatch) -> None:
     window.start_game(toy(seats=("human", "bot:random")))
-    monkeypatch.setattr(window.session, "legal_for_space", lambda space: ["0: claim high", "0: claim low"])
+    from gui.controller.touches import Outcome
+    monkeypatch.setattr(window.session, "touch",
+                        lambda space: Outcome(None, ("0: claim high", "0: claim low"), frozenset()))
     monkeypatch.setattr(dialogs, "choose_command", lambda parent, commands, labels=None: commands[1])
     with qtbot.waitSignal(window.session.command_applied) as applied:
         click_space(window, qtbot, "a1")

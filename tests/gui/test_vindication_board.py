@@ -66,12 +66,12 @@ def test_reachable_triangles_are_highlighted_and_a_click_moves_the_token(window:
         assert view.item_for_space(space).active
         assert view.item_for_space(space).brush().color() == ACTIVE_TRIANGLE_FILL
     token = session.current_view()["players"][0]["token"]
-    assert session.board_marks()[token]["tokens"] == [0]
+    assert [p["owner"] for p in session.board_marks()[token]["pieces"]] == [0]
     target = triangles[0]
     click(window, qtbot, target)
     assert not error_dialogs
     assert session.current_view()["players"][0]["token"] == target
-    assert session.board_marks()[target]["tokens"] == [0]
+    assert [p["owner"] for p in session.board_marks()[target]["pieces"]] == [0]
     assert not view.item_for_space(target).active  # repainted: the move action is spent
 
 

@@ -177,17 +177,17 @@ def test_honor_markers_and_trigger_tokens_are_marked(window: MainWindow, qtbot, 
     honors(document["data"])
     from engine.core import state_from_document
     state = state_from_document(document, "test")
-    marks = state.game.board_marks(state.view(0))
-    assert marks["H12"]["tokens"] == [0] and marks["H12"]["label"] is None
-    assert marks["H31"]["tokens"] == [1] and marks["H31"]["label"] == "+100"
-    assert [n for n in range(100) if marks[f"H{n}"]["fill"] == "trigger"] == [30, 60, 75]
+    marks = state.game.table(state.view(0))["spaces"]
+    assert [p["owner"] for p in marks["H12"]["pieces"]] == [0] and marks["H12"]["label"] is None
+    assert [p["owner"] for p in marks["H31"]["pieces"]] == [1] and marks["H31"]["label"] == "+100"
+    assert [n for n in range(100) if marks[f"H{n}"]["fill"] == "gold"] == [30, 60, 75]
     # and on screen
     open_position(window, tmp_path, match, honors)
     if window.central_stack.currentWidget() is window.handover_screen:
         window.handover_screen.confirmed.emit()
     view = window.board_view
-    assert view.item_for_space("H30").fill_role == "trigger"
-    assert view.item_for_space("H45").fill_role == "empty"
+    assert view.item_for_space("H30").fill_role == "gold"
+    assert view.item_for_space("H45").fill_role == "plain"
     assert "+100" in texts(window)
 
 
@@ -214,7 +214,7 @@ def test_a_bot_game_ends_with_the_score_table_and_the_honor_plot(window: MainWin
         assert dialog.table.horizontalHeaderItem(seat).text().startswith("★ ") == (seat in outcome.winners)
     for row, (key, values) in enumerate(outcome.breakdown):
         assert [dialog.table.item(row, s).text() for s in range(2)] == [f"{v:g}" for v in values]
-    honor = window.session.honor_by_round()
+    honor = window.session.progress_plot()["series"]
     before = dict(outcome.breakdown)["before"]
     assert [series[-1] for series in honor.values()] == list(before)
     rounds = [e.data["round"] for e in window.session._match.events_for(None) if e.kind == "round_started"]

@@ -145,9 +145,9 @@ def take_panel_screenshots(folder: Path) -> list[Path]:
                 play(session.legal_for_space(regions[0])[0])
                 answer_all()
             for action in ("activate",):
-                for _verb, actions in session.turn_actions():
-                    if _verb == action:
-                        play(actions[-1][1])
+                for group in session.turn_actions():
+                    if group.key == action:
+                        play(group.actions[-1][1])
                         answer_all()
                         break
             moves = [s for s in sorted(session.active_spaces()) if s.startswith("T")]

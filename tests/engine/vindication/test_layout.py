@@ -62,6 +62,11 @@ def test_the_module_adds_the_isle_right_of_the_island_and_the_village_slots():
     assert ids["venfero_secret/1"]["y"] < ids["dobney_wish/1"]["y"] < ids["tarcee_riddle/1"]["y"]
 
 
+def seats(mark: dict, kind: str) -> list[int]:
+    """The owners of the pieces of ``kind`` on a space."""
+    return [p["owner"] for p in mark["pieces"] if p["kind"] == kind]
+
+
 def test_marks_show_tiles_controllers_and_tokens():
     game = Scenario.start(players=2, seed=1)
     data = game.data
@@ -71,25 +76,25 @@ def test_marks_show_tiles_controllers_and_tokens():
         d["players"][1]["potential"] -= 1
     game.edit(controlled)
     match = game.match
-    marks = match.game.board_marks(match.state.view(0))
+    marks = match.game.table(match.state.view(0))["spaces"]
     placed = match.state.data["regions"][tile_space]
     name = content().regions[placed["tile"]].name.en
-    assert marks[tile_space] == {"label": name, "fill": "controlled", "owner": 1, "tokens": [],
-                                 "name": f"{name} ({tile_space})"}
+    assert marks[tile_space] == {"label": name, "fill": "paper", "owner": 1, "tip": f"{name} ({tile_space})",
+                                 "pieces": [{"kind": "marker", "owner": 1, "tip": "Controlled by player 2"}]}
     empty = next(s for s, r in match.state.data["regions"].items() if r is None)
-    assert marks[empty]["fill"] == "empty" and marks[empty]["label"] is None
+    assert marks[empty]["fill"] == "plain" and marks[empty]["label"] is None
     for player in match.state.data["players"]:
-        assert player["seat"] in marks[player["token"]]["tokens"]
+        assert player["seat"] in seats(marks[player["token"]], "figure")
     # each token on the island and each honor marker on the track
-    assert sum(len(m["tokens"]) for s, m in marks.items() if not s.startswith("H")) == 2
-    assert sum(len(m["tokens"]) for s, m in marks.items() if s.startswith("H")) == 2
+    assert sum(len(seats(m, "figure")) for s, m in marks.items() if not s.startswith("H")) == 2
+    assert sum(len(seats(m, "marker")) for s, m in marks.items() if s.startswith("H")) == 2
 
 
 def test_marks_with_the_module_show_the_port_and_unbuilt_sites():
     match = Match.new("vindication", 2, seed=4, options={"villages_hamlets": True})
-    marks = match.game.board_marks(match.state.view(0))
+    marks = match.game.table(match.state.view(0))["spaces"]
     assert marks[match.state.data["port"]]["label"] == "Port"
-    assert all(marks[a]["fill"] == "site" for a in ("A1", "A2", "A3"))
+    assert all(marks[a]["fill"] == "purple" for a in ("A1", "A2", "A3"))
     assert "venfero_secret/1" in marks
 
 
@@ -99,11 +104,11 @@ def test_marks_from_a_view_never_include_hidden_data(options: dict):
     match = game.match
     data = match.state.data
     for seat in range(3):
-        marks = match.game.board_marks(match.game.view(data, seat))
+        marks = match.game.table(match.game.view(data, seat))["spaces"]
         # deal the hidden things again: what the marks show must not change
         for salt in range(3):
             other = match.game.resample_hidden(data, seat, Rng(salt))
-            assert match.game.board_marks(match.game.view(other, seat)) == marks
+            assert match.game.table(match.game.view(other, seat))["spaces"] == marks
         text = repr(marks)
         for rune in data.get("isle", {}).values():
             assert rune["ruins"] is None or rune["ruins"] not in text

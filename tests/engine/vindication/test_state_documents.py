@@ -254,8 +254,8 @@ def test_a_damaged_document_is_refused_in_one_line_or_plays_on() -> None:
         for _ in range(25):
             for seat in (None, *range(state.config.players)):
                 view = match.state.view(seat)
-                GAME.board_marks(view, "zh")
-                GAME.seat_summaries(view, "en")
+                GAME.table(view, "zh")
+                GAME.table(view, "en")
             if match.state.is_terminal():
                 break
             legal = match.state.legal()

@@ -1,6 +1,6 @@
 """Every game term the board and the end screen show, in English and Traditional Chinese: the
 layout's titles and space names, the marks' tooltips, the outcome's reason and the score categories
-(`board_layout(config, language)`, `board_marks`, `describe_outcome`, `score_category_name`)."""
+(`board_layout(config, language)`, `table`, `describe_outcome`, `score_category_name`)."""
 from __future__ import annotations
 
 import re
@@ -68,19 +68,19 @@ def test_start_positions_are_named_with_their_number() -> None:
 def test_what_lies_on_a_space_is_named_in_the_language() -> None:
     game = table(regions={"R08": "inn", "R09": ("fort", 1)})
     view = game.match.state.view(0)
-    english, zh = GAME.board_marks(view, "en"), GAME.board_marks(view, "zh_TW")
-    assert english["R08"]["name"] == "Inn (R08)" and zh["R08"]["name"] == "旅館（R08）"
-    assert zh["R09"]["name"] == "堡壘（R09）"
+    english, zh = GAME.table(view, "en")["spaces"], GAME.table(view, "zh_TW")["spaces"]
+    assert english["R08"]["tip"] == "Inn (R08)" and zh["R08"]["tip"] == "旅館（R08）"
+    assert zh["R09"]["tip"] == "堡壘（R09）"
 
 
 def test_isle_areas_and_the_port_are_named_in_the_language() -> None:
     match = Match.new("vindication", 2, seed=1, options={"villages_hamlets": True})
     view = match.state.view(0)
-    zh = {k: v for k, v in GAME.board_marks(view, "zh_TW").items() if v.get("name")}
-    english = GAME.board_marks(view, "en")
+    zh = {k: v for k, v in GAME.table(view, "zh_TW")["spaces"].items() if v.get("tip") and not v["pieces"]}
+    english = GAME.table(view, "en")["spaces"]
     assert {"A1", "A2", "A3"} <= set(zh)
     for space, mark in zh.items():
-        assert chinese(mark["name"]) and english[space]["name"] != mark["name"], mark
+        assert chinese(mark["tip"]) and english[space]["tip"] != mark["tip"], mark
 
 
 @pytest.mark.rule("VIN-SCORE-7")
