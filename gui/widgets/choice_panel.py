@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from gui.controller.types import without_seat
+
 
 class ChoiceDock(QDockWidget):
     answer_chosen = Signal(str)
@@ -55,7 +57,7 @@ class ChoiceDock(QDockWidget):
         self._kind = kind
         for label, command in choices:
             button = QPushButton(label, self._row_host)
-            button.setToolTip(command)
+            button.setToolTip(self.tip(label, command))
             button.setProperty("command", command)
             button.clicked.connect(lambda _=False, c=command: self.answer_chosen.emit(c))
             self._row.addWidget(button)
@@ -63,6 +65,13 @@ class ChoiceDock(QDockWidget):
         self._row.addStretch(1)
         self._retitle()
         self.setVisible(bool(choices))
+
+    def tip(self, label: str, command: str) -> str:
+        """An answer's tooltip: its words, then its notation as the player would type it."""
+        typed = without_seat(command)
+        if typed == label:
+            return label
+        return label + "\n" + self.tr("Notation: {command}").format(command=typed)
 
     def focus_first(self) -> None:
         """Put the keyboard focus on the first answer (Space or Enter then gives it)."""
@@ -84,3 +93,5 @@ class ChoiceDock(QDockWidget):
     def retranslateUi(self) -> None:
         self.setWindowTitle(self.tr("Decision"))
         self._retitle()
+        for button in self.buttons:
+            button.setToolTip(self.tip(button.text(), str(button.property("command"))))
