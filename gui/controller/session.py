@@ -857,20 +857,26 @@ class GameSession(QObject):
     def _play(self, command: Command, by_bot: bool) -> None:
         """Apply a command to the match; raises `TablekeeperError` (state unchanged) if refused."""
         match = self._require()
-        if self._paced():  # the positions it passes through, to show its steps one by one
+        paced = self._paced()
+        if paced:  # the positions it passes through, to show its steps one by one
             from engine.core.effects import positions_recorded
             with positions_recorded() as positions:
                 events = match.apply(command)
         else:
             events, positions = match.apply(command), []
         self._stop_bots()  # the position moved on: answers computed for the old one are stale
+        # Shown at once: the next viewer now, so that what the undo stack's news redraws is theirs.
+        changed = None if paced else self._update_viewer(announce=False)
         if match.can_undo():
             self.undo_stack.push(PlayedCommands(self, str(command), by_bot))
         else:
             self.undo_stack.clear()  # nothing before a chance or a secret can be taken back
-        self._announce(events, positions)
+        self._announce(events, positions, changed)
 
-    def _announce(self, events: Sequence[Any], positions: Sequence[tuple[Any, bytes]] = ()) -> None:
+    def _announce(self, events: Sequence[Any], positions: Sequence[tuple[Any, bytes]] = (),
+                  changed: bool | None = None) -> None:
+        """Tell the widgets what a command did; ``changed``: whether the viewer already changed
+        with it (None: not chosen yet)."""
         match = self._require()
         self._modified = True
         self._note_spaces()
@@ -887,7 +893,8 @@ class GameSession(QObject):
             return
         # The next viewer first: when the screen must be handed over, it is hidden before anything
         # is redrawn (nothing of the previous viewer's is built for a screen nobody will see).
-        changed = self._update_viewer(announce=False)
+        if changed is None:
+            changed = self._update_viewer(announce=False)
         if changed and self._handover_due:
             self.viewer_changed.emit(self._viewer)
         self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
