@@ -528,6 +528,7 @@ class MainWindow(QMainWindow):
         self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
         self.table_dock.set_table({})  # the shared table too: a face-up card is no secret, but
+        self.table_dock.set_dice([])
         self.table_dock.hide()         # nothing of the table shows behind the hand-over screen
         self.hand_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
@@ -764,6 +765,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.set_boards(boards, viewer)
         table = self.session.table() if showing else {}
         self.table_dock.set_table(table)
+        self.table_dock.set_dice(self.session.last_dice() if showing else [])
         shown = self.table_dock.has_contents()
         if shown and self.table_dock.isHidden():  # it appears: give it most of the left side
             self.table_dock.show()

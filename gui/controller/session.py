@@ -547,6 +547,16 @@ class GameSession(QObject):
             return ""
         return match.game.describe_table(match.state.view(self._viewer), self._language)
 
+    def last_dice(self) -> list[dict[str, Any]]:
+        """The dice the last command rolled, as the viewer saw them (`Game.dice_rolled`), each
+        with ``who`` rolled it by seat name."""
+        match = self._match
+        if match is None or not match.history:
+            return []
+        events = [e for e in match.history[-1].events if e.visible_to(self._viewer)]
+        return [{**die, "who": self.seat_name(die["seat"]) if die.get("seat") is not None else ""}
+                for die in match.game.dice_rolled(events, self._language)]
+
     def player_boards(self) -> list[dict[str, Any]]:
         """Every player's board as the game describes it, from the viewer's view only."""
         return list(self.table().get("boards") or [])

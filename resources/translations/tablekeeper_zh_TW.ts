@@ -828,6 +828,14 @@ Play {games} with every rule enforced.</source>
 <context>
     <name>TableDock</name>
     <message>
+        <source>{who}: {die} — &lt;b&gt;{face}&lt;/b&gt;</source>
+        <translation>{who}：{die}——&lt;b&gt;{face}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Last roll:</source>
+        <translation>上一次擲骰：</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>無</translation>
     </message>
