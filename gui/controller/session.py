@@ -319,7 +319,8 @@ class GameSession(QObject):
             return None
         if outcome.play is not None:
             self.apply(outcome.play)
-        return Outcome(None if outcome.play is None else str(outcome.play), tuple(str(c) for c in outcome.ask),
+        played = None if outcome.play is None else str(outcome.play)
+        return Outcome(played, tuple(str(c) for c in outcome.ask),
                        outcome.lit)
 
     def legal_for_space(self, space: str) -> list[str]:
@@ -443,14 +444,16 @@ class GameSession(QObject):
             return set()
         view = match.state.view(self._viewer)
         return {gesture[0] for c in self._viewer_legal()
-                if (gesture := match.game.command_gesture(c, view)) is not None} | self._touch_selection().draggable()
+                if (gesture := match.game.command_gesture(c, view)) is not None
+                } | self._touch_selection().draggable()
 
     def piece_commands(self, piece: str) -> list[str]:
         """The viewer's legal commands that a touch of ``piece`` starts or goes on with."""
         if self._match is None:
             return []
         selection = self._touch_selection()
-        return [str(c) for c in selection.candidates([*selection.touched, piece]) or selection.candidates([piece])]
+        found = selection.candidates([*selection.touched, piece]) or selection.candidates([piece])
+        return [str(c) for c in found]
 
     def clickable_pieces(self) -> set[str]:
         """What may be touched now (pieces and cards among them)."""
@@ -467,7 +470,8 @@ class GameSession(QObject):
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
         # shows (how a surrounded piece escapes, what else it changes): then the player picks.
-        candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        candidates = [str(c) for c in self._viewer_legal()
+                      if match.game.command_gesture(c, view) == (source, target)]
         if not candidates and command is None and self._drop_as_touches(source, target):
             return
         if command is not None and str(command) in candidates or not candidates:
@@ -941,7 +945,8 @@ class GameSession(QObject):
         match = self._require()
         if self._selection is None or self._selection_viewer != self._viewer:
             view = match.state.view(self._viewer)
-            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection = TouchSelection((c, match.game.command_touches(c, view))
+                                             for c in self._viewer_legal())
             self._selection_viewer = self._viewer
         return self._selection
 

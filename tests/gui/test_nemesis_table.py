@@ -68,8 +68,8 @@ def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:
 
     from tests.gui.nemesis_screenshot import take_screenshots
     shots = take_screenshots(tmp_path)
-    assert [p.name for p in shots] == [f"nem_{n}.png" for n in ("solo", "standard", "coop", "noise", "intruders",
-                                                                 "end", "standard_zh_TW", "small", "large")]
+    names = ("solo", "standard", "coop", "noise", "intruders", "end", "standard_zh_TW", "small", "large")
+    assert [p.name for p in shots] == [f"nem_{n}.png" for n in names]
     sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
     assert sizes["nem_small.png"] == (1024, 700) and sizes["nem_large.png"] == (1920, 1080)
     assert all(p.stat().st_size > 20_000 for p in shots)
