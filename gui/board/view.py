@@ -74,7 +74,8 @@ class BoardView(QGraphicsView):
     token_picked = Signal()
     # the walking piece was dropped on a space, after passing over these spaces (in order)
     token_dropped = Signal(str, list)
-    # a piece dragged from elsewhere (a player board) was dropped on a space: piece, space
+    # a piece dragged from elsewhere (a player board) was dropped on a space, or on a lit piece
+    # there: piece, space or piece id
     piece_dropped = Signal(str, str)
     # a half-made gesture (a selected or dragged piece) was given up
     gesture_cancelled = Signal()
@@ -367,7 +368,7 @@ class BoardView(QGraphicsView):
 
     def dropEvent(self, event: QDropEvent) -> None:
         piece = piece_of(event.mimeData())
-        space = self.space_at(event.position().toPoint())
+        space = self.thing_at(event.position().toPoint())  # a lit piece there, else the space
         if piece is None or space is None:
             event.ignore()
             return

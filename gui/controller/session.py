@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .touches import Outcome, TouchSelection
+from .touches import Outcome, TouchSelection, look_alikes
 from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words
 from .undo import PlayedCommands
 
@@ -292,6 +292,11 @@ class GameSession(QObject):
         """What the viewer has touched so far towards a command."""
         return [] if self._match is None else list(self._touch_selection().touched)
 
+    def can_touch(self, thing: str) -> bool:
+        """Whether touching ``thing`` now leads towards a legal command (lit or not: things are
+        touched in any order)."""
+        return self._match is not None and self._touch_selection().is_touchable(thing)
+
     def cancel_touches(self) -> bool:
         """Forget a half-made command; True when there was one."""
         if self._match is None or not self._touch_selection().touched:
@@ -385,6 +390,17 @@ class GameSession(QObject):
                 label = " ".join(_answer_words(a) for a in c.args) or str(c)
             answers.append((label, str(c)))
         return answers
+
+    def answer_buttons(self) -> list[tuple[str, str]]:
+        """The pending answers given by a button: those that name nothing one touches on the table
+        (words such as yes, no, keep); the others are given by touching what they name."""
+        match = self._match
+        answers = self.pending_answers()
+        if match is None or not answers:
+            return answers
+        view = match.state.view(self._viewer)
+        untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
+        return [(label, command) for label, command in answers if command in untouched]
 
     def label(self, command_text: str) -> str:
         """A command of the viewer's in words (its notation when it cannot be read)."""
@@ -707,7 +723,8 @@ class GameSession(QObject):
         self.undo_state_changed.emit()
         if self._viewer is not None:
             self.viewer_changed.emit(self._viewer)
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, command: str | Command) -> None:
@@ -760,7 +777,28 @@ class GameSession(QObject):
         self._update_viewer(announce=True)
         if match.state.is_terminal():
             self.game_over.emit(self.outcome_text())
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
+
+    def _take_forced_answer(self) -> bool:
+        """A decision of the person at the screen with exactly one answer that reveals nothing (no
+        chance drawn, nothing hidden shown: tried on a copy first) is taken for them; True when
+        it was (that play has gone on from there)."""
+        from engine.core import TablekeeperError
+        match = self._match
+        commands = self._viewer_legal()
+        if match is None or len(commands) != 1 or commands[0].verb != "answer" or match.state.is_terminal():
+            return False
+        trial = match.state.copy()
+        before = trial.rng.get_state()
+        try:
+            events = trial.apply(commands[0])
+        except TablekeeperError:
+            return False
+        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
+            return False
+        self._play(commands[0], by_bot=False)
+        return True
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -913,7 +951,8 @@ class GameSession(QObject):
         match = self._require()
         if self._selection is None or self._selection_viewer != self._viewer:
             view = match.state.view(self._viewer)
-            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            offers = ((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection = TouchSelection(offers, look_alikes(self.table()))
             self._selection_viewer = self._viewer
         return self._selection
 
