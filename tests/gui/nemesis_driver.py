@@ -99,7 +99,8 @@ class Drop:
 @dataclass
 class Tally:
     """What the driver played and how."""
-    commands: Counter = field(default_factory=Counter)      # per way a command was given
+    commands: Counter = field(default_factory=Counter)      # per way a command was given (a menu
+    given: int = 0                                          # after touches counts twice); how many
     touches: Counter = field(default_factory=Counter)       # per place a touch or a drop was made
     verbs: Counter = field(default_factory=Counter)         # human commands by verb, given by gestures
     answers: Counter = field(default_factory=Counter)       # human answers by decision kind
@@ -108,7 +109,7 @@ class Tally:
     bots: int = 0                                           # commands of computer seats
 
     def total(self) -> int:
-        return sum(self.commands.values())
+        return self.given
 
 
 class NemesisDriver:
@@ -134,6 +135,8 @@ class NemesisDriver:
         self._menus: list[list[str]] = []
         self._drop_at: Callable[[str], None] | None = None
         self._given = 0                                       # history length after our last command
+        self._offers: TouchSelection[Command] | None = None
+        self._offers_key: tuple[Any, ...] | None = None
         monkeypatch.setattr(dialogs, "choose_command", self._choose_from_menu)
         monkeypatch.setattr(zones_module, "start_piece_drag", self._fake_drag)
 
@@ -149,12 +152,13 @@ class NemesisDriver:
         started = time.monotonic()
         while not self.session.is_over():
             if max_commands is not None and self.tally.total() >= max_commands:
-                return
+                break
             assert time.monotonic() - started < time_budget, "the game does not end"
             self.qtbot.waitUntil(self.human_to_play, timeout=20_000)
             if self.session.is_over():
                 break
             self.confirm_handover()
+            self._count_others()
             seat = self.session.viewer
             view = self.match.state.view(seat)
             legal = self.match.state.legal(seat)
@@ -170,7 +174,7 @@ class NemesisDriver:
         if window.central_stack.currentWidget() is window.handover_screen:
             self.qtbot.mouseClick(window.handover_screen.ready_button, Qt.MouseButton.LeftButton)
             assert window.central_stack.currentWidget() is window.board_view
-        QApplication.processEvents()   # widgets added to a shown layout show from the event loop
+        QApplication.processEvents()   # boards added to a shown layout show from the event loop
 
     # -- giving one command -------------------------------------------------------------------------
     def give(self, command: Command) -> str:
@@ -199,6 +203,7 @@ class NemesisDriver:
         played = match.history[before].command
         assert str(played) == str(command), f"{how} played {played}, not {command}"
         self._given = before + 1
+        self.tally.given += 1
         self.tally.commands[how.split("+")[0] if touches else how] += 1
         if how.endswith("+menu"):
             self.tally.commands["menu"] += 1
@@ -234,37 +239,57 @@ class NemesisDriver:
         return "panel"
 
     # -- planning: an order of touches the GUI turns into this command --------------------------------
-    def _plan(self, command: Command, touches: tuple[str, ...]) -> list[Touch | Drop] | None:
+    def plan(self, command: Command) -> list[Touch | Drop] | str | None:
+        """How ``command`` would be given now: the touches and drops, "panel" or "choice" for a
+        button (None: no gesture plays it)."""
         view = self.match.state.view(command.seat)
-        legal = self.match.state.legal(command.seat)
-        offers = [(c, self.game.command_touches(c, view)) for c in legal]
-        same = look_alikes(self.session.table())
-        orders = [tuple(touches)]
-        for order in itertools.islice(itertools.permutations(touches), MAX_ORDERS):
-            if order not in orders:
-                orders.append(order)
+        touches = self.game.command_touches(command, view)
+        if not touches:
+            if command.verb == "answer":
+                found = str(command) in [str(b.property("command")) for b in self.window.choice_dock.buttons]
+            else:
+                found = self.window.actions_dock.button_for(str(command)) is not None
+            return ("choice" if command.verb == "answer" else "panel") if found else None
+        return self._plan(command, touches)
+
+    def _selection(self, seat: int) -> TouchSelection[Command]:
+        """The seat's legal commands with their touches, as the session's touch selection holds
+        them (built once per position)."""
+        key = (len(self.match.history), seat, self.match.state.digest())
+        if self._offers_key != key:
+            view = self.match.state.view(seat)
+            offers = [(c, self.game.command_touches(c, view)) for c in self.match.state.legal(seat)]
+            self._offers = TouchSelection(offers, look_alikes(self.session.table()))
+            self._offers_key = key
+        return self._offers
+
+    def _plan(self, command: Command, touches: tuple[str, ...]) -> list[Touch | Drop] | None:
+        selection = self._selection(command.seat)
         want_drag = self.prefer_drag == "always" or (self.prefer_drag == "alternate"
                                                      and self.tally.total() % 2 == 1)
-        plans: list[list[Touch | Drop]] = []
-        for order in orders:
+        seen: set[tuple[str, ...]] = set()
+        for order in itertools.islice(itertools.chain([tuple(touches)], itertools.permutations(touches)),
+                                      MAX_ORDERS):
+            if order in seen:
+                continue
+            seen.add(order)
             clicks: list[Touch | Drop] = [Touch(t) for t in order]
+            plans = [clicks]
             if len(order) >= 2 and want_drag and order[0] != order[1]:
-                plans.append([Drop(order[0], order[1]), *clicks[2:]])
-                plans.append([Drop(order[1], order[0]), *clicks[2:]])
-            plans.append(clicks)
-        for plan in plans:
-            if self._works(plan, offers, same, command) and self._can_perform(plan):
-                if tuple(t.thing for t in plan if isinstance(t, Touch))[:1] != touches[:1] and all(
-                        isinstance(p, Touch) for p in plan):
-                    self.tally.reordered += 1
-                return plan
+                rest = clicks[2:]
+                plans = [[Drop(order[0], order[1]), *rest], [Drop(order[1], order[0]), *rest], clicks]
+            for plan in plans:
+                if self._works(plan, selection, command) and self._can_perform(plan):
+                    if order != tuple(touches) and plan is clicks:
+                        self.tally.reordered += 1
+                    return plan
         return None
 
     @staticmethod
-    def _works(plan: list[Touch | Drop], offers: list, same: dict[str, str], command: Command) -> bool:
+    def _works(plan: list[Touch | Drop], selection: TouchSelection[Command], command: Command) -> bool:
         """Whether the GUI's touch selection turns ``plan`` into ``command`` (at its last step,
         each thing lit or draggable when the GUI needs it to be)."""
-        selection = TouchSelection(offers, same)
+        selection.reset()
         for index, step in enumerate(plan):
             last = index == len(plan) - 1
             if isinstance(step, Drop):
@@ -289,13 +314,19 @@ class NemesisDriver:
         return False
 
     def _can_perform(self, plan: list[Touch | Drop]) -> bool:
-        """Every thing of the plan is somewhere on the screen (a piece, a space)."""
+        """Every thing of the plan lies on the table (a space, a piece on it, an item of a board or
+        of the table; another seat's token shows on its board once lit), and what is dragged is
+        a piece of a board, the hand or the table."""
+        table = self.session.table()
+        items = {str(i["id"]) for z in [*(z for b in table.get("boards") or () for z in b.get("zones") or ()),
+                                         *(table.get("shared") or ())] for i in z.get("items") or ()}
+        pieces = {str(p["id"]) for mark in (table.get("spaces") or {}).values()
+                  for p in mark.get("pieces") or () if "id" in p}
         things = [t for step in plan
                   for t in ((step.thing,) if isinstance(step, Touch) else (step.source, step.target))]
-        if any(isinstance(step, Drop) and self._label(step.source) is None for step in plan):
+        if any(isinstance(step, Drop) and step.source not in items for step in plan):
             return False
-        return all(self._label(t) is not None or self._token(t) is not None or self._has_space(t)
-                   for t in things)
+        return all(t in items or t in pieces or self._has_space(t) for t in things)
 
     # -- performing ------------------------------------------------------------------------------------
     def _perform(self, plan: list[Touch | Drop]) -> str:
@@ -305,7 +336,6 @@ class NemesisDriver:
                 how.append(self._drag(step.source, step.target))
             else:
                 how.append(self._click(step.thing))
-            QApplication.processEvents()
         ways = {"drag" if h.startswith("drag") else "click" for h in how}
         return "drag" if "drag" in ways else "click"
 
