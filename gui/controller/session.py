@@ -134,6 +134,7 @@ class GameSession(QObject):
         self._bot_timer.setSingleShot(True)
         self._bot_delay = bot_delay_ms  # a short pause lets people follow computer moves
         self._skipping = False  # the player asked to see the computer's moves at once
+        self._redoing = False  # a taken-back command is played again (take no answer for the player)
         self._bot_timer.timeout.connect(self._start_bots)
 
     # -- what there is to show -----------------------------------------------------------------
@@ -787,7 +788,8 @@ class GameSession(QObject):
         from engine.core import TablekeeperError
         match = self._match
         commands = self._viewer_legal()
-        if match is None or len(commands) != 1 or commands[0].verb != "answer" or match.state.is_terminal():
+        if (match is None or self._redoing or len(commands) != 1 or commands[0].verb != "answer"
+                or match.state.is_terminal()):
             return False
         trial = match.state.copy()
         before = trial.rng.get_state()
@@ -797,7 +799,7 @@ class GameSession(QObject):
             return False
         if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
             return False
-        self._play(commands[0], by_bot=False)
+        self._play(commands[0], by_bot=True)  # undone with the command before it, as a computer's reply is
         return True
 
     # -- undo and redo -------------------------------------------------------------------------
@@ -832,7 +834,11 @@ class GameSession(QObject):
         """Called by the undo mirror: play the next taken-back command again."""
         match = self._require()
         self._stop_bots()
-        self._announce(match.redo())
+        self._redoing = True  # the answers taken for the player come back as part of the redo
+        try:
+            self._announce(match.redo())
+        finally:
+            self._redoing = False
 
     # -- computer players ----------------------------------------------------------------------
     def set_bot_delay(self, milliseconds: int) -> None:

@@ -93,6 +93,6 @@ class ChoiceDock(QDockWidget):
 
     def retranslateUi(self) -> None:
         self.setWindowTitle(self.tr("Decision"))
-        self.touch_hint.setText(self.tr("Touch a lit place or card on the table to answer")
+        self.touch_hint.setText(self.tr("or touch a lit place or card on the table")
                                 if self.buttons else self.tr("Touch a lit place or card on the table"))
         self._retitle()

@@ -229,7 +229,7 @@
         <translation>決定</translation>
     </message>
     <message>
-        <source>Touch a lit place or card on the table to answer</source>
+        <source>or touch a lit place or card on the table</source>
         <translation>或點選桌上亮起的位置或卡牌作答</translation>
     </message>
     <message>

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from engine.bots import bot_rng, make_bot
-from engine.core import Match, state_to_document
+from engine.core import Command, Match, state_to_document
 from gui.main_window import MainWindow
 from tests.engine.nemesis.scenario import data, explore_all, place, started, turn_of
 from tests.gui.test_nemesis_reachability import Position, open_position
@@ -101,4 +101,42 @@ def test_a_single_answer_that_shows_a_secret_waits_for_a_touch(window: MainWindo
     assert card.clickable
     qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     assert [str(c) for c in session._match.commands] == [str(answer)]
+    assert not error_dialogs, error_dialogs
+
+
+def _careful_move_with_one_exit() -> tuple[Match, Command]:
+    """A position of a bot game and its careful move after which the noise has one corridor to go."""
+    for mode, players, seed in GAMES:
+        match = Match.new("nemesis", players, mode=mode, seed=seed)
+        bots = {s: make_bot("heuristic" if (s + seed) % 2 else "random", match.game) for s in range(players)}
+        rngs = {s: bot_rng(seed, s) for s in range(players)}
+        for _ in range(400):
+            if match.state.is_terminal():
+                break
+            seat = match.state.deciders()[0]
+            chosen = bots[seat].choose(match.state.view(seat), match.state.legal(seat), rngs[seat])
+            before = copy.deepcopy(state_to_document(match.state)) if chosen.verb == "careful_move" else None
+            match.apply(chosen)
+            after = match.state.legal(seat) if seat in match.state.deciders() else []
+            if chosen.verb == "careful_move" and len(after) == 1 and match.state.prompt.kind == "noise_exit":
+                return Position(match.config, before, seat, f"{mode} seed {seed}"), chosen
+    raise AssertionError("no careful move with a single noise exit")
+
+
+def test_an_answer_taken_for_the_player_is_undone_and_redone_with_the_move_before_it(
+        window: MainWindow, qtbot, monkeypatch, tmp_path: Path, error_dialogs) -> None:
+    from tests.gui.nemesis_driver import NemesisDriver
+    position, move = _careful_move_with_one_exit()
+    open_position(window, tmp_path, position)
+    driver = NemesisDriver(window, qtbot, monkeypatch, seed=1)
+    driver.give(move)
+    session = window.session
+    history = [str(c) for c in session._match.commands]
+    assert history[0] == str(move) and history[1].split(": ")[1].startswith("answer ")   # the exit, taken
+    assert session.can_undo()
+    session.undo()                                  # one Undo: back to the player's own decision
+    assert session._match.commands == []
+    assert str(move) in [str(c) for c in session._match.state.legal(move.seat)]
+    session.redo()
+    assert [str(c) for c in session._match.commands] == history
     assert not error_dialogs, error_dialogs

@@ -21,7 +21,7 @@ from gui.widgets.end_game import EndGameDialog
 from tests.gui.nemesis_driver import NemesisDriver, start_from_dialog
 
 SEATS = {"solo": ("human",), "standard": ("human", "human", "bot:heuristic"), "coop": ("human", "human")}
-PREFIX = 24                  # human commands of a default-run game that is not played to its end
+PREFIX = 14                  # human commands of a default-run game that is not played to its end
 ROUTES = {"click", "drag", "panel", "choice", "menu"}
 
 
