@@ -29,6 +29,7 @@ class ActionCollection(QObject):
         self.clear_recent = self._make()
         self.save = self._make(_keys("Ctrl+S"))
         self.save_as = self._make(_keys("Ctrl+Shift+S"))
+        self.close_game = self._make(_keys("Ctrl+W"))
         self.quit = self._make(_keys("Ctrl+Q"))
         # Game
         self.undo = self._make(_keys("Ctrl+Z"))
@@ -51,6 +52,7 @@ class ActionCollection(QObject):
         self.zoom_out = self._make(_keys("Ctrl+-"))
         self.fit = self._make(_keys("Ctrl+0"))
         self.show_log = self._make(_keys("Ctrl+L"), checkable=True)
+        self.show_legend = self._make(checkable=True)
         self.language_group = QActionGroup(self)
         self.language_group.setExclusive(True)
         self.languages: dict[str, QAction] = {}
@@ -92,6 +94,8 @@ class ActionCollection(QObject):
                        self.tr("Forget the list of recent files"))
         self._describe(self.save, self.tr("&Save"), self.tr("Save the game"))
         self._describe(self.save_as, self.tr("Save &As…"), self.tr("Save the game under a new name"))
+        self._describe(self.close_game, self.tr("&Close Game"),
+                       self.tr("Close the game and go back to the start page"))
         self._describe(self.quit, self.tr("&Quit"), self.tr("Close Tablekeeper"))
         self._describe(self.undo, self.tr("&Undo"), self.tr("Take back the last move"))
         self._describe(self.redo, self.tr("&Redo"), self.tr("Play the move you took back again"))
@@ -114,6 +118,8 @@ class ActionCollection(QObject):
         self._describe(self.zoom_out, self.tr("Zoom &Out"), self.tr("Make the board smaller"))
         self._describe(self.fit, self.tr("&Fit to Window"), self.tr("Show the whole board"))
         self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
+        self._describe(self.show_legend, self.tr("Highlight Le&gend"),
+                       self.tr("Show or hide the line under the board that explains its coloured edges"))
         self._describe(self.rules, self.tr("&Rules"), self.tr("Read the rules of the game, by area"))
         self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
         for action in self.languages.values():

@@ -5,11 +5,12 @@ state of its own. Dialogs are imported when first opened, to keep start-up light
 """
 from __future__ import annotations
 
+import math
 import os
 
-from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QWidget
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
@@ -21,11 +22,16 @@ from gui.widgets import rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
+from gui.widgets.legend import HighlightLegend
 from gui.widgets.log_dock import LogDock
 from gui.widgets.player_board import PlayerBoardsDock
+from gui.widgets.start_page import StartPage
+from gui.widgets.status import ElidedLabel
 from gui.widgets.table_dock import HandDock, TableDock
+from gui.widgets.turn_banner import TurnBanner
 
 STATUS_MESSAGE_MS = 4000
+TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
 
 
 class MainWindow(QMainWindow):
@@ -41,10 +47,22 @@ class MainWindow(QMainWindow):
         self._handover_seat: int | None = None
         self.end_dialog: QWidget | None = None  # the end-of-game screen, once a game ended
         self._docks_sized = False
+        # The zoom the board had when last fitted to the window; while it still has it, a resized
+        # window fits the board again (a zoom the player chose stays).
+        self._fitted_zoom: float | None = None
+        self._refit_timer = QTimer(self)
+        self._refit_timer.setSingleShot(True)
+        self._refit_timer.timeout.connect(self.fit_board)
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
+        self.start_page = StartPage(self)  # what shows while no game is open
+        self._games: list | None = None    # the games the start page offers, read once
+        self._table_shown = True           # the docks around the table show (no start page)
+        self._table_state: QByteArray | None = None  # the docks' layout when the table last showed
+        self._switching_docks = False
         self.central_stack = QStackedWidget(self)
+        self.central_stack.addWidget(self.start_page)
         self.central_stack.addWidget(self.board_view)
         self.central_stack.addWidget(self.handover_screen)
         # A game whose board is not drawn yet describes its table in words (Game.describe_table).
@@ -52,7 +70,20 @@ class MainWindow(QMainWindow):
         self.table_view.setObjectName("table_view")
         self.table_view.setOpenLinks(False)
         self.central_stack.addWidget(self.table_view)
-        self.setCentralWidget(self.central_stack)
+        # The table's area: the pages above, the highlight legend under the board; the "your turn"
+        # banner floats over the top.
+        self.central_area = QWidget(self)
+        self.central_area.setObjectName("central_area")
+        central_layout = QVBoxLayout(self.central_area)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.central_stack, 1)
+        self.legend = HighlightLegend(self.central_area)
+        central_layout.addWidget(self.legend)
+        self.setCentralWidget(self.central_area)
+        self.turn_banner = TurnBanner(self.central_area)
+        self._banner_seat: int | None = None  # the person the banner last greeted (None: nobody yet)
+        self.board_view.installEventFilter(self)  # its resizes: fit the board again
 
         self.log_dock = LogDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
@@ -70,14 +101,17 @@ class MainWindow(QMainWindow):
         self.table_dock.hide()
         self.hand_dock = HandDock(self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.splitDockWidget(self.choice_dock, self.hand_dock, Qt.Orientation.Vertical)  # full width
         self.hand_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
-        self.turn_label = QLabel(self)
+        # Whose turn it is stays on the right; the left keeps room for the passing messages (the
+        # click's "why not", the computer's move, "Saved …"), which the turn label never covers.
+        self.turn_label = ElidedLabel(self)
         self.turn_label.setObjectName("turn_label")
         self.zoom_label = QLabel(self)
-        self.statusBar().addPermanentWidget(self.turn_label, 1)
+        self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
         self._build_menus()
@@ -87,6 +121,7 @@ class MainWindow(QMainWindow):
         # the session was made with the remembered speed (gui/app.py); a choice here changes it
         self.action_collection.bot_speeds[settings.bot_speed].setChecked(True)
         self.action_collection.show_log.setChecked(True)
+        self.action_collection.show_legend.setChecked(settings.show_legend)
         self._restore_window()
         self.retranslateUi()
         self._refresh_all()
@@ -105,6 +140,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(a.save)
         self.file_menu.addAction(a.save_as)
+        self.file_menu.addAction(a.close_game)
         self.file_menu.addSeparator()
         self.file_menu.addAction(a.quit)
 
@@ -132,6 +168,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(a.fit)
         self.view_menu.addSeparator()
         self.view_menu.addAction(a.show_log)
+        self.view_menu.addAction(a.show_legend)
         self.language_menu = QMenu(self.view_menu)
         self.language_menu.setObjectName("language_menu")
         for action in a.languages.values():
@@ -146,7 +183,12 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, s = self.action_collection, self.session
-        a.new_game.triggered.connect(self.new_game)
+        a.new_game.triggered.connect(lambda: self.new_game())
+        a.close_game.triggered.connect(self.close_game)
+        self.start_page.game_chosen.connect(self.new_game)
+        self.start_page.resume_requested.connect(self.resume_game)
+        self.start_page.file_chosen.connect(self.open_game)
+        self.start_page.open_requested.connect(lambda: self.open_game())
         a.open.triggered.connect(lambda: self.open_game())
         a.clear_recent.triggered.connect(self.clear_recent_files)
         a.save.triggered.connect(self.save_game)
@@ -163,8 +205,9 @@ class MainWindow(QMainWindow):
         self.actions_dock.action_chosen.connect(self._on_action_chosen)
         a.zoom_in.triggered.connect(self.board_view.zoom_in)
         a.zoom_out.triggered.connect(self.board_view.zoom_out)
-        a.fit.triggered.connect(self.board_view.fit)
-        a.show_log.toggled.connect(self.log_dock.setVisible)
+        a.fit.triggered.connect(self.fit_board)
+        a.show_log.toggled.connect(self._on_show_log_toggled)
+        a.show_legend.toggled.connect(self._on_show_legend_toggled)
         self.log_dock.visibilityChanged.connect(self._on_log_visibility_changed)
         a.language_group.triggered.connect(lambda action: self.set_language(action.data()))
         a.rules.triggered.connect(lambda: self.show_rules())
@@ -198,6 +241,7 @@ class MainWindow(QMainWindow):
         self.log_dock.rule_requested.connect(self.show_rules)
 
         s.game_started.connect(self._on_game_started)
+        s.game_closed.connect(self._on_game_closed)
         s.command_applied.connect(self._on_command_applied)
         s.command_refused.connect(self._on_command_refused)
         s.game_over.connect(self._on_game_over)
@@ -217,8 +261,11 @@ class MainWindow(QMainWindow):
         return NewGameDialog(available_games(), bot_kinds, seat_names,
                              self.settings.new_game_choices(), self)
 
-    def new_game(self) -> None:
+    def new_game(self, game_id: str | None = None) -> None:
+        """The New Game dialog (with ``game_id``'s game chosen, when given); starts what it sets up."""
         dialog = self.create_new_game_dialog()
+        if game_id:
+            dialog.select_game(game_id)  # type: ignore[attr-defined]
         try:
             if dialog.exec() != dialog.DialogCode.Accepted:
                 return
@@ -260,13 +307,24 @@ class MainWindow(QMainWindow):
             return False
         if not dialogs.ask_resume(self):
             self.session.discard_autosave()
+            self._refresh_start_page()
             return False
+        return self.resume_game()
+
+    def resume_game(self) -> bool:
+        """Load the unfinished game left behind (the start page's Resume); True when it loaded."""
         try:
             self.session.resume_autosave()
         except SessionError as error:
+            self._refresh_start_page()  # a damaged copy was set aside: Resume goes away
             dialogs.show_error(self, error.title, error.message)
             return False
         return True
+
+    def close_game(self) -> None:
+        """Back to the start page; an unfinished game stays resumable from there."""
+        if self.session.has_game():
+            self.session.close_game()
 
     def save_game(self) -> bool:
         if self.session.path is None:
@@ -298,6 +356,7 @@ class MainWindow(QMainWindow):
         self._rebuild_recent_menu()
 
     def _rebuild_recent_menu(self) -> None:
+        self._refresh_start_page()
         self.recent_menu.clear()
         paths = self.settings.recent_files()
         for action in self.action_collection.recent_file_actions(paths, self.recent_menu):
@@ -374,19 +433,42 @@ class MainWindow(QMainWindow):
         self.log_dock.set_seat_names([self.session.seat_name(seat) for seat in range(count)])
 
     def _on_log_visibility_changed(self, visible: bool) -> None:
-        if not self.isMinimized():
+        if not self.isMinimized() and not self._switching_docks and self._table_shown:
             self.action_collection.show_log.setChecked(visible)
+
+    def fit_board(self) -> None:
+        """Show the whole board (View ▸ Fit to Window, a game's start, a resized window)."""
+        self.board_view.fit()
+        self._fitted_zoom = self.board_view.zoom()
+
+    def _board_is_fitted(self) -> bool:
+        return self._fitted_zoom is not None and math.isclose(self.board_view.zoom(), self._fitted_zoom)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.board_view and event.type() == QEvent.Type.Resize and self.session.has_game() \
+                and self._board_is_fitted():
+            self._refit_timer.start(0)  # once the view has laid out its new viewport
+        return super().eventFilter(watched, event)
 
     def _show_zoom(self, zoom: float) -> None:
         self.zoom_label.setText(self.tr("Zoom {percent}%").format(percent=round(zoom * 100)))
 
     # -- session signals -----------------------------------------------------------------------
+    def _on_game_closed(self) -> None:
+        self._handover_seat = None
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+        self.log_dock.set_lines([])
+        self._refresh_log_seats()
+        self._refresh_all()
+
     def _on_game_started(self) -> None:
         self._handover_seat = None
+        self._banner_seat = None
         self._refresh_log_seats()
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
-        QTimer.singleShot(0, self.board_view.fit)  # after layout, so the viewport has its real size
+        QTimer.singleShot(0, self.fit_board)  # after layout, so the viewport has its real size
         if not self._docks_sized and self.settings.window_state() is None:
             self._docks_sized = True  # once, when no saved layout says otherwise: boards get room
             QTimer.singleShot(0, lambda: self.resizeDocks(
@@ -451,6 +533,7 @@ class MainWindow(QMainWindow):
         self.log_dock.set_command_entry_enabled(False)
         self.handover_screen.set_player(self.session.seat_name(seat))
         self.central_stack.setCurrentWidget(self.handover_screen)
+        self._show_legend()
         self._refresh_status()
 
     def _on_handover_confirmed(self) -> None:
@@ -597,8 +680,10 @@ class MainWindow(QMainWindow):
 
     def _refresh_board(self) -> None:
         table = ""
-        if not self.session.has_game():
+        has_game = self.session.has_game()
+        if not has_game:
             self.board_view.show_placeholder()
+            self._refresh_start_page()
         elif (layout := self.session.board_layout()).get("spaces"):
             self.board_view.show_layout(layout, self.session.board_marks(), self.session.touchable())
         elif self._handover_seat is None and (table := self.session.table_text()):
@@ -606,11 +691,53 @@ class MainWindow(QMainWindow):
         else:
             self.board_view.show_spaces(self.session.spaces(), self.session.active_spaces())
         if self._handover_seat is None:  # behind a hand-over screen nothing of the table shows
-            self.central_stack.setCurrentWidget(self.table_view if table else self.board_view)
+            self.central_stack.setCurrentWidget(
+                self.start_page if not has_game else self.table_view if table else self.board_view)
+        self._show_table_docks(has_game)
+        self._show_legend()
+        self.zoom_label.setVisible(self.central_stack.currentWidget() is self.board_view)
         self._refresh_choices()
         self._refresh_panels()
         self.log_dock.set_command_entry_enabled(self.session.has_game() and self._handover_seat is None
                                                 and not self.session.is_over())
+
+    def _refresh_start_page(self) -> None:
+        """The games, the recent saves and Resume, as they are now (only while no game is open)."""
+        if self.session.has_game():
+            return
+        if self._games is None:
+            from gui.controller.catalog import listed_games  # the games' descriptions, no rules
+            self._games = listed_games()
+        self.start_page.set_content(self._games, self.settings.recent_files(), self.session.has_autosave())
+
+    def _show_table_docks(self, shown: bool) -> None:
+        """The docks around the table (actions, player boards, log) show only with a game: the
+        start page has the window to itself. The log follows View ▸ Show Log."""
+        if shown == self._table_shown:
+            return
+        if not shown:
+            self._table_state = self.saveState()  # what closing on the start page remembers
+        self._table_shown = shown
+        self._switching_docks = True
+        try:
+            self.actions_dock.setVisible(shown)
+            self.player_boards_dock.setVisible(shown)
+            self.log_dock.setVisible(shown and self.action_collection.show_log.isChecked())
+        finally:
+            self._switching_docks = False
+
+    def _on_show_legend_toggled(self, on: bool) -> None:
+        self.settings.show_legend = on
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """The legend explains the drawn board, so it shows only under one (when asked for)."""
+        self.legend.setVisible(self.action_collection.show_legend.isChecked()
+                               and self.central_stack.currentWidget() is self.board_view)
+
+    def _on_show_log_toggled(self, on: bool) -> None:
+        if self._table_shown:
+            self.log_dock.setVisible(on)
 
     def _show_table(self, html: str) -> None:
         """The table in words, keeping the reader's scroll position across refreshes."""
@@ -640,7 +767,12 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.set_boards(boards, viewer)
         table = self.session.table() if showing else {}
         self.table_dock.set_table(table)
-        self.table_dock.setVisible(self.table_dock.has_contents())
+        shown = self.table_dock.has_contents()
+        if shown and self.table_dock.isHidden():  # it appears: give it most of the left side
+            self.table_dock.show()
+            self.resizeDocks([self.actions_dock, self.table_dock], [self.height() // 4, self.height() // 2],
+                             Qt.Orientation.Vertical)
+        self.table_dock.setVisible(shown)
         self.hand_dock.set_boards(list(table.get("boards") or []), viewer)
         self._set_piece_states(self.session.drag_sources() if showing else set(), set(),
                                self.session.clickable_pieces() if showing else set())
@@ -649,7 +781,7 @@ class MainWindow(QMainWindow):
     def _refresh_undo_and_title(self) -> None:
         self.action_collection.undo.setEnabled(self.session.can_undo())
         self.action_collection.redo.setEnabled(self.session.can_redo())
-        undo_text = self.session.undo_stack.undoText()
+        undo_text = self.session.undo_words() if self.session.can_undo() else ""
         self.action_collection.undo.setStatusTip(
             self.tr("Take back {move}").format(move=undo_text) if undo_text
             else self.tr("Take back the last move"))
@@ -665,6 +797,27 @@ class MainWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         self.turn_label.setText(self._status_text())
+        self._greet_decider()
+
+    def _greet_decider(self) -> None:
+        """ "Your turn, …" when the seat that must decide becomes a person's (after the hand-over
+        screen, if one shows): not again while the same person goes on deciding."""
+        s = self.session
+        if not s.has_game() or s.is_over():
+            self._banner_seat = None
+            self.turn_banner.dismiss()
+            return
+        if self._handover_seat is not None:
+            self._banner_seat = None  # the greeting waits until the next person confirms
+            self.turn_banner.dismiss()
+            return
+        viewer = s.viewer
+        person = viewer if viewer is not None and viewer in s.deciders() and not s.is_bot(viewer) else None
+        if person == self._banner_seat:
+            return
+        self._banner_seat = person
+        if person is not None:
+            self.turn_banner.show_message(self.tr("Your turn, {player}").format(player=s.seat_name(person)))
 
     def _status_text(self) -> str:
         s = self.session
@@ -689,10 +842,18 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
+            self.action_collection.show_log.setChecked(not self.log_dock.isHidden())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.turn_label.setMaximumWidth(max(120, int(event.size().width() * TURN_LABEL_SHARE)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())
-        self.settings.set_window_state(self.saveState())
+        # the docks as they were around the table (the start page hides them for a moment)
+        state = self.saveState() if self._table_shown else self._table_state
+        if state is not None:
+            self.settings.set_window_state(state)
         self.settings.sync()
         self.session.shutdown()
         super().closeEvent(event)

@@ -40,6 +40,15 @@ class Settings:
     def language(self, code: str) -> None:
         self._store.setValue("ui/language", code)
 
+    @property
+    def show_legend(self) -> bool:
+        """The strip under the board that explains its highlight colours (on by default)."""
+        return self._store.value("ui/show_legend", "true") in (True, "true", "1")
+
+    @show_legend.setter
+    def show_legend(self, on: bool) -> None:
+        self._store.setValue("ui/show_legend", "true" if on else "false")
+
     # -- play ----------------------------------------------------------------------------------
     @property
     def confirm_end_turn(self) -> bool:

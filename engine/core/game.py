@@ -174,6 +174,12 @@ class Game(ABC):
         gesture. Default: `command_spaces`."""
         return self.command_spaces(command)
 
+    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The end screen's table in words: (row title, one text per seat), from the final
+        ``view``, in ``language`` — a character's fate, a route out, an objective. Default: none
+        (the screen shows ``outcome.breakdown``'s numbers, named by `score_category_name`)."""
+        return []
+
     def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
         """A curve of the game for the end screen, from what one seat saw: its view at the start
         and the events shown to it since. ``{"title", "x_title", "y_title", "series": [{"seat":

@@ -174,6 +174,14 @@ class Dragonbond(Game):
         from .labels import prompt_label
         return prompt_label(kind, language)
 
+    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
+        from .labels import verb_words
+        return verb_words(verb, language) or super().describe_verb(verb, language)
+
+    def score_category_name(self, category: str, language: str = "en") -> str:
+        from .labels import score_category_name
+        return score_category_name(category, language) or super().score_category_name(category, language)
+
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
         from .log import outcome_words
         return outcome_words(outcome.reason, language)

@@ -43,8 +43,8 @@ INFO = GameInfo(
     ),
     rules_prefix="DRG",
     hidden_information=True,
-    summary=Text("Generals and dragons race for power in Valerna. Early version: the rules are being "
-                 "completed and the map is not drawn yet; you play with the action buttons.",
-                 "將軍與巨龍在瓦萊納爭奪權力。早期版本：規則仍在完成中，尚未繪製地圖；請用行動按鈕遊玩。"),
+    summary=Text("Generals and dragons race for power in Valerna; its map is not drawn yet, so you play "
+                 "with buttons.",
+                 "將軍與巨龍在瓦萊納爭奪權力；地圖尚未繪製，請用按鈕遊玩。"),
     bots=("heuristic",),
 )

@@ -124,3 +124,25 @@ def prompt_label(kind: str, language: str = "en") -> str:
         icon = kind.removeprefix("icon_")
         return ICON_PROMPT[lang].format(icon=WORDS[icon][lang] if icon in WORDS else icon)
     return kind.replace("_", " ")
+
+
+# Each verb's (title, tip) above its buttons (Game.describe_verb)
+COMMAND_VERBS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "place": (("Place a card", "Planning: put one of your cards face down on the command stack."),
+              ("放置卡牌", "計畫階段：把你的一張牌面朝下放上行動指令牌堆。")),
+    "pass": (("Pass", "Planning: end your planning by not playing a card."),
+             ("Pass（放棄出牌）", "計畫階段：不出牌，結束你的計畫。")),
+    "answer": (("Answer", ""), ("回答", "")),
+}
+# Outcome.breakdown's categories (Game.score_category_name)
+SCORE_CATEGORIES: dict[str, tuple[str, str]] = {"power": ("Power", "權力"), "won": ("Won", "獲勝")}
+
+
+def verb_words(verb: str, language: str = "en") -> tuple[str, str] | None:
+    words = COMMAND_VERBS.get(verb)
+    return None if words is None else words[_lang(language)]
+
+
+def score_category_name(category: str, language: str = "en") -> str | None:
+    names = SCORE_CATEGORIES.get(category)
+    return None if names is None else names[_lang(language)]

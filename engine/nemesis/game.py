@@ -1,6 +1,7 @@
 """Nemesis: Lockdown on the shared game contract."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import register_bot
@@ -17,7 +18,7 @@ from engine.core import (
 )
 from engine.core.effects import answer_commands, waiting_choice
 
-from . import actions, commands  # noqa: F401 - actions registers every rule module's verbs
+from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
 from .bot import HeuristicBot
 from .context import Ctx
 from .info import INFO
@@ -113,6 +114,15 @@ class Nemesis(Game):
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)
 
+    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
+        return results.describe_outcome(outcome, language)
+
+    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+        return results.result_rows(view, language)
+
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        return results.progress_plot(start_view, events, language)
+
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         return resample_hidden(data, seat, rng)
 
@@ -131,6 +141,10 @@ class Nemesis(Game):
     def describe_prompt(self, kind: str, language: str = "en") -> str:
         from .labels import describe_prompt
         return describe_prompt(kind, language)
+
+    def score_category_name(self, category: str, language: str = "en") -> str:
+        from .labels import score_category_name
+        return score_category_name(category, language) or super().score_category_name(category, language)
 
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe

@@ -35,10 +35,7 @@ INFO = GameInfo(
     ),
     rules_prefix="NEM",
     hidden_information=True,
-    summary=Text("Survive a locked-down research facility on Mars while the Night Stalkers hunt. "
-                 "Early version: the rules are being completed and the board is not drawn yet; "
-                 "you play with the action buttons.",
-                 "在封鎖的火星研究設施裡求生，躲避夜行異形的獵殺。"
-                 "早期版本：規則仍在完成中，尚未繪製圖版；請用行動按鈕遊玩。"),
+    summary=Text("Survive a locked-down research facility on Mars while the Night Stalkers hunt.",
+                 "在封鎖的火星研究設施裡求生，躲避夜行異形的獵殺。"),
     bots=("heuristic",),
 )

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Command, Data
 
 from .content import content
-from .log import exit_name, room_name
+from .log import COLOURS, exit_name, intruder_type_name, room_action_name, room_name
 from .rules.hand import card_kind
 
 VERBS = {
@@ -26,8 +26,22 @@ VERBS = {
            "escape_facility": "逃離設施（{target}）", "answer": "{target}"},
 }
 PAY = {"en": "pay: {cards}", "zh": "支付：{cards}"}
-OPTION_WORDS = {"en": {"discard": "discard: {cards}", "use": "using {cards}"},
-                "zh": {"discard": "棄牌：{cards}", "use": "使用{cards}"}}
+OPTION_WORDS = {"en": {"discard": "discard: {cards}", "use": "using {cards}", "target": "at {cards}",
+                       "weapon": "with {cards}", "to": "to {cards}", "via": "through {cards}"},
+                "zh": {"discard": "棄牌：{cards}", "use": "使用{cards}", "target": "目標：{cards}",
+                       "weapon": "使用{cards}", "to": "前往{cards}", "via": "透過{cards}"}}
+# an Action card's or item's numbered choice (``option=0``), counted from 1 for people
+CHOICE_WORDS = {"en": "choice {n}", "zh": "選項 {n}"}
+# a Computer action's named option: doors opened or closed, where the Rover goes
+# and a treatment's kind (Treat Wounds)
+OPTION_NAMES = {"en": {"open": "open the Doors", "close": "close the Doors", "bunker": "to the Bunker",
+                       "facility": "to the Facility parking", "dress": "dress a Serious Wound",
+                       "heal_serious": "heal a dressed Serious Wound", "heal_light": "heal a Light Wound"},
+                "zh": {"open": "打開艙門", "close": "關閉艙門", "bunker": "前往地堡",
+                       "facility": "前往基地停車處", "dress": "包紮一張重傷",
+                       "heal_serious": "治癒一張已包紮的重傷", "heal_light": "治癒一個輕傷"}}
+DECK_WORDS = {"en": "from the {colour} deck", "zh": "從{colour}物品牌庫"}
+EGGS = {"en": "the Eggs", "zh": "蟲卵"}
 # parts of a compound answer: ``i0/to1`` (a Trade offer), ``d0/drop1`` (keep, dropping Hand slot 1)
 PARTS = {"en": {"to": "to Player {n}", "drop": "dropping {thing}", "contamination": "Contamination"},
          "zh": {"to": "給玩家 {n}", "drop": "放下{thing}", "contamination": "污染卡"}}
@@ -125,6 +139,12 @@ def _place(value: Any, lang: str, view: Data | None, seat: int | None = None) ->
     named = _handle(text, lang, view, seat) or _answer(text, lang, view, seat)
     if named is not None:
         return named
+    intruder = ((view or {}).get("intruders") or {}).get(text)
+    if isinstance(intruder, dict):                      # an intruder by its id: what it is, then the id
+        kind = intruder_type_name(intruder.get("type"), lang)
+        return f"{kind} ({text})" if lang == "en" else f"{kind}（{text}）"
+    if text == "eggs":
+        return EGGS[lang]
     if text in content().board.rooms:
         rooms = (view or {}).get("rooms") or {}
         tile = (rooms.get(text) or {}).get("tile")
@@ -143,6 +163,8 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
     seat = command.seat
     target = ", ".join(_place(v, lang, view, seat) for v in first) if isinstance(first, tuple) else (
         _place(first, lang, view, seat) if first != "" else "")
+    if command.verb == "room" and isinstance(first, str):
+        target = room_action_name(first, lang)  # the Room tile's action by its printed name
     words = VERBS[lang].get(command.verb, command.verb.replace("_", " ") + " {target}").format(target=target).strip()
     extras = []
     for key, value in command.options:
@@ -151,6 +173,14 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
             if cards:
                 extras.append(PAY[lang].format(cards=", ".join(_card_name(str(v), lang, view, command.seat)
                                                               for v in cards)))
+        elif key == "option" and str(value).isdigit():
+            extras.append(CHOICE_WORDS[lang].format(n=int(value) + 1))
+        elif key == "option" and str(value) in OPTION_NAMES[lang]:
+            extras.append(OPTION_NAMES[lang][str(value)])
+        elif key == "option" and (named := _place(value, lang, view, seat)) != str(value):
+            extras.append(named)  # an item to take, by its name
+        elif key == "deck" and str(value) in COLOURS[lang]:
+            extras.append(DECK_WORDS[lang].format(colour=COLOURS[lang][str(value)]))
         elif key in OPTION_WORDS[lang]:
             cards = value if isinstance(value, tuple) else (value,)
             extras.append(OPTION_WORDS[lang][key].format(cards=", ".join(_place(v, lang, view, seat) for v in cards)))
@@ -158,3 +188,12 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
             shown = ",".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
             extras.append(f"{key}={_place(shown, lang, view) if key in ('target', 'to') else shown}")
     return words + (f" — {'; '.join(extras)}" if extras else "")
+
+
+# Outcome.breakdown's categories (Game.score_category_name)
+SCORE_CATEGORIES = {"en": {"survived": "Survived", "objective": "Objective met", "won": "Won"},
+                    "zh": {"survived": "存活", "objective": "達成目標", "won": "獲勝"}}
+
+
+def score_category_name(category: str, language: str = "en") -> str | None:
+    return SCORE_CATEGORIES[_lang(language)].get(category)

@@ -296,6 +296,11 @@ def _named(table: Any, key: Any, lang: str) -> str:
     return _pick(found.name, lang) if found is not None else str(key)
 
 
+def intruder_type_name(kind: Any, language: str = "en") -> str:
+    """An intruder's (or a bag token's) kind by its printed name."""
+    return _intruder_type(kind, "zh" if language.startswith("zh") else "en")
+
+
 def _intruder_type(kind: Any, lang: str) -> str:
     if kind == "blank":                                  # the bag's Blank token
         return "Blank" if lang == "en" else "空白"
@@ -475,6 +480,11 @@ def _outcome(outcome: Any, lang: str) -> str:
     words = WORDS[lang]
     text = str(outcome)
     return words[text.lower()] if text in ("ALL", "NONE") else words["pods"].format(p=text)
+
+
+def room_action_name(action: Any, language: str = "en") -> str:
+    """A Room tile's action by its printed name."""
+    return _room_action(action, "zh" if language.startswith("zh") else "en")
 
 
 def _room_action(action: Any, lang: str) -> str:

@@ -16,6 +16,15 @@ def available_games() -> list[GameChoice]:
     return [_choice(info) for info in game_infos()]
 
 
+def listed_games() -> list[GameChoice]:
+    """The games to offer on the start page; none when a game module named in the environment
+    cannot be loaded (the New Game dialog then says why)."""
+    try:
+        return available_games()
+    except TablekeeperError:
+        return []
+
+
 def _choice(info: Any) -> GameChoice:
     modes = tuple(ModeChoice(m.id, Words.of(m.name), m.min_players, m.max_players, m.cooperative)
                   for m in info.modes)

@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
 from .touches import Outcome, TouchSelection, look_alikes
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words
+from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words, without_seat
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -78,6 +78,8 @@ class SessionError(Exception):
 
 class GameSession(QObject):
     game_started = Signal()
+    # the game was closed: no game is open now
+    game_closed = Signal()
     # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read
     command_applied = Signal(object, list)
     # rule id ("" when the app itself refused) and the reason in plain words
@@ -236,18 +238,23 @@ class GameSession(QObject):
             text = self.tr("Nobody won ({reason}).").format(reason=reason)
         else:
             text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=reason)
+        if scores and match.game.result_rows(outcome, match.state.view(self._viewer), self._language):
+            scores = ""  # the game says the end in its own words (a fate, a route), not in points
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
     def final_scores(self) -> dict[str, Any] | None:
         """The finished game's score breakdown as plain data, None while it runs:
-        ``{"seats": [name, …], "categories": [(category, [value per seat]), …], "category_names":
+        ``{"seats": [name, …], "rows": [(title, [text per seat]), …] (the game's own words, shown
+        above the numbers), "categories": [(category, [value per seat]), …], "category_names":
         {category: name}, "totals": [score per seat] or None, "winners": [seat, …], "text": the
         outcome in words}``; names and words in the session's language."""
         match = self._match
         outcome = None if match is None else match.state.outcome
         if outcome is None:
             return None
+        rows = match.game.result_rows(outcome, match.state.view(self._viewer), self._language)
         return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
+                "rows": [(title, list(values)) for title, values in rows],
                 "categories": [(name, list(values)) for name, values in outcome.breakdown],
                 "category_names": {name: match.game.score_category_name(name, self._language)
                                    for name in [*(n for n, _ in outcome.breakdown), "total"]},
@@ -256,7 +263,8 @@ class GameSession(QObject):
 
     def progress_plot(self) -> dict[str, Any]:
         """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
-        with each series named: ``{"title", "x_title", "y_title", "series": {name: values}}``;
+        with each series named: ``{"title", "x_title", "y_title", "series": {name: values},
+        "seats": [seat or None per series]}``;
         {} when the game draws none."""
         match = self._match
         if match is None:
@@ -268,7 +276,8 @@ class GameSession(QObject):
         series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
                   [float(v) for v in s["values"]] for s in plot.get("series", [])}
         return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
-                "y_title": str(plot.get("y_title", "")), "series": series}
+                "y_title": str(plot.get("y_title", "")), "series": series,
+                "seats": [s.get("seat") for s in plot.get("series", [])]}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
@@ -403,17 +412,25 @@ class GameSession(QObject):
         untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
         return [(label, command) for label, command in answers if command in untouched]
 
+    def undo_words(self) -> str:
+        """What Undo takes back, in words ("" when nothing): the player's command on top of the
+        undo stack (the computer's answers to it go back with it)."""
+        text = self.undo_stack.undoText()
+        return self.label(text) if text else ""
+
     def label(self, command_text: str) -> str:
-        """A command of the viewer's in words (its notation when it cannot be read)."""
+        """A command of the viewer's in words (its notation, without the seat counted from 0,
+        when the game has no words for it or it cannot be read)."""
         from engine.core import Command, TablekeeperError
         match = self._match
         if match is None:
-            return command_text
+            return without_seat(command_text)
         try:
             command = Command.parse(command_text)
         except TablekeeperError:
-            return command_text
-        return match.game.describe_command(command, self._language, match.state.view(self._viewer))
+            return without_seat(command_text)
+        words = match.game.describe_command(command, self._language, match.state.view(self._viewer))
+        return without_seat(words) if words == str(command) else words
 
     # -- gestures: clicks that explain, drags that play ---------------------------------------
     def why_not(self, space: str) -> tuple[str, str] | None:
@@ -688,6 +705,7 @@ class GameSession(QObject):
         self._layout = None
         self._table_key = None
         self.undo_stack.clear()
+        self.game_closed.emit()
 
     def shutdown(self) -> None:
         """Stop computer players and wait for their threads (call before the app quits)."""

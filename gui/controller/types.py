@@ -12,6 +12,14 @@ HUMAN_SEAT = "human"
 BOT_SEAT_PREFIX = "bot:"
 
 
+def without_seat(notation: str) -> str:
+    """A command's notation as its player types it: without the seat prefix, which counts seats
+    from 0 (``0: answer CH1`` → ``answer CH1``; the app plays a typed command for the player
+    whose view shows)."""
+    head, colon, rest = notation.partition(":")
+    return rest.strip() if colon and head.strip().isdigit() else notation
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """A name in every language the app speaks; `get()` picks one (English when missing)."""

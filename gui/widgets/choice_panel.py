@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from gui.controller.types import without_seat
+
 
 class ChoiceDock(QDockWidget):
     answer_chosen = Signal(str)
@@ -62,7 +64,7 @@ class ChoiceDock(QDockWidget):
         self._kind = kind
         for label, command in choices:
             button = QPushButton(label, self._row_host)
-            button.setToolTip(command)
+            button.setToolTip(self.tip(label, command))
             button.setProperty("command", command)
             button.clicked.connect(lambda _=False, c=command: self.answer_chosen.emit(c))
             self._row.addWidget(button)
@@ -73,6 +75,13 @@ class ChoiceDock(QDockWidget):
         self._row.addStretch(1)
         self.retranslateUi()
         self.setVisible(bool(choices) or touch)
+
+    def tip(self, label: str, command: str) -> str:
+        """An answer's tooltip: its words, then its notation as the player would type it."""
+        typed = without_seat(command)
+        if typed == label:
+            return label
+        return label + "\n" + self.tr("Notation: {command}").format(command=typed)
 
     def focus_first(self) -> None:
         """Put the keyboard focus on the first answer (Space or Enter then gives it)."""
@@ -96,3 +105,5 @@ class ChoiceDock(QDockWidget):
         self.touch_hint.setText(self.tr("or touch a lit place or card on the table")
                                 if self.buttons else self.tr("Touch a lit place or card on the table"))
         self._retitle()
+        for button in self.buttons:
+            button.setToolTip(self.tip(button.text(), str(button.property("command"))))

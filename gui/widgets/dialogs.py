@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QMenu, QWidget
 
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
@@ -84,17 +84,27 @@ def ask_save_path(parent: QWidget | None, suffix: str, suggested: str = "") -> s
 def choose_command(parent: QWidget | None, commands: Sequence[str],
                    labels: Sequence[str] | None = None) -> str | None:
     """Several commands start on the clicked space: let the player pick one from a menu, each
-    shown by its label (its notation in the tooltip)."""
+    shown by its label (its notation, as the player would type it, in the tooltip)."""
     from PySide6.QtGui import QCursor
+    chosen = command_menu(parent, commands, labels).exec(QCursor.pos())
+    return chosen.data() if chosen is not None else None
+
+
+def command_menu(parent: QWidget | None, commands: Sequence[str],
+                 labels: Sequence[str] | None = None) -> QMenu:
+    """The menu `choose_command` opens: one entry per command, its label as text, the command as
+    data, the notation without the seat prefix (seats count from 0 there) as tooltip."""
     from PySide6.QtWidgets import QMenu
+
+    from gui.controller.types import without_seat
     menu = QMenu(parent)
     menu.setToolTipsVisible(True)
     for text, label in zip(commands, labels if labels is not None else commands):
         action = menu.addAction(label)
         action.setData(text)
-        action.setToolTip(text)
-    chosen = menu.exec(QCursor.pos())
-    return chosen.data() if chosen is not None else None
+        action.setToolTip(QCoreApplication.translate("dialogs", "Notation: {command}").format(
+            command=without_seat(text)))
+    return menu
 
 
 def _save_filter(suffix: str) -> str:

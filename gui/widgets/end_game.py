@@ -1,5 +1,6 @@
 """The end-of-game screen: who won, the score breakdown (categories × seats, winners highlighted)
-and the curve the game draws (each seat over the rounds). It gets plain data from the session and knows no rules;
+and the curve the game draws (each seat over the rounds). It gets plain data from the session and
+knows no rules;
 the plot (pyqtgraph) is built when the dialog opens, never at start-up. The game names the score
 categories (`GameSession.final_scores`); on a language switch the main window hands the same game's
 data over again in the new language."""
@@ -68,7 +69,8 @@ class EndGameDialog(QDialog):
         if series and any(len(values) > 1 for values in series.values()):
             from .plots import build_score_plot
             self.plot = build_score_plot(series, self, str(plot.get("title", "")),
-                                         str(plot.get("x_title", "")), str(plot.get("y_title", "")))
+                                         str(plot.get("x_title", "")), str(plot.get("y_title", "")),
+                                         plot.get("seats"))
             self.plot.setMinimumHeight(260)
             self._layout.insertWidget(2, self.plot, 1)
 
@@ -79,17 +81,26 @@ class EndGameDialog(QDialog):
     def _fill_table(self, scores: Mapping[str, Any]) -> None:
         table = self.table
         seats = list(scores.get("seats") or [])
-        categories = list(scores.get("categories") or [])
-        if not categories and scores.get("totals") is not None:
+        rows = [(str(title), list(values)) for title, values in scores.get("rows") or []]
+        categories = [] if rows else list(scores.get("categories") or [])
+        if not categories and not rows and scores.get("totals") is not None:
             categories = [("total", list(scores["totals"]))]
         winners = set(scores.get("winners") or [])
         table.clear()
-        table.setRowCount(len(categories))
+        table.setRowCount(len(rows) + len(categories))
         table.setColumnCount(len(seats))
         headers = [("★ " + name) if seat in winners else name for seat, name in enumerate(seats)]
         table.setHorizontalHeaderLabels(headers)
-        table.setVerticalHeaderLabels([self.category_name(str(key)) for key, _ in categories])
-        for row, (key, values) in enumerate(categories):
+        table.setVerticalHeaderLabels([title for title, _ in rows]
+                                      + [self.category_name(str(key)) for key, _ in categories])
+        for row, (_title, texts) in enumerate(rows):  # the game's own words: a fate, a route
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(str(text))
+                item.setToolTip(str(text))
+                if column in winners:
+                    item.setBackground(QBrush(WINNER_FILL))
+                table.setItem(row, column, item)
+        for row, (key, values) in enumerate(categories, start=len(rows)):
             for column, value in enumerate(values):
                 item = QTableWidgetItem(f"{value:g}" if isinstance(value, float) else str(value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

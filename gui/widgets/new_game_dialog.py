@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRegularExpression, QSize, Qt
-from PySide6.QtGui import QFont, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QRegularExpression, QSize, Qt, QTimer
+from PySide6.QtGui import QFont, QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +43,8 @@ from gui.i18n import current_language
 SeatNames = Callable[[str, int, str], Sequence[Words]]
 MAX_SEED_DIGITS = 18  # fits the engine's 63-bit seeds
 MIN_WIDTH = 560
+COLUMN_GAP = 16
+SCREEN_MARGIN = 40  # room left around the dialog for the window frame and the desktop's panels
 
 
 class NewGameDialog(QDialog):
@@ -56,6 +60,9 @@ class NewGameDialog(QDialog):
         self._seat_rows: list[tuple[Words, QLabel, QComboBox]] = []
         self._option_rows: list[tuple[OptionChoice, QLabel, QWidget]] = []
         self._remembered = dict(remembered or {})
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self.fit_to_contents)
 
         outer = QVBoxLayout(self)
         self.empty_label = QLabel(self)
@@ -66,8 +73,8 @@ class NewGameDialog(QDialog):
         self.body = QWidget(self)
         columns = QHBoxLayout(self.body)
         columns.setContentsMargins(0, 0, 0, 0)
-        columns.setSpacing(16)
-        left = QVBoxLayout()
+        columns.setSpacing(COLUMN_GAP)
+        left = self._games_column = QVBoxLayout()
         self.games_label = QLabel(self.body)
         self.game_list = QListWidget(self.body)
         self.game_list.setObjectName("game_list")
@@ -78,13 +85,22 @@ class NewGameDialog(QDialog):
         left.addWidget(self.game_list)
         columns.addLayout(left)
 
-        right = QVBoxLayout()
-        self.title_label = QLabel(self.body)
+        # The chosen game's details scroll when a screen is too small for them (1024×700 and up
+        # show everything); the dialog grows or shrinks to fit each game (`_fit_to_contents`).
+        self.details_scroll = QScrollArea(self.body)
+        self.details_scroll.setObjectName("details_scroll")
+        self.details_scroll.setWidgetResizable(True)
+        self.details_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.details = QWidget(self.details_scroll)
+        self.details.setObjectName("details")
+        right = QVBoxLayout(self.details)
+        right.setContentsMargins(0, 0, 4, 0)
+        self.title_label = QLabel(self.details)
         title_font = QFont(self.title_label.font())
         title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
         title_font.setBold(True)
         self.title_label.setFont(title_font)
-        self.summary_label = QLabel(self.body)
+        self.summary_label = QLabel(self.details)
         self.summary_label.setWordWrap(True)
         self.summary_label.setObjectName("summary_label")
         right.addWidget(self.title_label)
@@ -92,14 +108,14 @@ class NewGameDialog(QDialog):
 
         setup = QFormLayout()
         setup.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.mode_label = QLabel(self.body)
-        self.mode_combo = QComboBox(self.body)
+        self.mode_label = QLabel(self.details)
+        self.mode_combo = QComboBox(self.details)
         self.mode_combo.setObjectName("mode_combo")
-        self.players_label = QLabel(self.body)
-        self.players_spin = QSpinBox(self.body)
+        self.players_label = QLabel(self.details)
+        self.players_spin = QSpinBox(self.details)
         self.players_spin.setObjectName("players_spin")
-        self.seed_label = QLabel(self.body)
-        self.seed_edit = QLineEdit(self.body)
+        self.seed_label = QLabel(self.details)
+        self.seed_edit = QLineEdit(self.details)
         self.seed_edit.setObjectName("seed_edit")
         self.seed_edit.setValidator(QRegularExpressionValidator(
             QRegularExpression(f"[0-9]{{0,{MAX_SEED_DIGITS}}}"), self.seed_edit))
@@ -110,18 +126,19 @@ class NewGameDialog(QDialog):
             setup.addRow(label, field)
         right.addLayout(setup)
 
-        self.seats_box = QGroupBox(self.body)
+        self.seats_box = QGroupBox(self.details)
         self.seats_form = QFormLayout(self.seats_box)
         self.seats_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.seats_box.setObjectName("seats_box")
         right.addWidget(self.seats_box)
-        self.options_box = QGroupBox(self.body)
+        self.options_box = QGroupBox(self.details)
         self.options_box.setObjectName("options_box")
         self.options_form = QFormLayout(self.options_box)
         self.options_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         right.addWidget(self.options_box)
         right.addStretch(1)
-        columns.addLayout(right, 1)
+        self.details_scroll.setWidget(self.details)
+        columns.addWidget(self.details_scroll, 1)
         outer.addWidget(self.body, 1)
 
         self.buttons = QDialogButtonBox(
@@ -148,8 +165,17 @@ class NewGameDialog(QDialog):
             self.game_list.setCurrentRow(ids.index(remembered_game) if remembered_game in ids else 0)
             self.seed_edit.setText(str(self._remembered.get("seed") or ""))
         self.resize(self.sizeHint().expandedTo(QSize(MIN_WIDTH, 0)))
+        self.fit_to_contents()
 
     # -- the choice ----------------------------------------------------------------------------
+    def select_game(self, game_id: str) -> bool:
+        """Choose the game with this id (as a click in the list would); False when none has it."""
+        ids = [g.id for g in self._games]
+        if game_id not in ids:
+            return False
+        self.game_list.setCurrentRow(ids.index(game_id))
+        return True
+
     def selected_game(self) -> GameChoice | None:
         row = self.game_list.currentRow()
         return self._games[row] if 0 <= row < len(self._games) else None
@@ -187,6 +213,36 @@ class NewGameDialog(QDialog):
                 "seats": list(config.seats), "options": dict(config.options),
                 "seed": "" if config.seed is None else str(config.seed)}
 
+    # -- size ----------------------------------------------------------------------------------
+    def available_size(self) -> QSize:
+        """The most room the dialog may take: its screen's free area, less a margin."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return QSize(1024, 700)
+        free = screen.availableGeometry().size()
+        return QSize(free.width() - SCREEN_MARGIN, free.height() - SCREEN_MARGIN)
+
+    def _schedule_fit(self) -> None:
+        """Fit once the rows just added are shown: Qt shows them from the event loop, and until
+        then the layout counts them as hidden (so the old size would squeeze them)."""
+        self._fit_timer.start(0)
+
+    def fit_to_contents(self) -> None:
+        """Grow or shrink to show the chosen game's whole set-up, within the screen; what does not
+        fit then scrolls (never a row squeezed below its height)."""
+        outer = self.layout()
+        margins = outer.contentsMargins()
+        body = max(self._games_column.sizeHint().height(), self.details.sizeHint().height())
+        height = margins.top() + margins.bottom() + body + outer.spacing() + self.buttons.sizeHint().height()
+        if self.empty_label.isVisibleTo(self):
+            height += self.empty_label.sizeHint().height() + outer.spacing()
+        scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        width = (margins.left() + margins.right() + self._games_column.sizeHint().width() + COLUMN_GAP
+                 + self.details.sizeHint().width() + scroll_bar)
+        width = max(MIN_WIDTH, width, self.width() if self.isVisible() else 0)
+        room = self.available_size()
+        self.resize(min(width, room.width()), min(height, room.height()))
+
     # -- reacting to choices -------------------------------------------------------------------
     def _remembered_for(self, game: GameChoice) -> Mapping[str, Any]:
         return self._remembered if self._remembered.get("game") == game.id else {}
@@ -213,6 +269,7 @@ class NewGameDialog(QDialog):
         players = remembered.get("players")
         if isinstance(players, int):
             self.players_spin.setValue(players)
+        self._schedule_fit()
 
     def _on_mode_changed(self, *_: object) -> None:
         mode = self.selected_mode()
@@ -249,6 +306,7 @@ class NewGameDialog(QDialog):
             self.seats_form.addRow(label, combo)
             self._seat_rows.append((name, label, combo))
         self._retranslate_seats()
+        self._schedule_fit()
 
     def _build_options(self, game: GameChoice, remembered: Mapping[str, Any]) -> None:
         while self.options_form.rowCount():

@@ -131,6 +131,7 @@ class HandDock(QDockWidget):
         relay(self.cards, self)
         scroll.setWidget(self.cards)
         scroll.setMinimumHeight(150)  # a card's title, cost and a few lines of its words
+        scroll.setMaximumHeight(230)
         self.setWidget(scroll)
         self.retranslateUi()
 
@@ -139,7 +140,7 @@ class HandDock(QDockWidget):
         own = next((b for b in boards if b.get("seat") == viewer), None)
         hands = [z for z in (own or {}).get("zones", []) if z.get("hand")]
         self.cards.set_zones(hands)
-        self.setVisible(bool(hands))
+        self.setVisible(any(z.get("items") for z in hands))
 
     def set_state(self, sources: Iterable[str], targets: Iterable[str],
                   clickable: Iterable[str] = ()) -> None:

@@ -48,6 +48,14 @@
         <translation>以新的檔名儲存這場遊戲</translation>
     </message>
     <message>
+        <source>&amp;Close Game</source>
+        <translation>關閉遊戲(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the game and go back to the start page</source>
+        <translation>關閉遊戲並回到開始頁面</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
@@ -176,6 +184,14 @@
         <translation>顯示或隱藏遊戲記錄</translation>
     </message>
     <message>
+        <source>Highlight Le&amp;gend</source>
+        <translation>標示說明(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show or hide the line under the board that explains its coloured edges</source>
+        <translation>顯示或隱藏圖版下方說明彩色邊框的那一行</translation>
+    </message>
+    <message>
         <source>&amp;Rules</source>
         <translation>規則(&amp;R)</translation>
     </message>
@@ -216,6 +232,10 @@
 </context>
 <context>
     <name>ChoiceDock</name>
+    <message>
+        <source>Notation: {command}</source>
+        <translation>記譜：{command}</translation>
+    </message>
     <message>
         <source>Choose ({kind}):</source>
         <translation>請選擇（{kind}）：</translation>
@@ -365,6 +385,37 @@ Reason: {reason}</source>
     <message>
         <source>I am {player} — show my view</source>
         <translation>我是 {player} — 顯示我的畫面</translation>
+    </message>
+</context>
+<context>
+    <name>HighlightLegend</name>
+    <message>
+        <source>you can play</source>
+        <translation>可以行動</translation>
+    </message>
+    <message>
+        <source>computer&apos;s last move</source>
+        <translation>電腦的上一步</translation>
+    </message>
+    <message>
+        <source>just changed</source>
+        <translation>剛剛改變</translation>
+    </message>
+    <message>
+        <source>Green edge: click a space that has one, or drop a piece on it, to play there. Hover a space without one to see why not.</source>
+        <translation>綠色邊框：點擊有綠框的格子，或把棋子放上去，即可在那裡行動。滑鼠停在沒有綠框的格子上，可看到為什麼不行。</translation>
+    </message>
+    <message>
+        <source>Dashed blue edge: the spaces of the computer&apos;s last move, until it moves again.</source>
+        <translation>藍色虛線邊框：電腦上一步用到的格子，直到它再次行動。</translation>
+    </message>
+    <message>
+        <source>Orange flash: spaces that just changed, one after another in the order they changed.</source>
+        <translation>橘色閃爍：剛剛改變的格子，依改變的先後逐一閃爍。</translation>
+    </message>
+    <message>
+        <source>View ▸ Highlight Legend hides or shows this line.</source>
+        <translation>用「檢視 ▸ 標示說明」隱藏或顯示這一行。</translation>
     </message>
 </context>
 <context>
@@ -529,6 +580,10 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Tablekeeper</source>
         <translation>Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Your turn, {player}</source>
+        <translation>輪到你了，{player}</translation>
     </message>
     <message>
         <source>Ready — no game open</source>
@@ -720,6 +775,65 @@ Play {games} with every rule enforced.</source>
     </message>
 </context>
 <context>
+    <name>StartPage</name>
+    <message>
+        <source>1 player</source>
+        <translation>1 位玩家</translation>
+    </message>
+    <message>
+        <source>{count} players</source>
+        <translation>{count} 位玩家</translation>
+    </message>
+    <message>
+        <source>{low}–{high} players</source>
+        <translation>{low}–{high} 位玩家</translation>
+    </message>
+    <message>
+        <source>{mode}: {players}</source>
+        <translation>{mode}：{players}</translation>
+    </message>
+    <message>
+        <source>Tablekeeper</source>
+        <translation>Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Board games with every rule kept for you. Choose a game to set up the seats and options, or carry on with a saved one.</source>
+        <translation>每條規則都替你把關的桌上遊戲。選一款遊戲來設定座位與選項，或繼續一場已儲存的遊戲。</translation>
+    </message>
+    <message>
+        <source>Resume the unfinished game</source>
+        <translation>繼續未完成的遊戲</translation>
+    </message>
+    <message>
+        <source>Carry on where you stopped: Tablekeeper kept the game you left unfinished.</source>
+        <translation>從上次停下的地方繼續：Tablekeeper 保留了你未完成的遊戲。</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新遊戲</translation>
+    </message>
+    <message>
+        <source>No games are installed, so there is nothing to start yet.</source>
+        <translation>尚未安裝任何遊戲，目前沒有可開始的遊戲。</translation>
+    </message>
+    <message>
+        <source>Set up a new game of {game}</source>
+        <translation>設定一場新的{game}</translation>
+    </message>
+    <message>
+        <source>Recent games</source>
+        <translation>最近的遊戲</translation>
+    </message>
+    <message>
+        <source>Open {file}</source>
+        <translation>開啟 {file}</translation>
+    </message>
+    <message>
+        <source>&amp;Open a Saved Game…</source>
+        <translation>開啟已儲存的遊戲(&amp;O)…</translation>
+    </message>
+</context>
+<context>
     <name>TableDock</name>
     <message>
         <source>none</source>
@@ -732,6 +846,13 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Table</source>
         <translation>桌面</translation>
+    </message>
+</context>
+<context>
+    <name>TurnBanner</name>
+    <message>
+        <source>Click to close</source>
+        <translation>點擊即可關閉</translation>
     </message>
 </context>
 <context>
@@ -778,6 +899,10 @@ Details: {error}</source>
     <message>
         <source>Save Game</source>
         <translation>儲存遊戲</translation>
+    </message>
+    <message>
+        <source>Notation: {command}</source>
+        <translation>記譜：{command}</translation>
     </message>
     <message>
         <source>Tablekeeper games (*{suffix});;All files (*)</source>

@@ -353,6 +353,7 @@ def test_a_computer_move_outlines_the_spaces_it_walked(window: MainWindow, qtbot
 def test_tiles_discovered_along_a_walk_light_up_one_after_another(window: MainWindow, tmp_path: Path,
                                                                  qtbot) -> None:
     _started_solo(window, tmp_path)
+    qtbot.wait(100)  # the table just replaced the start page: let its first layout and paint pass
     session, view = window.session, window.board_view
     touched: list[list[str]] = []
     session.spaces_touched.connect(touched.append)

@@ -1,6 +1,7 @@
 """The main window: menus, actions, board placeholder, log dock, status bar, zoom."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -14,10 +15,10 @@ from gui.main_window import MainWindow
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 MENU_ACTIONS = {
-    "file_menu": ["New Game…", "Open…", "Open Recent", "Save", "Save As…", "Quit"],
+    "file_menu": ["New Game…", "Open…", "Open Recent", "Save", "Save As…", "Close Game", "Quit"],
     "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
                   "Computer Speed", "Skip Computer Moves"],
-    "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Language"],
+    "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Highlight Legend", "Language"],
     "help_menu": ["Rules", "About Tablekeeper"],
 }
 
@@ -47,10 +48,10 @@ def test_language_submenu_is_an_exclusive_choice(window: MainWindow) -> None:
     assert [a.isChecked() for a in window.language_menu.actions()] == [True, False]
 
 
-def test_empty_window_shows_placeholder_and_ready_status(window: MainWindow) -> None:
-    assert window.central_stack.currentWidget() is window.board_view
-    assert window.board_view.is_showing_placeholder()
-    assert "New Game" in window.board_view._placeholder
+def test_empty_window_shows_the_start_page_and_ready_status(window: MainWindow) -> None:
+    assert window.central_stack.currentWidget() is window.start_page
+    assert window.board_view.is_showing_placeholder()  # nothing of an earlier game stays drawn
+    assert not window.actions_dock.isVisible() and not window.log_dock.isVisible()
     assert window.turn_label.text().startswith("Ready")
     assert not window.action_collection.save.isEnabled()
     assert not window.action_collection.undo.isEnabled()
@@ -64,6 +65,8 @@ def test_board_scene_is_kept_alive_by_the_view(window: MainWindow) -> None:
 
 
 def test_log_dock_toggles_with_show_log(window: MainWindow, qtbot) -> None:
+    from gui.controller.types import NewGameConfig
+    window.start_game(NewGameConfig("toy", 2, "versus", ("human", "bot:random"), {}, 1))
     dock = window.findChild(QDockWidget, "log_dock")
     assert dock is window.log_dock and dock.isVisible()
     window.action_collection.show_log.trigger()
@@ -151,10 +154,13 @@ def test_pyqtgraph_and_engine_are_not_imported_at_start_up(tmp_path) -> None:
                             LanguageSwitcher(app))
         window.show()
         app.processEvents()
-        print("pyqtgraph" in sys.modules, "engine.core" in sys.modules)
+        rules = ("engine.core.state", "engine.core.match")
+        print("pyqtgraph" in sys.modules, any(m in sys.modules for m in rules))
         window.close()
     """)
+    env = {key: value for key, value in os.environ.items() if key != "TABLEKEEPER_GAMES"}  # built-in games
     result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True,
-                            text=True, timeout=60, check=True, cwd=REPOSITORY)
-    # Neither the plotting library nor the engine loads before it is needed (start-up time, memory).
+                            text=True, timeout=60, check=True, cwd=REPOSITORY, env=env)
+    # Neither the plotting library nor the engine's rules load before they are needed (start-up
+    # time, memory); the start page reads only the games' descriptions.
     assert result.stdout.split() == ["False", "False"]

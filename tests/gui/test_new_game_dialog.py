@@ -137,3 +137,63 @@ def test_accepting_starts_the_game_and_remembers(window, settings, qtbot, monkey
         window.action_collection.new_game.trigger()
     assert window.session.has_game()
     assert settings.new_game_choices()["seed"] == "7"
+
+
+def test_no_game_is_called_an_early_version(qtbot) -> None:
+    """Every registered game's summary, in both languages, as the dialog shows it."""
+    from gui.i18n import current_language
+    dialog = make_dialog(qtbot)
+    assert dialog.game_list.count() >= 3
+    for language in ("en", "zh_TW"):
+        for row in range(dialog.game_list.count()):
+            dialog.game_list.setCurrentRow(row)
+            game = dialog.selected_game()
+            text = game.summary.get(language)
+            assert text, game.id
+            assert "early version" not in text.lower() and "早期版本" not in text, (game.id, text)
+    assert "early version" not in dialog.summary_label.text().lower()
+    assert current_language() == "en"
+
+
+def _rows_whole(dialog: NewGameDialog) -> bool:
+    """Every seat and option row at least as tall as it needs (never squeezed)."""
+    fields = [combo for _, _, combo in dialog._seat_rows] + [field for _, _, field in dialog._option_rows]
+    return bool(fields) and all(f.height() >= f.minimumSizeHint().height() and f.isVisible() for f in fields)
+
+
+def _shows_everything(dialog: NewGameDialog) -> bool:
+    bar = dialog.details_scroll.verticalScrollBar()
+    return _rows_whole(dialog) and (not bar.isVisible() or bar.maximum() == 0)
+
+
+def test_the_dialog_grows_to_each_games_options_at_1024x700(qtbot, monkeypatch) -> None:
+    from PySide6.QtCore import QSize
+    monkeypatch.setattr(NewGameDialog, "available_size", lambda self: QSize(1024, 700))
+    dialog = make_dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.game_list.setCurrentRow(toy_row(dialog))  # the fewest options first, then the others
+    qtbot.waitUntil(lambda: _shows_everything(dialog))
+    small = dialog.height()
+    for row in range(dialog.game_list.count()):
+        dialog.game_list.setCurrentRow(row)
+        dialog.players_spin.setValue(dialog.players_spin.maximum())  # the most seat rows
+        qtbot.waitUntil(lambda: _shows_everything(dialog))
+        assert dialog.width() <= 1024 and dialog.height() <= 700, dialog.selected_game().id
+        if len(dialog._option_rows) > 2:
+            assert dialog.height() > small
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert ok.isVisible() and dialog.rect().contains(ok.geometry().translated(dialog.buttons.pos()))
+
+
+def test_a_screen_too_small_scrolls_the_options_instead_of_squeezing_them(qtbot, monkeypatch) -> None:
+    from PySide6.QtCore import QSize
+    monkeypatch.setattr(NewGameDialog, "available_size", lambda self: QSize(1024, 320))
+    dialog = make_dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for row in range(dialog.game_list.count()):
+        dialog.game_list.setCurrentRow(row)
+        dialog.players_spin.setValue(dialog.players_spin.maximum())
+        qtbot.waitUntil(lambda: _rows_whole(dialog) and dialog.height() <= 320)
+    assert dialog.details_scroll.verticalScrollBar().maximum() > 0  # the rest is a scroll away

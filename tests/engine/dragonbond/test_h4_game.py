@@ -14,7 +14,7 @@ def test_dragonbond_is_registered_with_its_bots():
     assert "dragonbond" in [g.info.id for g in games()]
     assert {"heuristic", "random"} <= set(bot_kinds("dragonbond"))
     assert make_bot("heuristic", GAME).name == "heuristic"
-    assert "Early version" in GAME.info.summary.en and GAME.info.summary.zh_TW
+    assert "Valerna" in GAME.info.summary.en and GAME.info.summary.zh_TW
 
 
 def proxy_games(option: str, games_: int = 12):

@@ -44,3 +44,37 @@ def test_places_in_commands_read_as_the_names_the_seat_sees() -> None:
     first = match.state.data["players"][0]["objectives"][0]
     assert game.describe_command(Command.parse("0: answer o0"), "en", view) == content().objectives[first].name.en
     assert all("CONT" not in en + zh for en, zh in words.values())
+
+
+def test_every_verb_has_a_heading_and_the_score_categories_read_in_both_languages() -> None:
+    """Game.describe_verb and score_category_name in the glossary's words (issue 13: Chinese
+    screens showed English)."""
+    from engine.nemesis.commands import HANDLERS
+    from engine.nemesis.game import GAME
+    for verb in HANDLERS:
+        assert GAME.describe_verb(verb, "en")[0]
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in GAME.describe_verb(verb, "zh_TW")[0]), verb
+    assert [GAME.score_category_name(c, "zh_TW") for c in ("survived", "objective", "won")] == [
+        "存活", "達成目標", "獲勝"]
+
+
+def test_command_options_read_as_words_not_keys() -> None:
+    """Targets, weapons, decks, treatments and Room actions by their printed names (issue 13: a
+    button read "Melee attack — pay: …; target=I1" in both languages)."""
+    from engine.core import Command
+    from engine.nemesis.game import GAME
+    view = {"intruders": {"I1": {"type": "adult", "room": "R001"}}}
+    cases = {
+        "0: melee pay=rest.4, target=I1": ("at Adult (I1)", "目標：成蟲（I1）"),
+        "0: shoot pay=rest.4, target=eggs weapon=stun_pistol": ("at the Eggs; with Stun Pistol",
+                                                                "目標：蟲卵; 使用電擊手槍"),
+        "0: card search.1 deck=red": ("from the red deck", "從紅色物品牌庫"),
+        "0: room treat_wounds option=dress pay=rest.4,": ("Treat Wounds — dress a Serious Wound",
+                                                         "包紮一張重傷"),
+        "0: room take_equipment option=taser pay=rest.4,": ("Take Equipment — Taser", "電擊槍"),
+    }
+    for text, (english, chinese) in cases.items():
+        command = Command.parse(text)
+        en, zh = GAME.describe_command(command, "en", view), GAME.describe_command(command, "zh_TW", view)
+        assert english in en and chinese in zh, (en, zh)
+        assert "=" not in en + zh and "_" not in en + zh, (en, zh)
