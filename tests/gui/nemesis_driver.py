@@ -371,8 +371,9 @@ class NemesisDriver:
             widget = self._label(target)
             if widget is not None:
                 assert widget.lit, f"{target} is not lit while {source} is carried"
+                place = self._label_place(widget)      # before the drop: the boards are redrawn
                 assert deliver_drop(widget, source)
-                delivered.append(self._label_place(widget))
+                delivered.append(place)
                 return
             view = self.window.board_view
             token = self._token(target)

@@ -78,6 +78,7 @@ def test_the_other_modes_begin_by_gestures(window: MainWindow, qtbot, monkeypatc
     assert not error_dialogs, error_dialogs
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("mode", list(SEATS))
 def test_whole_games_in_every_mode(window: MainWindow, qtbot, monkeypatch, error_dialogs,
                                    soak_only_games: int, mode: str) -> None:
