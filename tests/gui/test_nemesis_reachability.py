@@ -8,7 +8,8 @@ engine's own walks do): each case names the games where it shows up first (a hin
 search is short), and when a hint no longer holds the search goes on through more seeds. Four
 decisions never come up in short bot games and are set up directly on the state (the helpers of
 tests/engine/nemesis/scenario.py): a ride in the Elevator, a free Room action (Defense Plan), a
-Computer action granted by Remote Access, and Inconspicuous.
+Computer action granted by Remote Access, and Inconspicuous; so is a Computer action paid through
+Remote Access at a working Computer (the card is touched first there).
 
 The position is opened as a save (every seat a person; the deciding seat looks at the screen),
 and then, with tests/gui/nemesis_driver.py:
@@ -115,6 +116,25 @@ def _remote_access() -> Match:
     return match
 
 
+def _remote_access_at_a_computer() -> Match:
+    """The Hacker in the Archive (a working Computer) holding Remote Access: the same Computer
+    action may be taken directly or by the card (``via=``), whose own order of touches the
+    direct one completes first; the card is then touched first."""
+    from engine.nemesis.content import content
+    from tests.engine.nemesis.scenario import data, in_tile, started
+    match = started(2, seed=7, characters=["hacker", "sentry"])
+    tile = next(t for t, found in content().tiles.items() if found.computer)
+    room = next(r for r, here in data(match)["rooms"].items() if here["tile"] == tile)
+    in_tile(match, 0, tile, room=room, hand_size=4)
+    player = data(match)["players"][0]
+    remote = _card_of(match, 0, "remote_access")
+    for zone in ("deck", "discard"):
+        if remote in player[zone]:
+            player[zone].remove(remote)
+    player["hand"].append(remote)
+    return match
+
+
 def _inconspicuous() -> Match:
     from engine.nemesis.content import content
     from engine.nemesis.rules import intruders
@@ -159,6 +179,8 @@ CASES = [
     Case("computer_action", "computer", hints=(S3 + (2,),)),
     Case("computer_action (a token)", "computer", fits=lambda c: "." in str(c.get("target", "")),
          hints=(S3 + (6,),)),
+    Case("computer_action by Remote Access", "computer", fits=lambda c: c.get("via") is not None,
+         build=_remote_access_at_a_computer),
     Case("escape_facility", "escape_facility", hints=(S3 + (1,),)),
     Case("activate_quest", "activate", hints=(S3 + (2,),)),
     Case("pass", "pass", fits=lambda c: not c.get("discard"), hints=(S3 + (1,),)),
