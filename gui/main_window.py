@@ -547,7 +547,7 @@ class MainWindow(QMainWindow):
         """A touch of a space (or of a piece on it): play the command it completes, light what
         the half-made command still needs, take the shortest of several paths (right click
         offers the others), or ask when the commands differ in more than that."""
-        if self.choice_dock.is_asking() and space not in self.session.touchable():
+        if self.choice_dock.is_asking() and not self.session.can_touch(space):
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
         outcome = self.session.touch(space)
@@ -750,7 +750,10 @@ class MainWindow(QMainWindow):
     def _refresh_choices(self) -> None:
         showing = self.session.has_game() and self._handover_seat is None
         answers = self.session.pending_answers() if showing else []
-        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", answers)
+        buttons = self.session.answer_buttons() if answers else []
+        # answers that name something on the table are given by touching it: the dock says so
+        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", buttons,
+                                     touch=len(buttons) < len(answers))
 
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""

@@ -32,7 +32,9 @@ nothing the seat may not see can be drawn, hovered or named:
              are not shown: a deck, another seat's hand), "tip": str, "columns": int,
              "hand": bool (the viewer's cards in hand: drawn as cards along the table's edge)}
     Item  = {"id" (a thing one touches; unique on its board), "title", "text" (a card's words,
-             shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look"}
+             shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look",
+             "same": str (optional: items with the same value look alike to the viewer — two
+             copies of one card — so touching any of them is touching the one a command names)}
     Track = {"id", "title", "value": int, "low": int, "high": int, "tip"}
 
 A ``Look`` names how something looks, never what it is in the game: a material (``paper``,
@@ -121,6 +123,7 @@ MARK = Record({}, {
 
 ITEM = Record({"id": Str(max_len=100), "title": _SHORT}, {
     "text": _TEXT, "face_up": Bool(), "value": Str(max_len=12), "look": Nullable(_LOOK), "tip": _TEXT,
+    "same": Str(max_len=100),
 }, what="a card or a piece of a board")
 
 ZONE = Record({"id": Str(max_len=100), "title": _SHORT}, {

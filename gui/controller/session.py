@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .touches import Outcome, TouchSelection
+from .touches import Outcome, TouchSelection, look_alikes
 from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words, without_seat
 from .undo import PlayedCommands
 
@@ -136,6 +136,7 @@ class GameSession(QObject):
         self._bot_timer.setSingleShot(True)
         self._bot_delay = bot_delay_ms  # a short pause lets people follow computer moves
         self._skipping = False  # the player asked to see the computer's moves at once
+        self._redoing = False  # a taken-back command is played again (take no answer for the player)
         self._bot_timer.timeout.connect(self._start_bots)
 
     # -- what there is to show -----------------------------------------------------------------
@@ -301,6 +302,11 @@ class GameSession(QObject):
         """What the viewer has touched so far towards a command."""
         return [] if self._match is None else list(self._touch_selection().touched)
 
+    def can_touch(self, thing: str) -> bool:
+        """Whether touching ``thing`` now leads towards a legal command (lit or not: things are
+        touched in any order)."""
+        return self._match is not None and self._touch_selection().is_touchable(thing)
+
     def cancel_touches(self) -> bool:
         """Forget a half-made command; True when there was one."""
         if self._match is None or not self._touch_selection().touched:
@@ -395,6 +401,17 @@ class GameSession(QObject):
                 label = " ".join(_answer_words(a) for a in c.args) or str(c)
             answers.append((label, str(c)))
         return answers
+
+    def answer_buttons(self) -> list[tuple[str, str]]:
+        """The pending answers given by a button: those that name nothing one touches on the table
+        (words such as yes, no, keep); the others are given by touching what they name."""
+        match = self._match
+        answers = self.pending_answers()
+        if match is None or not answers:
+            return answers
+        view = match.state.view(self._viewer)
+        untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
+        return [(label, command) for label, command in answers if command in untouched]
 
     def undo_words(self) -> str:
         """What Undo takes back, in words ("" when nothing): the player's command on top of the
@@ -739,7 +756,8 @@ class GameSession(QObject):
         self.undo_state_changed.emit()
         if self._viewer is not None:
             self.viewer_changed.emit(self._viewer)
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, command: str | Command) -> None:
@@ -792,7 +810,29 @@ class GameSession(QObject):
         self._update_viewer(announce=True)
         if match.state.is_terminal():
             self.game_over.emit(self.outcome_text())
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
+
+    def _take_forced_answer(self) -> bool:
+        """A decision of the person at the screen with exactly one answer that reveals nothing (no
+        chance drawn, nothing hidden shown: tried on a copy first) is taken for them; True when
+        it was (that play has gone on from there)."""
+        from engine.core import TablekeeperError
+        match = self._match
+        commands = self._viewer_legal()
+        if (match is None or self._redoing or len(commands) != 1 or commands[0].verb != "answer"
+                or match.state.is_terminal()):
+            return False
+        trial = match.state.copy()
+        before = trial.rng.get_state()
+        try:
+            events = trial.apply(commands[0])
+        except TablekeeperError:
+            return False
+        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
+            return False
+        self._play(commands[0], by_bot=True)  # undone with the command before it, as a computer's reply is
+        return True
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -826,7 +866,11 @@ class GameSession(QObject):
         """Called by the undo mirror: play the next taken-back command again."""
         match = self._require()
         self._stop_bots()
-        self._announce(match.redo())
+        self._redoing = True  # the answers taken for the player come back as part of the redo
+        try:
+            self._announce(match.redo())
+        finally:
+            self._redoing = False
 
     # -- computer players ----------------------------------------------------------------------
     def set_bot_delay(self, milliseconds: int) -> None:
@@ -945,8 +989,8 @@ class GameSession(QObject):
         match = self._require()
         if self._selection is None or self._selection_viewer != self._viewer:
             view = match.state.view(self._viewer)
-            self._selection = TouchSelection((c, match.game.command_touches(c, view))
-                                             for c in self._viewer_legal())
+            offers = ((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection = TouchSelection(offers, look_alikes(self.table()))
             self._selection_viewer = self._viewer
         return self._selection
 

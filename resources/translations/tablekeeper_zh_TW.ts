@@ -248,6 +248,14 @@
         <source>Decision</source>
         <translation>決定</translation>
     </message>
+    <message>
+        <source>or touch a lit place or card on the table</source>
+        <translation>或點選桌上亮起的位置或卡牌作答</translation>
+    </message>
+    <message>
+        <source>Touch a lit place or card on the table</source>
+        <translation>點選桌上亮起的位置或卡牌</translation>
+    </message>
 </context>
 <context>
     <name>EndGameDialog</name>
