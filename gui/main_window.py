@@ -539,6 +539,7 @@ class MainWindow(QMainWindow):
         self.action_collection.finish_turn.setEnabled(False)
         self.player_boards_dock.set_boards([], None)
         self.table_dock.set_table({})  # the shared table too: a face-up card is no secret, but
+        self.table_dock.set_dice([])
         self.table_dock.hide()         # nothing of the table shows behind the hand-over screen
         self.hand_dock.set_boards([], None)
         self.log_dock.set_command_entry_enabled(False)
@@ -560,7 +561,7 @@ class MainWindow(QMainWindow):
         if self.session.is_showing_steps():  # a touch while the last command unfolds: show the rest
             self.session.finish_steps()
             return
-        if self.choice_dock.is_asking() and space not in self.session.touchable():
+        if self.choice_dock.is_asking() and not self.session.can_touch(space):
             self.statusBar().showMessage(self.tr("Answer the choice below the board first"), STATUS_MESSAGE_MS)
             return
         outcome = self.session.touch(space)
@@ -763,7 +764,10 @@ class MainWindow(QMainWindow):
     def _refresh_choices(self) -> None:
         showing = self.session.has_game() and self._handover_seat is None
         answers = self.session.pending_answers() if showing else []
-        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", answers)
+        buttons = self.session.answer_buttons() if answers else []
+        # answers that name something on the table are given by touching it: the dock says so
+        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", buttons,
+                                     touch=len(buttons) < len(answers))
 
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""
@@ -778,6 +782,7 @@ class MainWindow(QMainWindow):
         self.player_boards_dock.set_boards(boards, viewer)
         table = self.session.table() if showing else {}
         self.table_dock.set_table(table)
+        self.table_dock.set_dice(self.session.last_dice() if showing else [])
         shown = self.table_dock.has_contents()
         if shown and self.table_dock.isHidden():  # it appears: give it most of the left side
             self.table_dock.show()

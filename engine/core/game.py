@@ -176,6 +176,12 @@ class Game(ABC):
         gesture. Default: `command_spaces`."""
         return self.command_spaces(command)
 
+    def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
+        """The dice rolled in these events (one command's, as a seat saw them), for the table:
+        ``[{"title": the die, "face": what it shows, "seat": who rolled or None}, …]`` in
+        ``language``. Default: none."""
+        return []
+
     def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
         """The end screen's table in words: (row title, one text per seat), from the final
         ``view``, in ``language`` — a character's fate, a route out, an objective. Default: none

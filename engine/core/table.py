@@ -32,7 +32,9 @@ nothing the seat may not see can be drawn, hovered or named:
              are not shown: a deck, another seat's hand), "tip": str, "columns": int,
              "hand": bool (the viewer's cards in hand: drawn as cards along the table's edge)}
     Item  = {"id" (a thing one touches; unique on its board), "title", "text" (a card's words,
-             shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look"}
+             shown on hover), "face_up": bool, "value": str (a big number: power, ammo), "look",
+             "same": str (optional: items with the same value look alike to the viewer — two
+             copies of one card — so touching any of them is touching the one a command names)}
     Track = {"id", "title", "value": int, "low": int, "high": int, "tip"}
 
 A ``Look`` names how something looks, never what it is in the game: a material (``paper``,
@@ -40,6 +42,9 @@ A ``Look`` names how something looks, never what it is in the game: a material (
 (``plain``, ``light``, ``dark``, ``muted``) or an alarm (``danger``, ``warning``, ``good``); see
 `LOOKS`. The GUI maps each to its colours. On a space, ``fill`` colours it and each of ``looks``
 adds a band along its edge (``dark`` shades the whole space).
+
+Dice results come with each command's events: ``Game.dice_rolled(events, language)`` lists the
+dice rolled (the die, the face, who rolled), and the table shows the last command's.
 
 Gestures name the same things: a space id or an item's or a piece's ``id``.
 ``Game.command_touches(command, view)`` lists what a player touches to give a command (a room
@@ -118,6 +123,7 @@ MARK = Record({}, {
 
 ITEM = Record({"id": Str(max_len=100), "title": _SHORT}, {
     "text": _TEXT, "face_up": Bool(), "value": Str(max_len=12), "look": Nullable(_LOOK), "tip": _TEXT,
+    "same": Str(max_len=100),
 }, what="a card or a piece of a board")
 
 ZONE = Record({"id": Str(max_len=100), "title": _SHORT}, {

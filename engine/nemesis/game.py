@@ -118,6 +118,9 @@ class Nemesis(Game):
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
         return results.describe_outcome(outcome, language)
 
+    def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
+        return results.dice_rolled(events, language)
+
     def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
         return results.result_rows(view, language)
 

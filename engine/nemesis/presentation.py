@@ -599,9 +599,22 @@ def _hand_zone(player: Data, w: _Words, prefix: str) -> Data:
     if not isinstance(hand, list):                       # another seat's hand: how many, no faces
         return _zone(f"{prefix}hand", w("hand"), [], 6, int(hand), w("hand_cards"))
     items = [_hand_item(player, card, f"{prefix}{HAND_PREFIX}{i}", w) for i, card in enumerate(hand)]
+    for item, card in zip(items, hand):
+        item["same"] = _looks(card)       # the commands name one of two cards that look alike
     zone = _zone(f"{prefix}hand", w("hand"), items, 6, tip=w("hand_cards"))
     zone["hand"] = True  # the viewer's own: drawn as cards along the table's edge
     return zone
+
+
+def _looks(card: str) -> str:
+    """What tells a card of the hand apart for its owner (rules/hand.py `looks`, read from the view):
+    an Action card's kind; a Contamination card is one until scanned, then clean or infected."""
+    if card == "contamination":
+        return card
+    if card.startswith("CONT"):
+        infected = next((x.infected for x in content().contamination if x.id == card), False)
+        return "contamination:infected" if infected else "contamination:clean"
+    return card.split(".", 1)[0]
 
 
 def _hand_item(player: Data, card: str, touch: str, w: _Words) -> Data:

@@ -38,6 +38,26 @@ def _name(name: Any, lang: str) -> str:
     return str(name.zh if lang == "zh" and getattr(name, "zh", "") else name.en)
 
 
+DIE_WORDS = {"en": {"noise": "Noise die"}, "zh": {"noise": "噪音骰"}}
+
+
+def dice_rolled(events: Sequence[Event], language: str = "en") -> list[Data]:
+    """Noise and combat dice (and rerolls) of these events, named as the log names them."""
+    from .log import DICE, FACES, NOISE_FACES
+    lang = _lang(language)
+    rolled: list[Data] = []
+    for event in events:
+        data = event.data
+        if event.kind == "noise_roll":
+            face = NOISE_FACES[lang].get(str(data.get("face")), str(data.get("face")))
+            rolled.append({"title": DIE_WORDS[lang]["noise"], "face": face, "seat": data.get("seat")})
+        elif event.kind in ("combat_roll", "die_rerolled"):
+            die = DICE[lang].get(str(data.get("die", "combat")), str(data.get("die", "combat")))
+            face = FACES[lang].get(str(data.get("face")), str(data.get("face")))
+            rolled.append({"title": die, "face": face, "seat": data.get("seat")})
+    return rolled
+
+
 def describe_outcome(outcome: Outcome, language: str = "en") -> str:
     """Why the game ended, in the language (the reason's first part, as the rules wrote it)."""
     why = outcome.reason.split(";", 1)[0].strip()

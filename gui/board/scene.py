@@ -418,9 +418,10 @@ class LayoutScene:
         rows = [(standing, dy, radius), (markers, size * (0.55 if shape == "hex" else 0.6),
                                          size * (0.17 if shape == "hex" else 0.22) if shape in ("hex", "rect")
                                          and "w" not in space else radius * 0.7)]
+        width = _half_size(space, unit)[0] if shape == "rect" else size  # a wide room fits more in a row
         for row, shift_y, r in rows:
             wide = shape in ("rect", "polygon")
-            per_row = max(1, int((size * 1.8) // (r * 2.2))) if wide else len(row) or 1
+            per_row = max(1, int((width * 1.8) // (r * 2.2))) if wide else len(row) or 1
             for index, piece in enumerate(row):
                 line, column = divmod(index, per_row)
                 in_line = min(per_row, len(row) - line * per_row)

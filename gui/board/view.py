@@ -74,7 +74,8 @@ class BoardView(QGraphicsView):
     token_picked = Signal()
     # the walking piece was dropped on a space, after passing over these spaces (in order)
     token_dropped = Signal(str, list)
-    # a piece dragged from elsewhere (a player board) was dropped on a space: piece, space
+    # a piece dragged from elsewhere (a player board) was dropped on a space, or on a lit piece
+    # there: piece, space or piece id
     piece_dropped = Signal(str, str)
     # a half-made gesture (a selected or dragged piece) was given up
     gesture_cancelled = Signal()
@@ -367,7 +368,7 @@ class BoardView(QGraphicsView):
 
     def dropEvent(self, event: QDropEvent) -> None:
         piece = piece_of(event.mimeData())
-        space = self.space_at(event.position().toPoint())
+        space = self.thing_at(event.position().toPoint())  # a lit piece there, else the space
         if piece is None or space is None:
             event.ignore()
             return
@@ -400,11 +401,12 @@ class BoardView(QGraphicsView):
         return next((item for item in self.items(at) if isinstance(item, TokenItem)), None)
 
     def thing_at(self, at: QPoint) -> str | None:
-        """What a click at a viewport point touches: a lit piece by its id, else the space."""
-        piece = self.piece_item_at(at)
-        if piece is not None and piece.piece_id is not None and piece.piece_id in self.lit_pieces:
-            return piece.piece_id
-        return self.space_at(at)
+        """What a click at a viewport point touches: a lit piece by its id (even one a neighbour
+        or a label partly covers), else the space."""
+        from .scene import TokenItem
+        piece = next((item for item in self.items(at) if isinstance(item, TokenItem)
+                      and item.piece_id is not None and item.piece_id in self.lit_pieces), None)
+        return piece.piece_id if piece is not None else self.space_at(at)
 
     def space_at(self, at: QPoint) -> str | None:
         """The space under a viewport point (labels and tokens answer for their space)."""

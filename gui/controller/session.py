@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
-from .touches import Outcome, TouchSelection
+from .touches import Outcome, TouchSelection, look_alikes
 from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words, without_seat
 from .undo import PlayedCommands
 
@@ -165,6 +165,7 @@ class GameSession(QObject):
         self._bot_timer.setSingleShot(True)
         self._bot_delay = bot_delay_ms  # a short pause lets people follow computer moves
         self._skipping = False  # the player asked to see the computer's moves at once
+        self._redoing = False  # a taken-back command is played again (take no answer for the player)
         self._bot_timer.timeout.connect(self._start_bots)
         # A command with several steps (a computer's turn, a phase the rules play, an attack)
         # unfolds one step per computer pause: its steps still to show, the position shown (frozen
@@ -353,6 +354,11 @@ class GameSession(QObject):
         """What the viewer has touched so far towards a command."""
         return [] if self._match is None else list(self._touch_selection().touched)
 
+    def can_touch(self, thing: str) -> bool:
+        """Whether touching ``thing`` now leads towards a legal command (lit or not: things are
+        touched in any order)."""
+        return self._match is not None and self._touch_selection().is_touchable(thing)
+
     def cancel_touches(self) -> bool:
         """Forget a half-made command; True when there was one."""
         if self._match is None or not self._touch_selection().touched:
@@ -371,7 +377,8 @@ class GameSession(QObject):
             return None
         if outcome.play is not None:
             self.apply(outcome.play)
-        return Outcome(None if outcome.play is None else str(outcome.play), tuple(str(c) for c in outcome.ask),
+        played = None if outcome.play is None else str(outcome.play)
+        return Outcome(played, tuple(str(c) for c in outcome.ask),
                        outcome.lit)
 
     def legal_for_space(self, space: str) -> list[str]:
@@ -459,6 +466,17 @@ class GameSession(QObject):
             answers.append((label, str(c)))
         return answers
 
+    def answer_buttons(self) -> list[tuple[str, str]]:
+        """The pending answers given by a button: those that name nothing one touches on the table
+        (words such as yes, no, keep); the others are given by touching what they name."""
+        match = self._match
+        answers = self.pending_answers()
+        if match is None or not answers:
+            return answers
+        view = match.state.view(self._viewer)
+        untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
+        return [(label, command) for label, command in answers if command in untouched]
+
     def undo_words(self) -> str:
         """What Undo takes back, in words ("" when nothing): the player's command on top of the
         undo stack (the computer's answers to it go back with it)."""
@@ -518,7 +536,8 @@ class GameSession(QObject):
         if self._match is None:
             return []
         selection = self._touch_selection()
-        return [str(c) for c in selection.candidates([*selection.touched, piece]) or selection.candidates([piece])]
+        found = selection.candidates([*selection.touched, piece]) or selection.candidates([piece])
+        return [str(c) for c in found]
 
     def clickable_pieces(self) -> set[str]:
         """What may be touched now (pieces and cards among them)."""
@@ -535,7 +554,8 @@ class GameSession(QObject):
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
         # shows (how a surrounded piece escapes, what else it changes): then the player picks.
-        candidates = [str(c) for c in self._viewer_legal() if match.game.command_gesture(c, view) == (source, target)]
+        candidates = [str(c) for c in self._viewer_legal()
+                      if match.game.command_gesture(c, view) == (source, target)]
         if not candidates and command is None and self._drop_as_touches(source, target):
             return
         if command is not None and str(command) in candidates or not candidates:
@@ -618,6 +638,16 @@ class GameSession(QObject):
             view = match.game.view(plain.thaw(self._shown_position), self._viewer)
             return match.game.describe_table(view, self._language)
         return match.game.describe_table(match.state.view(self._viewer), self._language)
+
+    def last_dice(self) -> list[dict[str, Any]]:
+        """The dice the last command rolled, as the viewer saw them (`Game.dice_rolled`), each
+        with ``who`` rolled it by seat name."""
+        match = self._match
+        if match is None or not match.history:
+            return []
+        events = [e for e in match.history[-1].events if e.visible_to(self._viewer)]
+        return [{**die, "who": self.seat_name(die["seat"]) if die.get("seat") is not None else ""}
+                for die in match.game.dice_rolled(events, self._language)]
 
     def player_boards(self) -> list[dict[str, Any]]:
         """Every player's board as the game describes it, from the viewer's view only."""
@@ -825,7 +855,8 @@ class GameSession(QObject):
         self.undo_state_changed.emit()
         if self._viewer is not None:
             self.viewer_changed.emit(self._viewer)
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, command: str | Command) -> None:
@@ -912,7 +943,29 @@ class GameSession(QObject):
         self._update_viewer(announce=True)
         if match.state.is_terminal():
             self.game_over.emit(self.outcome_text())
-        self._after_change()
+        if not self._take_forced_answer():
+            self._after_change()
+
+    def _take_forced_answer(self) -> bool:
+        """A decision of the person at the screen with exactly one answer that reveals nothing (no
+        chance drawn, nothing hidden shown: tried on a copy first) is taken for them; True when
+        it was (that play has gone on from there)."""
+        from engine.core import TablekeeperError
+        match = self._match
+        commands = self._viewer_legal()
+        if (match is None or self._redoing or len(commands) != 1 or commands[0].verb != "answer"
+                or match.state.is_terminal()):
+            return False
+        trial = match.state.copy()
+        before = trial.rng.get_state()
+        try:
+            events = trial.apply(commands[0])
+        except TablekeeperError:
+            return False
+        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
+            return False
+        self._play(commands[0], by_bot=True)  # undone with the command before it, as a computer's reply is
+        return True
 
     # -- a command's steps, one by one ---------------------------------------------------------
     def is_showing_steps(self) -> bool:
@@ -1001,7 +1054,11 @@ class GameSession(QObject):
         match = self._require()
         self.finish_steps()
         self._stop_bots()
-        self._announce(match.redo())
+        self._redoing = True  # the answers taken for the player come back as part of the redo
+        try:
+            self._announce(match.redo())
+        finally:
+            self._redoing = False
 
     # -- computer players ----------------------------------------------------------------------
     def set_bot_delay(self, milliseconds: int) -> None:
@@ -1151,7 +1208,8 @@ class GameSession(QObject):
         match = self._require()
         if self._selection is None or self._selection_viewer != self._viewer:
             view = match.state.view(self._viewer)
-            self._selection = TouchSelection((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            offers = ((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
+            self._selection = TouchSelection(offers, look_alikes(self.table()))
             self._selection_viewer = self._viewer
         return self._selection
 

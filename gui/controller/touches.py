@@ -6,13 +6,17 @@ everything touched so far (counting repeats: a room touched twice is a careful m
 is lit is what those candidates still need. A command is *complete* when its touches are exactly
 what was touched. One complete candidate plays; several complete ones and nothing left to
 touch ask the player; a touch that fits no candidate starts afresh from itself.
+
+Things the player cannot tell apart (two identical cards in hand: the table gives them the same
+``same`` value) count as one kind of thing: a command names one of them, and touching any of
+them is touching it; all of them light up while the command needs one.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 C = TypeVar("C")
 
@@ -27,42 +31,70 @@ class Outcome(Generic[C]):
     fits: bool = True
 
 
-class TouchSelection(Generic[C]):
-    """The commands on offer with their touches, and what was touched so far."""
+def look_alikes(table: Mapping[str, Any]) -> dict[str, str]:
+    """The things of a table description (`engine.core.table`) that look like others: item id →
+    its ``same`` value, for the items of the boards and the shared zones that have one."""
+    zones = [z for board in table.get("boards") or () for z in board.get("zones") or ()]
+    zones += list(table.get("shared") or ())
+    return {str(item["id"]): str(item["same"]) for zone in zones for item in zone.get("items") or ()
+            if item.get("same")}
 
-    def __init__(self, offers: Iterable[tuple[C, Sequence[str]]]) -> None:
-        listed = [(command, tuple(touches)) for command, touches in offers if touches]
+
+class TouchSelection(Generic[C]):
+    """The commands on offer with their touches, and what was touched so far; ``same`` maps a
+    thing to what it cannot be told apart from (see `look_alikes`)."""
+
+    def __init__(self, offers: Iterable[tuple[C, Sequence[str]]],
+                 same: Mapping[str, str] | None = None) -> None:
+        self._kind_of = {thing: ("same", kind) for thing, kind in (same or {}).items()}
+        self._members: dict[Any, set[str]] = {}
+        for thing, kind in self._kind_of.items():
+            self._members.setdefault(kind, set()).add(thing)
+        listed = [(command, tuple(self._key(t) for t in touches)) for command, touches in offers if touches]
         self._offers = [(command, Counter(touches)) for command, touches in listed]
         self._first = {touches[0] for _command, touches in listed}
         self.touched: list[str] = []
 
+    def _key(self, thing: str) -> Any:
+        return self._kind_of.get(thing, thing)
+
+    def _need(self, touched: Sequence[str]) -> Counter[Any]:
+        return Counter(self._key(t) for t in touched)
+
+    def _things(self, keys: Iterable[Any]) -> frozenset[str]:
+        """The things that answer for these keys (every look-alike of a kind)."""
+        found: set[str] = set()
+        for key in keys:
+            found |= self._members.get(key, {key} if isinstance(key, str) else set())
+        return frozenset(found)
+
     def candidates(self, touched: Sequence[str] | None = None) -> list[C]:
-        need = Counter(self.touched if touched is None else touched)
+        need = self._need(self.touched if touched is None else touched)
         return [command for command, touches in self._offers if not need - touches]
 
     def lit(self) -> frozenset[str]:
         """What the candidates still need touched; before any touch, where each command starts
         (its first touch: the room to go to, not every card that could pay)."""
         if not self.touched:
-            return frozenset(self._first)
-        need = Counter(self.touched)
-        return frozenset(thing for _command, touches in self._offers if not need - touches
-                         for thing in touches - need)
+            return self._things(self._first)
+        need = self._need(self.touched)
+        return self._things(key for _command, touches in self._offers if not need - touches
+                            for key in touches - need)
 
     def draggable(self) -> frozenset[str]:
         """What may be picked up and dropped on something else: a thing of a command that names
         two or more."""
-        return frozenset(thing for _command, touches in self._offers if sum(touches.values()) > 1
-                         for thing in touches)
+        return self._things(key for _command, touches in self._offers if sum(touches.values()) > 1
+                            for key in touches)
 
     def drop_targets(self, thing: str) -> frozenset[str]:
         """Where ``thing`` may be dropped: the other things of the commands that name it."""
-        found: set[str] = set()
+        key = self._key(thing)
+        found: set[Any] = set()
         for _command, touches in self._offers:
-            if touches[thing]:
-                rest = touches - Counter([thing])
-                found |= set(rest)
-        return frozenset(found)
+            if touches[key]:
+                found |= set(touches - Counter([key]))
+        return self._things(found)
 
     def is_touchable(self, thing: str) -> bool:
         """Whether touching ``thing`` now (or afresh) leads anywhere."""
@@ -75,7 +107,7 @@ class TouchSelection(Generic[C]):
             if not self.candidates(touched):
                 return Outcome(None, (), self.lit(), fits=False)
         self.touched = touched
-        need = Counter(touched)
+        need = self._need(touched)
         complete = [command for command, touches in self._offers if touches == need]
         waiting = [command for command, touches in self._offers if not need - touches and touches != need]
         if len(complete) == 1:

@@ -1,7 +1,9 @@
 """The choice panel: a pending prompt's answers as buttons, one per legal answer, under the board.
 
 It shows what the controller hands it (label, command) and emits the chosen command; it knows no
-rules. While it shows choices the board takes no moves (the main window checks `is_asking`).
+rules. Answers that name something on the table are given by touching it: the panel then says so
+beside its buttons. While it shows buttons the board takes only the touches that answer (the main
+window checks `is_asking`).
 """
 from __future__ import annotations
 
@@ -41,17 +43,22 @@ class ChoiceDock(QDockWidget):
         scroll.setFixedHeight(48)
         layout.addWidget(scroll)
         self.setWidget(body)
+        self.touch_hint = QLabel(self._row_host)
+        self.touch_hint.setObjectName("choice_touch_hint")
+        self.touch_hint.hide()
         self.buttons: list[QPushButton] = []
         self._kind = ""
         self.retranslateUi()
         self.hide()
 
-    def set_choices(self, kind: str, choices: Sequence[tuple[str, str]]) -> None:
-        """Show one button per (label, command); no choices hides the panel."""
+    def set_choices(self, kind: str, choices: Sequence[tuple[str, str]], touch: bool = False) -> None:
+        """Show one button per (label, command); ``touch``: other answers are given by touching
+        the lit places or cards (said beside the buttons). Nothing to show hides the panel."""
         for button in self.buttons:
             self._row.removeWidget(button)
             button.deleteLater()
         self.buttons = []
+        self._row.removeWidget(self.touch_hint)
         while self._row.count():
             self._row.takeAt(0)
         self._kind = kind
@@ -62,9 +69,12 @@ class ChoiceDock(QDockWidget):
             button.clicked.connect(lambda _=False, c=command: self.answer_chosen.emit(c))
             self._row.addWidget(button)
             self.buttons.append(button)
+        self.touch_hint.setVisible(touch)
+        if touch:
+            self._row.addWidget(self.touch_hint)
         self._row.addStretch(1)
-        self._retitle()
-        self.setVisible(bool(choices))
+        self.retranslateUi()
+        self.setVisible(bool(choices) or touch)
 
     def tip(self, label: str, command: str) -> str:
         """An answer's tooltip: its words, then its notation as the player would type it."""
@@ -92,6 +102,8 @@ class ChoiceDock(QDockWidget):
 
     def retranslateUi(self) -> None:
         self.setWindowTitle(self.tr("Decision"))
+        self.touch_hint.setText(self.tr("or touch a lit place or card on the table")
+                                if self.buttons else self.tr("Touch a lit place or card on the table"))
         self._retitle()
         for button in self.buttons:
             button.setToolTip(self.tip(button.text(), str(button.property("command"))))

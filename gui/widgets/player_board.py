@@ -3,8 +3,9 @@
 can show here, and nothing here knows which game it is.
 
 The viewing seat's board is full: each zone's items are pieces (a power zone, an attribute, a
-card) with their words on hover. The others show one line per zone. Each board carries the
-seat's token — colour, shape and number — as on the board.
+card) with their words on hover. The others show one line per zone, and as pieces only what the
+viewer may touch there now (a token of theirs a rule lets the viewer look at). Each board carries
+the seat's token — colour, shape and number — as on the board.
 
 A piece can be dragged onto another piece or onto the board, or clicked; the controller asks
 the engine what that means. Pieces that can be picked up now look raised; while one is carried,
@@ -99,6 +100,13 @@ class PlayerBoard(QFrame):
     def piece(self, name: str) -> PieceLabel | None:
         return self.pieces.get(name)
 
+    def show_touchable(self, things: set[str]) -> None:
+        """Another seat's board: show as pieces the items among ``things`` (what the viewer may
+        touch or drop on now), none when there are none."""
+        zones = [{**zone, "items": [i for i in zone.get("items") or () if i["id"] in things]}
+                 for zone in self.board.get("zones", [])]
+        self.zones.set_zones([z for z in zones if z["items"]])
+
     def _shown_zones(self) -> list[Mapping[str, Any]]:
         """The zones drawn here: a full board leaves its hand to the hand dock."""
         return [z for z in self.board.get("zones", []) if not (self.full and z.get("hand"))]
@@ -166,6 +174,8 @@ class PlayerBoardsDock(QDockWidget):
         """Raise the pieces that can be picked up or clicked now and light those a carried piece
         may be dropped on (only the full board — the viewer's — has pieces)."""
         for board in self.boards:
+            if not board.full:
+                board.show_touchable(sources | targets | clickable)
             board.zones.set_state(sources, targets, clickable)
 
     def board_for(self, seat: int) -> PlayerBoard | None:

@@ -42,13 +42,18 @@ class TableDock(QDockWidget):
         self.tracks.setObjectName("table_tracks")
         self.tracks.setWordWrap(True)
         self.tracks.setTextFormat(Qt.TextFormat.RichText)
+        self.dice = QLabel(self._body)
+        self.dice.setObjectName("table_dice")
+        self.dice.setWordWrap(True)
+        self.dice.setTextFormat(Qt.TextFormat.RichText)
+        self.dice.hide()
         self.counts = QLabel(self._body)
         self.counts.setObjectName("table_counts")
         self.counts.setWordWrap(True)
         self.counts.setTextFormat(Qt.TextFormat.RichText)
         self.zones = ZoneGrid(self._body)
         relay(self.zones, self)
-        for widget in (self.status, self.tracks, self.counts, self.zones):
+        for widget in (self.status, self.tracks, self.dice, self.counts, self.zones):
             self._layout.addWidget(widget)
         self._layout.addStretch(1)
         self.setMinimumWidth(250)
@@ -69,6 +74,15 @@ class TableDock(QDockWidget):
         self.counts.setVisible(bool(counted))
         self.counts.setToolTip("\n".join(str(z.get("tip") or "") for z in counted if z.get("tip")))
 
+    def set_dice(self, dice: Sequence[Mapping[str, Any]]) -> None:
+        """The dice the last command rolled: who, which die, the face."""
+        lines = [self.tr("{who}: {die} — <b>{face}</b>").format(
+            who=escape(str(d.get("who") or ""), False), die=escape(str(d["title"]), False),
+            face=escape(str(d["face"]), False)) if d.get("who") else
+            f"{escape(str(d['title']), False)} — <b>{escape(str(d['face']), False)}</b>" for d in dice]
+        self.dice.setText(self.tr("Last roll:") + "<br>" + "<br>".join(lines) if lines else "")
+        self.dice.setVisible(bool(lines))
+
     def has_contents(self) -> bool:
         t = self._table
         return bool(t.get("status") or t.get("tracks") or t.get("shared"))
@@ -78,7 +92,8 @@ class TableDock(QDockWidget):
         self.zones.set_state(sources, targets, clickable)
 
     def text(self) -> str:
-        return " ".join([self.status.text(), self.tracks.text(), self.counts.text(), self.zones.text()])
+        return " ".join([self.status.text(), self.tracks.text(), self.dice.text(), self.counts.text(),
+                         self.zones.text()])
 
     def _count_line(self, zone: Mapping[str, Any]) -> str:
         count = zone.get("count")

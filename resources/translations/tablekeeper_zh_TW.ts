@@ -248,6 +248,14 @@
         <source>Decision</source>
         <translation>決定</translation>
     </message>
+    <message>
+        <source>or touch a lit place or card on the table</source>
+        <translation>或點選桌上亮起的位置或卡牌作答</translation>
+    </message>
+    <message>
+        <source>Touch a lit place or card on the table</source>
+        <translation>點選桌上亮起的位置或卡牌</translation>
+    </message>
 </context>
 <context>
     <name>EndGameDialog</name>
@@ -831,6 +839,14 @@ Play {games} with every rule enforced.</source>
 </context>
 <context>
     <name>TableDock</name>
+    <message>
+        <source>{who}: {die} — &lt;b&gt;{face}&lt;/b&gt;</source>
+        <translation>{who}：{die}——&lt;b&gt;{face}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Last roll:</source>
+        <translation>上一次擲骰：</translation>
+    </message>
     <message>
         <source>none</source>
         <translation>無</translation>

@@ -68,8 +68,25 @@ def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:
 
     from tests.gui.nemesis_screenshot import take_screenshots
     shots = take_screenshots(tmp_path)
-    assert [p.name for p in shots] == [f"nem_{n}.png" for n in ("solo", "standard", "coop", "noise", "intruders",
-                                                                 "end", "standard_zh_TW", "small", "large")]
+    names = ("solo", "standard", "coop", "noise", "intruders", "end", "standard_zh_TW", "small", "large")
+    assert [p.name for p in shots] == [f"nem_{n}.png" for n in names]
     sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
     assert sizes["nem_small.png"] == (1024, 700) and sizes["nem_large.png"] == (1920, 1080)
     assert all(p.stat().st_size > 20_000 for p in shots)
+
+
+def test_the_last_roll_shows_on_the_table(window: MainWindow, tmp_path) -> None:  # noqa: ANN001
+    from engine.core import Match, Rng, save_match, weighted_choice
+    match = Match.new("nemesis", 2, mode="standard", seed=2, seats=["human", "human"])
+    rng = Rng(2)
+    while not any(e.kind == "noise_roll" for e in (match.history[-1].events if match.history else [])):
+        legal = match.state.legal()
+        match.apply(weighted_choice(rng, legal, [match.game.random_weight(c) for c in legal]))
+        assert len(match.history) < 200
+    path = tmp_path / "rolled.tksave"
+    save_match(match, path)
+    assert window.open_game(str(path))
+    if window.central_stack.currentWidget() is window.handover_screen:
+        window.handover_screen.confirmed.emit()
+    text = window.table_dock.text()
+    assert "Last roll" in text and "Noise die" in text

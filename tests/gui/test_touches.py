@@ -76,3 +76,39 @@ def test_what_names_two_things_can_be_dragged_onto_its_partners() -> None:
     assert s.draggable() == {"R010", "h0", "h1", "adult1"}
     assert s.drop_targets("h1") == {"R010", "adult1"}
     assert s.drop_targets("h0") == {"R010"}
+
+
+# Two Search cards the player cannot tell apart: the listed commands name only the first copy.
+TWINS = [
+    ("move R010 pay=search.0", ("R010", "c2")),
+    ("move R010 pay=search.0,search.1", ("R010", "R010", "c2", "c3")),
+    ("card search.0", ("c2", "c2")),
+    ("move R010 pay=rest.0", ("R010", "c1")),
+]
+SAME = {"c2": "search", "c3": "search"}
+
+
+def test_either_of_two_look_alike_cards_pays_what_names_one_of_them() -> None:
+    s = TouchSelection(TWINS, SAME)
+    assert s.touch("R010").lit >= {"c1", "c2", "c3"}
+    assert s.touch("c3").play == "move R010 pay=search.0"
+    s.touch("R010")
+    s.touch("R010")
+    assert s.touch("c3").lit == {"c2", "c3"}            # one more of them
+    assert s.touch("c2").play == "move R010 pay=search.0,search.1"
+
+
+def test_look_alikes_light_drag_and_drop_together() -> None:
+    s = TouchSelection(TWINS, SAME)
+    assert s.lit() == {"R010", "c2", "c3"}               # the card played starts with either copy
+    assert {"c2", "c3"} <= s.draggable()
+    assert s.drop_targets("c3") == {"R010", "c2", "c3"}
+    assert s.touch("c3").play is None and s.touch("c3").play == "card search.0"
+
+
+def test_look_alikes_come_from_the_items_of_a_table() -> None:
+    from gui.controller.touches import look_alikes
+    table = {"boards": [{"seat": 0, "title": "", "zones": [{"id": "hand", "title": "", "items": [
+        {"id": "c0", "title": "Search", "same": "search"}, {"id": "c1", "title": "Rest"}]}]}],
+        "shared": [{"id": "decks", "title": "", "items": [{"id": "deck.red", "title": "Red"}]}]}
+    assert look_alikes(table) == {"c0": "search"}

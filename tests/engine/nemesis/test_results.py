@@ -66,3 +66,13 @@ def test_the_curve_has_the_time_track_and_each_characters_wounds_per_round() -> 
     final = match.state.view(0)["players"]
     for seat, player in enumerate(final):
         assert series[seat + 1]["values"][-1] >= len(player["serious"])
+
+
+def test_the_dice_of_a_command_are_named_as_the_log_names_them() -> None:
+    from engine.core import Event
+    events = [Event("noise_roll", {"seat": 0, "room": "R011", "face": "SILENCE"}),
+              Event("combat_roll", {"seat": 1, "die": "combat", "face": "BLANK"}),
+              Event("character_moved", {"seat": 1})]
+    assert results.dice_rolled(events, "en") == [{"title": "Noise die", "face": "Silence", "seat": 0},
+                                                   {"title": "Combat die", "face": "Blank", "seat": 1}]
+    assert [d["title"] for d in results.dice_rolled(events, "zh_TW")] == ["噪音骰", "戰鬥骰"]
