@@ -11,7 +11,7 @@ from engine.core.effects import positions_recorded
 from .test_contract import new_match, random_playout
 
 SETUPS = [(game.info.id, mode.id, mode.max_players) for game in games() for mode in game.info.modes]
-STEPS = 100
+STEPS = 60
 
 
 @pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=[f"{g}-{m}-{p}p" for g, m, p in SETUPS])

@@ -9,7 +9,7 @@ import pytest
 from engine.core import LANGUAGES, Match, Rng, games, weighted_choice
 from engine.core.table import layout_problems, table_problems
 
-STEPS, EVERY = 120, 15
+STEPS, EVERY = 120, 25
 
 
 def _setups() -> list[tuple[str, str, int]]:

@@ -29,7 +29,7 @@ from tests.engine.nemesis.scenario import (
 
 MODES = (("solo", 1), ("standard", 3), ("standard", 5), ("coop", 2))
 TIE_LIMIT = 12            # commands one gesture may leave the GUI to ask about
-EVERY = 5                 # check every 5th state of a walked game
+EVERY = 8                 # check every 8th state of a walked game
 
 
 def layouts(match: Match) -> dict[str, dict]:
@@ -47,7 +47,7 @@ def touchables(table: dict, layout: dict) -> set[str]:
     return found
 
 
-def walk(mode: str, players: int, seed: int, steps: int = 600):
+def walk(mode: str, players: int, seed: int, steps: int = 300):
     """A seeded game played by bots (random and heuristic seats alternating), state by state."""
     match = Match.new("nemesis", players, mode=mode, seed=seed)
     bots = {s: make_bot("heuristic" if (s + seed) % 2 else "random", match.game) for s in range(players)}
@@ -172,7 +172,7 @@ def test_no_table_changes_with_what_its_seat_cannot_see(mode, players):
     """What is drawn, labelled and hovered for a seat is the same in every state the seat cannot tell
     apart from this one (what it cannot see dealt again), in both languages."""
     checked = 0
-    for step, match in walk(mode, players, seed=3, steps=400):
+    for step, match in walk(mode, players, seed=3, steps=250):
         if step % (2 * EVERY):
             continue
         state = match.state.data
@@ -425,7 +425,7 @@ def test_touching_what_a_command_names_in_order_plays_it_or_asks_about_it(mode, 
     The one exception: a Computer action by Remote Access at a working Computer, where the same
     action paid with the Remote Access card itself comes first (the direct action does the same)."""
     asked = Counter()
-    for step, match in walk(mode, players, seed=4, steps=450):
+    for step, match in walk(mode, players, seed=4, steps=250):
         if step % 3 or match.state.is_terminal():
             continue
         seat = match.state.deciders()[0]
