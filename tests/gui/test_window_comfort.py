@@ -38,7 +38,7 @@ def test_a_long_turn_text_is_shortened_and_leaves_half_the_bar(window: MainWindo
     window.resize(1024, 700)
     long_text = "; ".join(f"Player {n} to decide" for n in range(1, 30))
     window.turn_label.setText(long_text)
-    window.statusBar().showMessage("Not now: you have no influence left (rule VIN-ACT-2)", 4000)
+    window.statusBar().showMessage("Not now: you have no influence left (rule VIN-ACTIVATE-2)", 4000)
     qtbot.waitUntil(lambda: window.turn_label.width() < window.width() * 0.5)
     assert _message_room(window) >= window.width() * 0.5
     shown = window.turn_label.displayed_text()
