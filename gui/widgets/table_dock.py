@@ -18,20 +18,22 @@ from gui.widgets.docks import side_dock_body
 from gui.widgets.zones import ZoneGrid, escape
 
 
-def relay(grid: ZoneGrid, dock: Any) -> None:
-    """Pass a zone grid's piece signals on as the dock's own."""
-    grid.picked.connect(dock.piece_picked)
-    grid.dropped.connect(dock.piece_dropped)
-    grid.released.connect(dock.piece_released)
-    grid.clicked.connect(dock.piece_clicked)
+class PieceDock(QDockWidget):
+    """A dock whose zone grids' pieces act like a board's: it passes their signals on."""
 
-
-class TableDock(QDockWidget):
     piece_picked = Signal(str)
     piece_dropped = Signal(str, str)
     piece_released = Signal()
     piece_clicked = Signal(str)
 
+    def relay(self, grid: ZoneGrid) -> None:
+        grid.picked.connect(self.piece_picked)
+        grid.dropped.connect(self.piece_dropped)
+        grid.released.connect(self.piece_released)
+        grid.clicked.connect(self.piece_clicked)
+
+
+class TableDock(PieceDock):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._body, self._layout = side_dock_body(self, "table_dock", margins=6)
@@ -52,7 +54,7 @@ class TableDock(QDockWidget):
         self.counts.setWordWrap(True)
         self.counts.setTextFormat(Qt.TextFormat.RichText)
         self.zones = ZoneGrid(self._body)
-        relay(self.zones, self)
+        self.relay(self.zones)
         for widget in (self.status, self.tracks, self.dice, self.counts, self.zones):
             self._layout.addWidget(widget)
         self._layout.addStretch(1)
@@ -123,13 +125,8 @@ def _track_line(track: Mapping[str, Any]) -> str:
             f"<span style='color:#bbb'>{'▱' * (steps - done)}</span>")
 
 
-class HandDock(QDockWidget):
+class HandDock(PieceDock):
     """The viewer's cards in hand, along the bottom of the window."""
-
-    piece_picked = Signal(str)
-    piece_dropped = Signal(str, str)
-    piece_released = Signal()
-    piece_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -143,7 +140,7 @@ class HandDock(QDockWidget):
         scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards = ZoneGrid(scroll, cards=True)
         self.cards.setObjectName("hand_cards")
-        relay(self.cards, self)
+        self.relay(self.cards)
         scroll.setWidget(self.cards)
         scroll.setMinimumHeight(150)  # a card's title, cost and a few lines of its words
         scroll.setMaximumHeight(230)
