@@ -5,7 +5,11 @@ A game answers two questions, both as plain data (no Qt) in one language:
 ``Game.board_layout(config, language)`` — the fixed drawing, built once per game:
 
     {"scale": 60,                      # scene pixels per layout unit (default 60)
-     "spaces": [Space, …], "labels": [{"text", "x", "y"}, …]}
+     "spaces": [Space, …], "labels": [{"text", "x", "y"}, …],
+     "borders": [{"points": [[x, y], …], "look": Look, "width": number}, …]}   # optional
+    A border is a line drawn over the spaces that is no space: nothing to hover, click or light
+    (a mountain ridge between two regions); ``look`` colours it (default ``dark``), ``width`` is in
+    layout units (default 0.1).
     Space = {"id", "shape", "name" (what it is called, for a tooltip), "group" (optional),
              "label" (optional fixed text), "exits" (optional [{"text", "x", "y"}, …]), …shape keys}
       "hex" / "triangle":  "x", "y" (centre), "size" (circumradius), "points_up" (triangles)
@@ -26,7 +30,10 @@ nothing the seat may not see can be drawn, hovered or named:
              "pieces": [Piece, …]}
     Piece = {"kind": "figure" | "token" | "marker", "owner": seat | None, "label": str (≤ 3
              characters), "count": int, "tip": str, "look": Look | None, "id": str (optional: a
-             thing one touches), "walks": bool (the owner drags it along a path of spaces)}
+             thing one touches), "walks": bool (the owner drags it along a path of spaces),
+             "same": str (optional: as an Item's — pieces with the same value answer for each
+             other: a character's figure and its units in one region)}
+             A "figure" or "token" of a seat wears the seat's colour; one of nobody its look.
     Board = {"seat": int, "title": str, "score": str, "zones": [Zone, …], "notes": [str, …]}
     Zone  = {"id", "title", "items": [Item, …], "count": int | None (how many, when the items
              are not shown: a deck, another seat's hand), "tip": str, "columns": int,
@@ -106,14 +113,17 @@ SPACE = Tagged("shape", {
     "polyline": _space("polyline", {"points": _POINTS, "width": Number()}, {"x": Number(), "y": Number()}),
 }, what="a space")
 
+BORDER = Record({"points": _POINTS}, {"look": _LOOK, "width": Number()}, what="a border")
+
 LAYOUT = Record({}, {
     "scale": Number(), "spaces": ListOf(SPACE, max_len=5000),
     "labels": ListOf(Record({"text": _SHORT, "x": Number(), "y": Number()}), max_len=500),
+    "borders": ListOf(BORDER, max_len=500),
 }, what="a board layout")
 
 PIECE = Record({"kind": Str(ids(PIECE_KINDS), what="a piece kind"), "owner": _SEAT}, {
     "label": Str(max_len=3), "count": Int(1, 999), "tip": _TEXT, "look": Nullable(_LOOK),
-    "id": Str(max_len=100), "walks": Bool(),
+    "id": Str(max_len=100), "walks": Bool(), "same": Str(max_len=100),
 }, what="a piece")
 
 MARK = Record({}, {

@@ -187,6 +187,11 @@ class Dragonbond(Game):
         from .log import outcome_words
         return outcome_words(outcome.reason, language)
 
+    def board_layout(self, config: Config, language: str = "en") -> Data:
+        """Valerna's twelve regions, their names and city sites, and the mountain ridges (layout.py)."""
+        from .layout import board_layout
+        return board_layout(config, language)
+
     def describe_table(self, view: Data, language: str = "en") -> str:
         """The characters, the map region by region and the stack in words, until the map is drawn."""
         from .table import describe_table

@@ -2,7 +2,8 @@
 
 `LayoutScene` fills a `QGraphicsScene` from the plain layout the controller hands over (spaces of
 any shape of the presentation contract, `engine.core.table`: hexes, triangles, rects, polygons,
-polylines; fixed labels and exit numbers) and keeps `item_for_space`. It knows no rules and no
+polylines; fixed labels and exit numbers; borders, lines that are no space) and keeps
+`item_for_space`. It knows no rules and no
 game: the marks (how each space looks now and the pieces on it, from a seat's view) and the
 highlighted spaces come from the controller. Labels and pieces are top-level items on their own
 layers, so a neighbouring space added later never paints over them (QT_NOTES, Graphics View).
@@ -37,6 +38,7 @@ UNIT = 60.0  # scene pixels per layout unit, unless the layout names its own "sc
 SPACE_KEY = 0  # QGraphicsItem data slot holding a space id (shared with the view's click test)
 PIECE_KEY = 1  # data slot holding a piece's id, for pieces one touches
 LINE_Z, SPACE_Z, TOKEN_Z, LABEL_Z = -1.0, 0.0, 5.0, 10.0
+BORDER_Z = 2.0  # borders lie over every space (lit ones too) and under the pieces and labels
 TRIANGLE_Z = 1.0  # triangles sit on the hexes' corners
 SMALL_RECT = 0.3  # rects smaller than this (track squares) get markers as big as the square
 
@@ -249,6 +251,8 @@ class TokenItem(QGraphicsItem):
             paint_marker(painter, self.seat, r, self.look)
         elif self.seat is not None and self.kind == "figure":
             paint_seat_token(painter, self.seat, r, self.label)
+        elif self.seat is not None:
+            paint_seat_disc(painter, self.seat, r, self.label)
         else:
             paint_neutral(painter, r, self.label, self.look, self.kind)
         if self.lit:
@@ -278,6 +282,22 @@ def paint_seat_token(painter: QPainter, seat: int, r: float, label: str | None =
     painter.setFont(font)
     painter.setPen(QColor("white"))
     painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, label or str(seat + 1))
+
+
+def paint_seat_disc(painter: QPainter, seat: int, r: float, label: str | None) -> None:
+    """A token of a seat (not its figure): a pale disc ringed in the seat's colour, its label dark,
+    so a seat's tokens read as its own yet never as its figure."""
+    colour = seat_colour(seat)
+    painter.setBrush(QBrush(colour.lighter(175)))
+    painter.setPen(QPen(colour, max(2.0, r * 0.22)))
+    painter.drawEllipse(QPointF(0, 0), r * 0.9, r * 0.9)
+    if label:
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(max(7, int(r * (1.0 if len(label) < 2 else 0.75))))
+        painter.setFont(font)
+        painter.setPen(TEXT)
+        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, label)
 
 
 def _seat_shape(painter: QPainter, seat: int, r: float) -> None:
@@ -350,6 +370,8 @@ class LayoutScene:
                 self._label(space["label"], space, small=True, fixed=True)
             for exit_ in space.get("exits", []):
                 self._exit(exit_, space["id"])
+        for border in layout.get("borders", []):
+            self._border(border)
         title_font = QFont(self._font)
         title_font.setPixelSize(15)
         title_font.setBold(True)
@@ -456,6 +478,24 @@ class LayoutScene:
         return lit
 
     # -- helpers -------------------------------------------------------------------------------
+    def _border(self, border: Mapping[str, Any]) -> None:
+        """A line over the spaces that is no space (a ridge between two regions): drawn thick and
+        dark, answering for nothing — a click or a hover there is one on the space below."""
+        points = [QPointF(x * self.unit, y * self.unit) for x, y in border["points"]]
+        path = QPainterPath(points[0])
+        for point in points[1:]:
+            path.lineTo(point)
+        line = QGraphicsPathItem(path)
+        colour = QColor(LOOK_COLOURS.get(str(border.get("look") or "dark"), LOOK_COLOURS["dark"]))
+        pen = QPen(colour, float(border.get("width", 0.1)) * self.unit)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        line.setPen(pen)
+        line.setZValue(BORDER_Z)
+        line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        line.setAcceptHoverEvents(False)
+        self.scene.addItem(line)
+
     def _add_mark(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
         self._mark_items.append(item)

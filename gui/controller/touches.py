@@ -32,12 +32,18 @@ class Outcome(Generic[C]):
 
 
 def look_alikes(table: Mapping[str, Any]) -> dict[str, str]:
-    """The things of a table description (`engine.core.table`) that look like others: item id →
-    its ``same`` value, for the items of the boards and the shared zones that have one."""
+    """The things of a table description (`engine.core.table`) that look like others: item or
+    piece id → its ``same`` value, for the items of the boards and the shared zones and the pieces
+    on the spaces that have one."""
     zones = [z for board in table.get("boards") or () for z in board.get("zones") or ()]
     zones += list(table.get("shared") or ())
-    return {str(item["id"]): str(item["same"]) for zone in zones for item in zone.get("items") or ()
-            if item.get("same")}
+    found = {str(item["id"]): str(item["same"]) for zone in zones for item in zone.get("items") or ()
+             if item.get("same")}
+    for mark in (table.get("spaces") or {}).values():
+        for piece in mark.get("pieces") or ():
+            if piece.get("id") and piece.get("same"):
+                found[str(piece["id"])] = str(piece["same"])
+    return found
 
 
 class TouchSelection(Generic[C]):
