@@ -192,10 +192,19 @@ class Dragonbond(Game):
         from .layout import board_layout
         return board_layout(config, language)
 
-    def describe_table(self, view: Data, language: str = "en") -> str:
-        """The characters, the map region by region and the stack in words, until the map is drawn."""
-        from .table import describe_table
-        return describe_table(view, language)
+    def table(self, view: Data, language: str = "en") -> Data:
+        """The map, the boards, the stack and the decks from one seat's view (presentation.py)."""
+        from .presentation import table
+        return table(view, language)
+
+    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
+        """A card onto the stack, a piece then a region, a pool unit onto a region… (presentation.py)."""
+        from .presentation import command_touches
+        return command_touches(command, view)
+
+    def is_turn_end(self, command: Command) -> bool:
+        from .presentation import is_turn_end
+        return is_turn_end(command)
 
     def random_weight(self, command: Command) -> float:
         """Passing early ends a round at once; a random player still places a few cards first."""

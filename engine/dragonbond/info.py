@@ -43,8 +43,8 @@ INFO = GameInfo(
     ),
     rules_prefix="DRG",
     hidden_information=True,
-    summary=Text("Generals and dragons race for power in Valerna; its map is not drawn yet, so you play "
-                 "with buttons.",
-                 "將軍與巨龍在瓦萊納爭奪權力；地圖尚未繪製，請用按鈕遊玩。"),
+    summary=Text("Generals and dragons race for power in Valerna: plan your cards face down on the "
+                 "command stack, then fly, march and fight across the map.",
+                 "將軍與巨龍在瓦萊納爭奪權力：把卡牌面朝下放上行動指令牌堆，再於地圖上飛行、行軍與作戰。"),
     bots=("heuristic",),
 )

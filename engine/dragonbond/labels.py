@@ -42,7 +42,7 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "choose_retreat_region": ("where to retreat", "撤退的地區"),
 }
 ICON_PROMPT = ("how to carry out the {icon} icon", "{icon}圖示的執行方式")
-PASS_TO = ("Pass, giving the first-player marker to player {n}", "Pass，將起始玩家標記交給玩家 {n}")
+PASS_TO = ("Pass and give the first-player marker to Player {n}", "Pass，並將起始玩家標記交給玩家 {n}")
 PLACE = ("Place {card}", "放置{card}")
 PASS = ("Pass", "Pass（放棄出牌）")
 FIGURE = ("figure", "角色模型")

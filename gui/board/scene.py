@@ -228,7 +228,8 @@ class TokenItem(QGraphicsItem):
         self.piece_id = piece_id
         self.lit = False  # a click on it touches it now: a green ring
         self.setPos(centre)
-        self.setZValue(TOKEN_Z + (0.2 if kind == "figure" else 0))
+        # a figure stands over tokens; a count's badge over the piece beside it
+        self.setZValue(TOKEN_Z + (0.2 if kind == "figure" else 0) + (0.1 if count > 1 else 0))
         if space is not None:  # a ghost following the pointer answers for no space
             self.setData(SPACE_KEY, space)
         if piece_id is not None:

@@ -27,15 +27,20 @@ def test_a_change_of_deciding_human_shows_the_hand_over_screen_first(window: Mai
     assert hidden_behind_handover(window)
     assert f"Player {first + 1}" in window.handover_screen.headline.text()
     window.handover_screen.ready_button.click()
-    assert window.central_stack.currentWidget() is window.table_view     # the map in words, until drawn
+    assert window.central_stack.currentWidget() is window.board_view     # Valerna, drawn
     assert window.turn_label.text() == f"Player {first + 1} to decide"
 
     changes = 0
     for _ in range(12):                   # the two humans take turns placing cards
         decider = session.deciders()[0]
         buttons = window.choice_dock.buttons or [b for b in window.actions_dock.buttons if b.isEnabled()]
-        assert buttons, "the decider's screen offers nothing to click"
-        qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+        cards = [p for p in window.hand_dock.cards.pieces.values() if p.clickable]
+        assert buttons or cards, "the decider's screen offers nothing to click"
+        if cards:                         # a card of the hand, then the command stack: placed
+            qtbot.mouseClick(cards[0], Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(window.table_dock.zones.pieces["stack"], Qt.MouseButton.LeftButton)
+        else:
+            qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
         if session.is_over():
             break
         now = session.deciders()[0]
@@ -46,22 +51,24 @@ def test_a_change_of_deciding_human_shows_the_hand_over_screen_first(window: Mai
             window.handover_screen.ready_button.click()
             assert window.turn_label.text() == f"Player {now + 1} to decide"
         else:
-            assert window.central_stack.currentWidget() is window.table_view   # same human: no hand-over
+            assert window.central_stack.currentWidget() is window.board_view   # same human: no hand-over
     assert changes >= 2
     assert not error_dialogs, error_dialogs
 
 
-def test_the_table_in_words_shows_the_deciders_own_cards_and_only_counts_of_the_others(
+def test_the_table_shows_the_deciders_own_cards_and_only_counts_of_the_others(
         window: MainWindow, qtbot, error_dialogs):
-    """Until the map is drawn, the table is described in words from the decider's view alone: its
-    own hand by name, the other human's as counts (DRG-HIDDEN-2), shown only after the hand-over."""
+    """The table is drawn from the decider's view alone: its own hand by name in the hand dock, the
+    other human's as a count on its board (DRG-HIDDEN-2), shown only after the hand-over."""
     assert window.start_game(two_humans())           # in_order: seat 0 Elyse, seat 1 Nagasha
     assert window.central_stack.currentWidget() is window.handover_screen
     window.handover_screen.ready_button.click()
     seat = window.session.deciders()[0]
-    text = window.table_view.toPlainText()
-    assert "Valerna" in text and "Allarian Crownlands" in text
+    spaces = window.board_view.space_ids()
+    assert "allarian_crownlands" in spaces and len(spaces) == 12
+    hand = window.hand_dock.cards.text()
     own, other = (("Royal Advance", "Serpent Glide") if seat == 0 else ("Serpent Glide", "Royal Advance"))
-    assert own in text and other not in text
-    assert "hand: 6 action, 0 region cards" in text or "hand: 5 action, 1 region cards" in text
+    assert own in hand and other not in hand
+    boards = " ".join(board.text() for board in window.player_boards_dock.boards)
+    assert other not in boards and "face down" in boards
     assert not error_dialogs, error_dialogs
