@@ -127,3 +127,25 @@ def test_a_face_down_contamination_card_never_shows_its_infection(window: MainWi
         seen.append(drawn_words(window))
     assert seen[0] == seen[1], sorted(seen[0] ^ seen[1])[:6]
     assert "contamination" in " ".join(seen[0]).lower()     # the card is there, face down
+
+
+def test_a_face_down_stack_card_of_another_seat_never_shows(window: MainWindow, tmp_path: Path) -> None:
+    """Seat 1 places one card, then another in its place: everything drawn and hovered for seat 0
+    is the same, the placer and the kind show, and the card's name nowhere (DRG-HIDDEN-3)."""
+    from engine.core import Command
+    from engine.dragonbond.content import content
+    seen = []
+    for card in ("nag_a1", "nag_a3"):
+        match = Match.new("dragonbond", 2, mode="humans2", seed=2, seats=["human"] * 2,
+                          options={"characters": "in_order", "first_player": "choose"})
+        match.apply(Command.parse("0: answer 0"))
+        match.apply(Command.parse("0: place ely_a2"))
+        match.apply(Command.parse(f"1: place {card}"))
+        assert match.state.deciders() == (0,)
+        open_state(window, tmp_path, match.state, match.state.data, f"stack-{card}")
+        assert window.session.viewer == 0
+        seen.append(drawn_words(window))
+    assert seen[0] == seen[1], sorted(seen[0] ^ seen[1])[:6]
+    words = " ".join(seen[0])
+    assert "Action card — Nagasha" in words and "Muster the Banners (yours)" in words
+    assert not any(content().action_cards[c].name.en in words for c in ("nag_a1", "nag_a3"))
