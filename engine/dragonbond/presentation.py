@@ -72,12 +72,14 @@ from .setup import UNIT_TYPES
 
 UNIT_LETTERS = {"infantry": ("I", "步"), "cavalry": ("C", "騎"), "ranged": ("R", "遠"), "neutral": ("N", "中")}
 FIGURE_LETTERS = {"elyse": ("El", "艾"), "nagasha": ("Na", "娜"), "adrael": ("Ad", "阿"), "ferellon": ("Fe", "費")}
-# How an AI character's pieces (and an AI general's regions) look: a colour no seat wears.
-AI_LOOKS = {"elyse": "blue", "adrael": "red", "nagasha": "green", "ferellon": "yellow"}
-# Each region's ground, while nobody controls it (pale, so pieces and names read on it).
-TERRAIN = {"allarian_crownlands": "paper", "silverwood": "muted", "willow_fords": "water", "golden_fields": "sand",
+# How an AI character's pieces look (a colour no seat wears), and the paler one of the regions an
+# AI general controls (as a seat's controlled regions are a paler shade of its colour).
+AI_LOOKS = {"elyse": "blue", "adrael": "danger", "nagasha": "green", "ferellon": "yellow"}
+AI_GROUND = {"elyse": "water", "adrael": "red"}
+# Each region's ground while nobody controls it: pale and never an AI general's.
+TERRAIN = {"allarian_crownlands": "paper", "silverwood": "muted", "willow_fords": "light", "golden_fields": "sand",
            "red_moon_crags": "stone", "highpass": "light", "sunken_ruins": "purple", "serpent_mire": "muted",
-           "iron_hills": "stone", "saltmere": "water", "ember_coast": "sand", "tyverian_bloodmarch": "paper"}
+           "iron_hills": "stone", "saltmere": "light", "ember_coast": "sand", "tyverian_bloodmarch": "paper"}
 
 TEXTS: dict[str, tuple[str, str]] = {
     "round": ("Round {n}", "第 {n} 輪"),
@@ -143,7 +145,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stack_title": ("Command stack ({n} cards, bottom first)", "行動指令牌堆（{n} 張，由底部起）"),
     "stack_text": ("Drop a card of your hand here to place it face down. The cards resolve bottom first.",
                    "把手牌拖到這裡即面朝下放置。牌由底部起依序結算。"),
-    "face_down": ("{kind} — {who}", "{kind}——{who}"),
+    "face_down": ("{who}: {kind}", "{who}：{kind}"),
     "placed_by": ("Placed face down by {who}", "由{who}面朝下放置"),
     "placed_event": ("Face down until it resolves", "結算前面朝下"),
     "yours": ("{card} (yours)", "{card}（你的）"),
@@ -188,8 +190,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "any": ("any", "任意"),
     "action_text": ("Action card of {who}: {icons}", "{who}的行動卡：{icons}"),
     "region_text": ("Region card: {icons}", "區域卡：{icons}"),
-    "kind.action": ("Action card", "行動卡"),
-    "kind.region": ("Region card", "區域卡"),
+    "kind.action": ("action card", "行動卡"),
+    "kind.region": ("region card", "區域卡"),
     "kind.event": ("Event card", "事件卡"),
     "label.power": ("P", "權"),
 }
@@ -389,8 +391,8 @@ def _map(view: Data, w: _Words) -> dict[str, Data]:
         controller = _controller(view, region)
         owner, fill = None, TERRAIN.get(region, "plain")
         if controller is not None:
-            seat, look = _looks_of(view, controller)
-            owner, fill = seat, (look or fill)
+            owner = _seat_of(view, controller)
+            fill = fill if owner is not None else AI_GROUND.get(controller, "grey")
             tip.append(w("controlled", who=_who(view, controller, w)))
         for character in view["seating"]:
             board = view["boards"][character]
@@ -550,7 +552,7 @@ def _hand_zones(board: Data, character: str, w: _Words, own: bool) -> list[Data]
     if isinstance(vaala, list):
         items = [_item(card, card_title(card, w), card_text(card, w), look=_card_look(card))
                  for card in dict.fromkeys(vaala)]
-        zones.append(_zone(f"{mine}vaala_hand", w("vaala_hand"), items, 4, hand=True))
+        zones.append(_zone(f"{mine}vaala_hand", w("vaala_hand"), items, 3))
     else:
         zones.append(_zone(f"{mine}vaala_hand", w("vaala_hand"), [], 4, int(vaala)))
     deck = [_item(f"vaala_deck.{character}", w("vaala_deck"), w("vaala_deck_text"), False, "purple",
@@ -643,12 +645,12 @@ def _stack_zone(view: Data, w: _Words) -> Data:
             text = w("placed_by", who=who) if owner else w("placed_event")
             look = _looks_of(view, owner)[1] if owner else None
             items.append(_item(f"stack.{i}", title, text, False, look))
-    return _zone("stack_zone", w("stack_title", n=len(stack)), items, 4)
+    return _zone("stack_zone", w("stack_title", n=len(stack)), items, 2)
 
 
 def _market_zone(view: Data, w: _Words) -> Data:
     items = [_item(card, card_title(card, w), card_text(card, w), look="paper") for card in view.get("market") or ()]
-    return _zone("market", w("market"), items, 3)
+    return _zone("market", w("market"), items, 2)
 
 
 def _decks_zone(view: Data, w: _Words) -> Data:
@@ -702,7 +704,7 @@ def _ai_board(view: Data, character: str, w: _Words) -> Data:
         lines = [f"{_icon_words(_plain_icon(row.icon), w)}{w.texts['colon']}{_pick(row.text, w)}" for row in reading.icons]
         tip = w("ai_reading") + "\n" + "\n".join(lines)
     title = w("ai", name=_title(view, character, w)) + w.texts["sep"] + _score(view, character, w)
-    return _zone(f"ai.{character}", title, items, 4, tip=tip)
+    return _zone(f"ai.{character}", title, items, 3, tip=tip)
 
 
 def _plain_icon(name: str) -> Any:
@@ -719,7 +721,7 @@ def _tracks(view: Data, w: _Words) -> list[Data]:
     for character in view["seating"]:
         power = view["boards"][character]["power"]
         total = int(power["unspent"]) + int(power["spent"])
-        tracks.append({"id": f"power.{character}", "title": w("power_track", who=_who(view, character, w)),
+        tracks.append({"id": f"power.{character}", "title": w("power_track", who=w.name(character)),
                        "value": total, "low": 0, "high": goal, "tip": w("score", total=total, limit=goal)})
     return tracks
 

@@ -62,6 +62,7 @@ SEAT_COLOURS = ("#138a8a", "#d99100", "#8e3fa8", "#4f5d6e", "#b5432f")
 SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "hexagon")
 NEUTRAL = QColor("#3d3d3d")  # a piece that belongs to no seat
 TEXT = QColor("#2b2a26")
+POLYGON_TINT = 0.4  # how much of its owner's colour an owned polygon (a region) takes
 
 
 def look_colour(look: str | None, shape: str = "rect") -> QColor:
@@ -71,6 +72,12 @@ def look_colour(look: str | None, shape: str = "rect") -> QColor:
 
 def seat_colour(seat: int) -> QColor:
     return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+def _mix(base: QColor, tint: QColor, share: float) -> QColor:
+    """``base`` with ``share`` of ``tint`` blended in."""
+    return QColor(*(round(a * (1 - share) + b * share) for a, b in
+                    ((base.red(), tint.red()), (base.green(), tint.green()), (base.blue(), tint.blue()))))
 
 
 def _points(space: Mapping[str, Any], unit: float) -> list[QPointF]:
@@ -174,7 +181,9 @@ class SpaceItem(QGraphicsPathItem):
             self._restyle()
 
     def _restyle(self) -> None:
-        if self.owner is not None and self.shape_kind != "polyline":
+        if self.owner is not None and self.shape_kind == "polygon":  # a big area: its ground, tinted
+            fill = _mix(look_colour(self.fill_role, self.shape_kind), seat_colour(self.owner), POLYGON_TINT)
+        elif self.owner is not None and self.shape_kind != "polyline":
             fill = seat_colour(self.owner).lighter(175)
         else:
             fill = look_colour(self.fill_role, self.shape_kind)
@@ -286,18 +295,18 @@ def paint_seat_token(painter: QPainter, seat: int, r: float, label: str | None =
 
 
 def paint_seat_disc(painter: QPainter, seat: int, r: float, label: str | None) -> None:
-    """A token of a seat (not its figure): a pale disc ringed in the seat's colour, its label dark,
-    so a seat's tokens read as its own yet never as its figure."""
+    """A token of a seat (not its figure): a white disc ringed in the seat's colour, its label in
+    that colour, so a seat's tokens read as its own yet never as its figure, on any ground."""
     colour = seat_colour(seat)
-    painter.setBrush(QBrush(colour.lighter(175)))
-    painter.setPen(QPen(colour, max(2.0, r * 0.22)))
-    painter.drawEllipse(QPointF(0, 0), r * 0.9, r * 0.9)
+    painter.setBrush(QBrush(QColor("#fffdf5")))
+    painter.setPen(QPen(colour, max(2.0, r * 0.25)))
+    painter.drawEllipse(QPointF(0, 0), r * 0.88, r * 0.88)
     if label:
         font = QFont(painter.font())
         font.setBold(True)
         font.setPixelSize(max(7, int(r * (1.0 if len(label) < 2 else 0.75))))
         painter.setFont(font)
-        painter.setPen(TEXT)
+        painter.setPen(colour.darker(130))
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, label)
 
 

@@ -147,5 +147,5 @@ def test_a_face_down_stack_card_of_another_seat_never_shows(window: MainWindow, 
         seen.append(drawn_words(window))
     assert seen[0] == seen[1], sorted(seen[0] ^ seen[1])[:6]
     words = " ".join(seen[0])
-    assert "Action card — Nagasha" in words and "Muster the Banners (yours)" in words
+    assert "Nagasha: action card" in words and "Muster the Banners (yours)" in words
     assert not any(content().action_cards[c].name.en in words for c in ("nag_a1", "nag_a3"))

@@ -205,7 +205,7 @@ def test_ai_characters_lie_with_the_shared_zones_and_their_pieces_belong_to_no_s
     assert "AI" in adrael["title"] and any(i["title"] == "AI deck" for i in adrael["items"]) and adrael["tip"]
     start = content().characters["adrael"].start_region
     figure = next(p for p in table["spaces"][start]["pieces"] if p.get("id") == "adrael")
-    assert figure["owner"] is None and figure["look"] == "red" and figure["kind"] == "figure"
+    assert figure["owner"] is None and figure["look"] == "danger" and figure["kind"] == "figure"
     stacks = [p for p in table["spaces"][start]["pieces"] if p.get("id", "").startswith("adrael.")]
     assert stacks and all(p["owner"] is None and p["same"] == f"adrael@{start}" for p in stacks)
     elyse = next(p for p in table["spaces"]["allarian_crownlands"]["pieces"] if p.get("id") == "elyse.infantry@allarian_crownlands")
