@@ -135,7 +135,7 @@ def test_buttons_and_prompts_have_words_in_both_languages():
     assert GAME.describe_command(deploy) == f"Deploy: ranged unit in {c.map.regions[first].name.en}"
     move = Command("answer", (f"move/{first}/{second}/infantry.2+figure",), (), 0)
     assert "2 infantry + figure" in GAME.describe_command(move)
-    assert GAME.describe_command(Command("pass", (), (("to", 1),), 0)).endswith("player 2")
+    assert GAME.describe_command(Command("pass", (), (("to", 1),), 0)).endswith("Player 2")
     assert GAME.describe_command(Command("answer", ("counter",), (), 0)) == "Counter-attack"
     assert GAME.describe_command(Command("answer", (1,), (), 0)) == "Player 2"
     card = next(iter(c.action_cards))
