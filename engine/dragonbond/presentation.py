@@ -789,14 +789,20 @@ def _piece_of(view: Data, character: str, region: str) -> str | None:
     return next((f"{character}.{t}@{region}" for t in UNIT_TYPES if units.get(t, 0)), None)
 
 
-def _mover(view: Data, kind: str, seat: int | None, role: str, region: str | None = None) -> str | None:
+def _mover(view: Data, kind: str, seat: int | None, role: str, region: str | None = None,
+           first_step: str | None = None) -> str | None:
     """Whose pieces an answer moves: the deciding seat's character, or for an AI's tied choice
-    (``ai_tie``) the AI of that role — the one whose card is resolving, else one with pieces there."""
+    (``ai_tie``) the AI of that role — with pieces in ``region`` (a move) or next to ``first_step``
+    (a fly), preferring the one whose card is resolving."""
     if kind != "ai_tie":
         return _character_of(view, seat)
     ais = [ch for ch in view["seating"] if view["boards"][ch]["seat"] is None and view["boards"][ch]["role"] == role]
     if region is not None:
         ais = [ch for ch in ais if _piece_of(view, ch, region) is not None] or ais
+    if first_step is not None:
+        regions = content().map.regions
+        ais = [ch for ch in ais if view["boards"][ch].get("region") in regions
+               and first_step in regions[view["boards"][ch]["region"]].adjacent] or ais
     stack = view.get("stack") or []
     owner = stack[0].get("owner") if stack and stack[0].get("revealed") else None
     return owner if owner in ais else (ais[0] if ais else None)
@@ -831,7 +837,7 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
         piece = _piece_of(view, mover, parts[0]) if mover else None
         return (piece, parts[1]) if piece else ()
     if head == "fly" and parts and parts[-1] in regions:
-        dragon = _mover(view, kind, seat, "dragon")
+        dragon = _mover(view, kind, seat, "dragon", first_step=parts[0])
         if dragon is None or not view["boards"][dragon].get("region"):
             return ()
         ends = [str(o).rsplit("/", 1)[-1] for o in options if isinstance(o, str) and o.startswith("fly/")]

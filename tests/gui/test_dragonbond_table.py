@@ -1,0 +1,121 @@
+"""Dragonbond played on the drawn table: a card dropped on the command stack is placed, a dragon
+flies by a click on its figure and one on a region, a unit dropped from the pool on a region is
+deployed, and a mountain ridge is drawn over the map without being a space one touches."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+
+from engine.core import Match, Rng, weighted_choice
+from gui.board.scene import SpaceItem
+from gui.main_window import MainWindow
+from tests.gui.test_gestures import deliver_drop
+from tests.gui.test_table_leaks import open_state
+
+
+def _position(until: Callable[[Match], bool], seeds: range = range(1, 30), players: int = 2) -> Match:
+    """The first position of seeded random games where ``until(match)`` holds."""
+    for seed in seeds:
+        match = Match.new("dragonbond", players, mode=f"humans{players}", seed=seed, seats=["human"] * players)
+        rng = Rng(seed, stream=4)
+        for _ in range(600):
+            if match.state.is_terminal():
+                break
+            if until(match):
+                return match
+            legal = match.state.legal()
+            match.apply(weighted_choice(rng, legal, [match.game.random_weight(c) for c in legal]))
+    raise AssertionError("no game reached the position")
+
+
+def _open(window: MainWindow, tmp_path: Path, match: Match) -> None:
+    open_state(window, tmp_path, match.state, match.state.data, "position")
+    assert window.session.viewer == match.state.deciders()[0]
+
+
+def _point_of_piece(window: MainWindow, piece: str) -> QPoint:
+    view = window.board_view
+    token = next(p for p in view._drawing.pieces() if p.piece_id == piece)
+    view.centerOn(token)
+    at = view.mapFromScene(token.scenePos())
+    assert view.thing_at(at) == piece, f"{piece} is not lit where it stands"
+    return at
+
+
+def _point_of_space(window: MainWindow, space: str) -> QPoint:
+    """A viewport point inside ``space`` where a click touches the space itself (no piece)."""
+    view = window.board_view
+    item = view.item_for_space(space)
+    view.centerOn(item)
+    box = item.sceneBoundingRect()
+    for j in range(12):
+        for i in range(12):
+            point = QPointF(box.left() + box.width() * (i + 0.5) / 12, box.top() + box.height() * (j + 0.5) / 12)
+            at = view.mapFromScene(point)
+            if item.contains(item.mapFromScene(point)) and view.viewport().rect().contains(at) \
+                    and view.thing_at(at) == space:
+                return at
+    raise AssertionError(f"no point of {space} answers for it")
+
+
+def _played(window: MainWindow) -> list[str]:
+    return [str(c) for c in window.session._require().commands]
+
+
+def test_a_card_dropped_on_the_command_stack_is_placed(window: MainWindow, tmp_path: Path, error_dialogs) -> None:
+    match = _position(lambda m: m.state.prompt.kind == "plan_turn" and len(m.state.data["stack"]) >= 2)
+    _open(window, tmp_path, match)
+    seat = window.session.viewer
+    card = next(c.args[0] for c in match.state.legal(seat) if c.verb == "place")
+    stack = window.table_dock.zones.pieces["stack"]
+    assert window.hand_dock.cards.pieces[card].draggable and stack.lit is False
+    assert deliver_drop(stack, card)
+    assert _played(window)[0] == f"{seat}: place {card}"
+    assert not error_dialogs, error_dialogs
+
+
+def test_a_dragon_flies_by_a_click_on_its_figure_and_one_on_the_region(window: MainWindow, qtbot, tmp_path: Path,
+                                                                      error_dialogs) -> None:
+    match = _position(lambda m: m.state.prompt.kind == "icon_fly")
+    _open(window, tmp_path, match)
+    seat = window.session.viewer
+    dragon = match.state.data["humans"][seat]
+    fly = [c for c in match.state.legal(seat) if str(c.args[0]).startswith("fly/")][-1]
+    destination = str(fly.args[0]).rsplit("/", 1)[-1]
+    view = window.board_view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_of_piece(window, dragon))
+    assert destination in window.session.touchable() and view.item_for_space(destination).active
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_of_space(window, destination))
+    assert _played(window)[0] == str(fly)
+    assert not error_dialogs, error_dialogs
+
+
+def test_a_unit_dropped_from_the_pool_on_a_region_is_deployed(window: MainWindow, tmp_path: Path,
+                                                              error_dialogs) -> None:
+    match = _position(lambda m: m.state.prompt.kind == "icon_deploy")
+    _open(window, tmp_path, match)
+    seat = window.session.viewer
+    deploy = match.state.legal(seat)[0]
+    unit, _, region = str(deploy.args[0]).removeprefix("deploy/").partition("@")
+    board = window.player_boards_dock.board_for(seat)
+    assert board is not None and board.piece(f"pool.{unit}").draggable
+    assert deliver_drop(window.board_view.viewport(), f"pool.{unit}", _point_of_space(window, region))
+    assert _played(window)[0] == str(deploy)
+    assert not error_dialogs, error_dialogs
+
+
+def test_a_mountain_ridge_is_drawn_over_the_map_and_a_click_on_it_touches_a_region_below(
+        window: MainWindow, tmp_path: Path) -> None:
+    match = _position(lambda m: m.state.prompt.kind == "plan_turn")
+    _open(window, tmp_path, match)
+    view = window.board_view
+    layout = window.session.board_layout()
+    ridge = layout["borders"][0]["points"]
+    middle = QPointF((ridge[0][0] + ridge[1][0]) / 2, (ridge[0][1] + ridge[1][1]) / 2)
+    view.centerOn(middle)
+    at = view.mapFromScene(middle)
+    under = [item for item in view.items(at) if not isinstance(item, SpaceItem) and item.zValue() > 1]
+    assert under and under[0].acceptedMouseButtons() == Qt.MouseButton.NoButton      # the ridge line
+    assert view.space_at(at) in ("allarian_crownlands", "silverwood")
