@@ -58,6 +58,7 @@ one command whose touches are complete plays, in any order; a drop is two touche
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -65,7 +66,6 @@ from typing import Any
 from engine.core import Command, Data
 
 from .content import content
-from .labels import VERBS
 from .layout import region_name
 from .log import EN, WORDS, ZH, _modifier_change, name_of
 from .setup import UNIT_TYPES
@@ -185,7 +185,16 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "{region}的戰鬥：{attacker}攻擊{target}（第 {n} 交戰回合）"),
     "storm": ("The mountain borders are closed", "山脈疆界封閉"),
     "neutral": ("the neutral units", "中立單位"),
-    "fly": ("Fly {n}", "飛行 {n}"),
+    "icon.fly": ("Fly {n}", "飛行 {n}"),
+    "icon.move": ("Move", "移動"),
+    "icon.attack": ("Attack", "攻擊"),
+    "icon.deploy": ("Deploy", "部署"),
+    "icon.collect": ("Collect", "收集"),
+    "icon.vaala": ("Vaala", "瓦拉"),
+    "icon.reinforce": ("Reinforce", "增援"),
+    "icon.upgrade": ("Upgrade", "升級"),
+    "icon.build_city": ("Build a city", "建造城市"),
+    "region_card": ("{region} region card", "{region}區域卡"),
     "icon_type": ("{icon} ({type})", "{icon}（{type}）"),
     "any": ("any", "任意"),
     "action_text": ("Action card of {who}: {icons}", "{who}的行動卡：{icons}"),
@@ -195,6 +204,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "kind.event": ("Event card", "事件卡"),
     "label.power": ("P", "權"),
 }
+
+
+PLURAL = re.compile(r"\b(\d+) ([A-Za-z ]+?)\(s\)")
+
+
+def _plural(match: re.Match[str]) -> str:
+    """``1 power token(s)`` → ``1 power token``, ``2 power token(s)`` → ``2 power tokens``."""
+    n, words = match.group(1), match.group(2)
+    return f"{n} {words}" if n == "1" else f"{n} {words}s"
 
 
 def _lang(language: str) -> int:
@@ -211,15 +229,12 @@ class _Words:
 
     def __init__(self, lang: int) -> None:
         self.lang = lang
+        self.language = "zh_TW" if lang == ZH else "en"     # as layout.py and labels.py take it
         self.texts = _texts(lang)
 
     def __call__(self, key: str, **values: Any) -> str:
         text = self.texts[key].format(**values)
-        if self.lang == EN:
-            for n in (v for v in values.values() if isinstance(v, int)):
-                text = text.replace(f"{n} power token(s)", f"{n} power token" + ("" if n == 1 else "s"))
-                text = text.replace(f"{n} neutral unit(s)", f"{n} neutral unit" + ("" if n == 1 else "s"))
-        return text
+        return PLURAL.sub(_plural, text) if self.lang == EN and "(s)" in text else text
 
     def name(self, thing: Any) -> str:
         return name_of(thing, self.lang)
@@ -273,14 +288,10 @@ def _zone(zone: str, title: str, items: list[Data], columns: int = 3, count: int
 # -- card words ------------------------------------------------------------------------------------------
 
 def _icon_words(icon: Any, w: _Words) -> str:
-    name = icon.icon
-    if name == "fly":
-        return w("fly", n=icon.n or 1)
-    words = VERBS.get(name, (name, name))[w.lang] if name != "upgrade" else WORDS["upgrade"][w.lang].capitalize()
-    if name == "vaala":
-        words = WORDS["vaala"][w.lang]
-    if name in ("collect", "reinforce", "deploy") and w.lang == EN:
-        words = words.capitalize()
+    """An icon as a card shows it: "Fly 3", "Deploy (any)", "Attack"."""
+    if icon.icon == "fly":
+        return w("icon.fly", n=icon.n or 1)
+    words = w(f"icon.{icon.icon}") if f"icon.{icon.icon}" in w.texts else icon.icon
     if icon.type:
         kind = w("any") if icon.type == "any" else WORDS[icon.type][w.lang]
         return w("icon_type", icon=words, type=kind)
@@ -291,8 +302,7 @@ def card_title(card: str, w: _Words) -> str:
     """A card by the name the table shows (a region card as its region's: "Silverwood region card")."""
     c = content()
     if card in c.region_cards:
-        region = region_name(c.region_cards[card].region, "zh" if w.lang == ZH else "en")
-        return f"{region} region card" if w.lang == EN else f"{region}區域卡"
+        return w("region_card", region=region_name(c.region_cards[card].region, w.language))
     return w.name(card)
 
 
@@ -386,7 +396,7 @@ def _map(view: Data, w: _Words) -> dict[str, Data]:
     for region in c.map.order:
         here = view["regions"][region]
         spec = c.map.regions[region]
-        tip = [region_name(region, "zh" if w.lang == ZH else "en")]
+        tip = [region_name(region, w.language)]
         pieces: list[Data] = []
         controller = _controller(view, region)
         owner, fill = None, TERRAIN.get(region, "plain")
@@ -424,7 +434,7 @@ def _map(view: Data, w: _Words) -> dict[str, Data]:
         elif spec.city_site:
             tip.append(w("site"))
         if spec.mountain_borders_with:
-            names = [region_name(r, "zh" if w.lang == ZH else "en") for r in spec.mountain_borders_with]
+            names = [region_name(r, w.language) for r in spec.mountain_borders_with]
             tip.append(w("mountains", regions=w.join(names)))
         if combat.get("region") == region:
             words = _combat_words(view, combat, w)
@@ -497,7 +507,7 @@ def _notes(view: Data, character: str, w: _Words) -> list[str]:
     if board.get("bonded_with"):
         notes.append(w("bonded_with", who=w.name(board["bonded_with"])))
     if board.get("region"):
-        notes.append(w("figure_in", region=region_name(board["region"], "zh" if w.lang == ZH else "en")))
+        notes.append(w("figure_in", region=region_name(board["region"], w.language)))
     return notes
 
 
@@ -615,7 +625,7 @@ def _draft_zone(view: Data, w: _Words) -> Data | None:
                 if character not in c.characters:
                     continue
                 found = c.characters[character]
-                region = region_name(found.start_region, "zh" if w.lang == ZH else "en")
+                region = region_name(found.start_region, w.language)
                 items.append(_item(f"draft.{character}", w.name(character),
                                    w("draft_text", role=w(found.role), region=region),
                                    look=AI_LOOKS.get(character)))
@@ -735,7 +745,7 @@ def _status(view: Data, w: _Words) -> str:
     combat = view.get("combat")
     if combat:
         target = (combat.get("target") or {}).get("who")
-        parts.append(w("combat_status", region=region_name(combat["region"], "zh" if w.lang == ZH else "en"),
+        parts.append(w("combat_status", region=region_name(combat["region"], w.language),
                        attacker=w.name(combat.get("attacker")), target=w.name(target) if target else w("neutral"),
                        n=combat.get("exchange", 1)))
     if any(m.get("kind") == "mountains_closed" for m in view.get("modifiers") or ()):
@@ -746,7 +756,7 @@ def _status(view: Data, w: _Words) -> str:
         kind = str((waiting.get("pause") or {}).get("kind", ""))
         seat = int(waiting["seat"])
         parts.append(w("decides", who=w.player(seat) + (w("you") if seat == view.get("viewer") else ""),
-                       what=prompt_label(kind, "zh_TW" if w.lang == ZH else "en")))
+                       what=prompt_label(kind, w.language)))
     elif view.get("planning") and phase == "planning":
         character = view["seating"][view["planning"]["position"]]
         seat = _seat_of(view, character)
