@@ -119,3 +119,16 @@ def test_a_mountain_ridge_is_drawn_over_the_map_and_a_click_on_it_touches_a_regi
     under = [item for item in view.items(at) if not isinstance(item, SpaceItem) and item.zValue() > 1]
     assert under and under[0].acceptedMouseButtons() == Qt.MouseButton.NoButton      # the ridge line
     assert view.space_at(at) in ("allarian_crownlands", "silverwood")
+
+
+def test_screenshots_of_dragonbond_on_the_table(tmp_path: Path, soak_only_games: int) -> None:
+    """Six screens, ~20 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
+    from PySide6.QtGui import QImage
+
+    from tests.gui.dragonbond_screenshot import take_screenshots
+    shots = take_screenshots(tmp_path)
+    names = ("planning", "execution", "four", "zh_TW", "small", "large")
+    assert [p.name for p in shots] == [f"drg_{n}.png" for n in names]
+    sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
+    assert sizes["drg_small.png"] == (1024, 700) and sizes["drg_large.png"] == (1920, 1080)
+    assert all(p.stat().st_size > 20_000 for p in shots)
