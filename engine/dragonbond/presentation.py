@@ -460,7 +460,7 @@ def _figure(view: Data, character: str, region: str, w: _Words) -> Data:
     if role == "dragon" and board.get("health") is not None:
         health, most = board["health"], c.characters[character].health_max
         bits.append(f"{w('health')} {health}/{most}")
-        label = (label + str(health))[:3]
+        label = (label[:1] + str(health))[:3]          # "N5": room for the health on a small figure
     if board.get("bonded_with"):
         bits.append(w("bonded_with", who=w.name(board["bonded_with"])))
     return _piece("figure", label, "\n".join(bits), look, character, owner=seat, same=f"{character}@{region}")

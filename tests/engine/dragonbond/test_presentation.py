@@ -228,7 +228,7 @@ def test_a_region_shows_its_controller_its_power_its_neutral_units_and_a_dragons
     assert any(p.get("id") == "neutral@silverwood" for p in silverwood["pieces"])
     nagasha = next(p for p in table["spaces"][board(state, "nagasha")["region"]]["pieces"] if p.get("id") == "nagasha")
     health = board(state, "nagasha")["health"]
-    assert nagasha["label"] == f"Na{health}" and f"Health {health}/" in nagasha["tip"] and nagasha["owner"] == 1
+    assert nagasha["label"] == f"N{health}" and f"Health {health}/" in nagasha["tip"] and nagasha["owner"] == 1
 
 
 def test_the_stack_is_a_pile_to_drop_on_even_when_empty_and_the_status_names_who_decides():
