@@ -29,11 +29,10 @@ from engine.core import Amounts, Command, Data
 from .content import content
 from .log import EN, ZH, name_of
 from .setup import UNIT_TYPES
+from .table import UNIT_WORDS
 
 UNITS: dict[str, tuple[str, str]] = {"infantry": ("Infantry", "步兵"), "cavalry": ("Cavalry", "騎兵"),
                                      "ranged": ("Ranged", "遠程"), "neutral": ("Neutral", "中立")}
-UNIT_LOWER: dict[str, tuple[str, str]] = {"infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"),
-                                          "ranged": ("ranged", "遠程")}
 POWER: dict[str, tuple[str, str]] = {"own": ("Own power", "自己的權力標記"),
                                      "ally": ("Ally's power", "盟友的權力標記")}
 TITLES: dict[str, tuple[str, str]] = {
@@ -105,7 +104,7 @@ def _parts(style: str, view: Data, lang: int) -> list[tuple[str, str]]:
         return [(p, POWER[p][lang]) for p in POWER]
     generals = [ch for ch in view.get("seating") or () if view["boards"][ch]["role"] == "general"]
     return [("neutral", UNITS["neutral"][lang])] + [
-        (f"{ch}-{t}", TITLES["owned"][lang].format(who=name_of(ch, lang), unit=UNIT_LOWER[t][lang]))
+        (f"{ch}-{t}", TITLES["owned"][lang].format(who=name_of(ch, lang), unit=UNIT_WORDS[t][lang]))
         for ch in generals for t in UNIT_TYPES]
 
 
@@ -138,34 +137,37 @@ def command_amounts(command: Command, view: Data, language: str = "en") -> Amoun
     if len(parts) < len(counts) or not parts.keys() <= {part for part, _ in known}:
         return None
     table = [(part, title, parts.get(part, 0)) for part, title in known]
-    title, tip = _group_words(prefix, figure, lang)
-    return Amounts(f"{prefix}|{style}|{'figure' if figure else ''}", title, tuple(table), tip)
+    words = _group_words(prefix, figure, lang)
+    if words is None:
+        return None
+    return Amounts(f"{prefix}|{style}|{'figure' if figure else ''}", words[0], tuple(table), words[1])
 
 
 def _single(count: tuple[str, int], lang: int) -> Amounts | None:
     """``<type>.<k>`` (a move's pieces) or ``<from>.<type>.<k>`` (an approach)."""
     piece, k = count
     source, dot, unit = piece.rpartition(".")
-    if not dot and piece in UNIT_LOWER:
+    if not dot and piece in UNIT_TYPES:
         unit_title = UNITS[piece][lang]
         return Amounts(f"move/{piece}", unit_title, ((piece, unit_title, k),),
-                       TIPS["move"][lang].format(unit=UNIT_LOWER[piece][lang]))
-    if dot and unit in UNIT_LOWER and source in content().map.regions:
+                       TIPS["move"][lang].format(unit=UNIT_WORDS[piece][lang]))
+    if dot and unit in UNIT_TYPES and source in content().map.regions:
         region = name_of(source, lang)
         return Amounts(f"from/{piece}", TITLES["from"][lang].format(region=region),
                        ((unit, UNITS[unit][lang], k),),
-                       TIPS["from"][lang].format(unit=UNIT_LOWER[unit][lang], region=region))
+                       TIPS["from"][lang].format(unit=UNIT_WORDS[unit][lang], region=region))
     return None                                           # a piece to remove: with the others
 
 
-def _group_words(prefix: str, figure: bool, lang: int) -> tuple[str, str]:
-    """(title, tip) of a group by what comes before its numbers."""
+def _group_words(prefix: str, figure: bool, lang: int) -> tuple[str, str] | None:
+    """(title, tip) of a group by what comes before its numbers; None for a prefix no listed
+    count has (the answer stays a button in its own words)."""
     if figure:
         return TITLES["figure"][lang], TIPS["figure"][lang]
     if prefix == "lose":
         return TITLES["lose"][lang], TIPS["lose"][lang]
-    if prefix.startswith("cast/"):
+    if prefix.startswith("cast/") and prefix.endswith("/pay"):
         return TITLES["cast"][lang].format(card=name_of(prefix.split("/")[1], lang)), ""
     if prefix in content().map.regions:
         return name_of(prefix, lang), ""
-    return (TITLES["units"][lang], "") if not prefix else (prefix, "")
+    return (TITLES["units"][lang], "") if not prefix else None
