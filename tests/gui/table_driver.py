@@ -43,6 +43,7 @@ from gui.controller.touches import TouchSelection, look_alikes
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
 from gui.widgets import zones as zones_module
+from gui.widgets.choice_panel import AmountRow
 from gui.widgets.new_game_dialog import NewGameDialog
 from gui.widgets.zones import PieceLabel
 from tests.gui.test_gestures import deliver_drop
@@ -91,6 +92,18 @@ def start_from_dialog(window: MainWindow, qtbot, *, mode: str, seats: Sequence[s
     session = window.session
     assert session.has_game() and session.game_id() == game
     assert session.seat_kinds() == tuple(seats) and session._match.config.seed == seed
+
+
+def _numbers_of(row: AmountRow, command: str) -> tuple[int, ...] | None:
+    """The numbers a row of the decision panel shows to give ``command`` (None: not its answer)."""
+    return next((numbers for numbers, _, c in row.choice.choices if c == command), None)
+
+
+def _answers_shown(window: MainWindow) -> list[str]:
+    """Every answer the decision panel gives: its buttons' and its rows' of numbers."""
+    dock = window.choice_dock
+    return ([str(b.property("command")) for b in dock.buttons]
+            + [c for row in dock.amount_rows for _, _, c in row.choice.choices])
 
 
 # -- one step of a gesture ------------------------------------------------------------------------------
@@ -237,7 +250,12 @@ class TableDriver:
         window, text = self.window, str(command)
         if command.verb == "answer":
             button = next((b for b in window.choice_dock.buttons if b.property("command") == text), None)
-            assert button is not None, (text, [b.property("command") for b in window.choice_dock.buttons])
+            row = next((r for r in window.choice_dock.amount_rows if _numbers_of(r, text) is not None), None)
+            if button is None and row is not None:     # an answer of numbers: set them, then Confirm
+                row.set_numbers(_numbers_of(row, text))
+                button = row.confirm_button
+                assert button.property("command") == text
+            assert button is not None, (text, _answers_shown(window))
             assert button.isVisible() and button.isEnabled()
             self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
             return "choice"
@@ -255,7 +273,7 @@ class TableDriver:
         touches = self.game.command_touches(command, view)
         if not touches:
             if command.verb == "answer":
-                found = str(command) in [str(b.property("command")) for b in self.window.choice_dock.buttons]
+                found = str(command) in _answers_shown(self.window)
             else:
                 found = self.window.actions_dock.button_for(str(command)) is not None
             return ("choice" if command.verb == "answer" else "panel") if found else None
