@@ -47,9 +47,11 @@ one command whose touches are complete plays, in any order; a drop is two touche
                                  or the neutral units); the region alone when it holds one target
   answer deploy/<type>@<region>  pool.<type>, then the region (a unit dragged from the pool)
   answer reinforce/<type>        pool.<type>
-  answer collect/<region>, on/<region>, a retreat region, an effect's region: the region
+  answer collect/<region>, on/<region>, a retreat region, an effect's region: the region (an
+                                 effect's several unit groups in one region: a row in the panel)
   answer upgrade/<card>          the market card
-  answer cast/<card>/pay/…       the Vaala card (several payments: the GUI asks which)
+  answer cast/<card>/pay/…       the Vaala card; several payments for it differ only in numbers,
+                                 so they stay in the Decision panel (a row: own and ally's power)
   answer draw                    the Vaala deck
   answer <character> (set-up)    draft.<character>; an effect naming a character: its figure
   an AI's tied choice (ai_tie)   as the same answer of a human (the AI's pieces)
@@ -837,8 +839,8 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
     if kind in REGION_ANSWERS and answer in regions:
         return (answer,)
     if kind == "effect_choice":
-        if head in regions:
-            return (head,)
+        if head in regions:                # several ways there differ in numbers: a row of them
+            return (head,) if not rest or _alone(options, f"{head}/") else ()
         if head in view.get("boards", {}) and not rest:
             return (head,) if view["boards"][head].get("region") else ()
         return ()
@@ -865,12 +867,17 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
         return (rest,)
     if head == "upgrade" and rest:
         return (rest,)
-    if head == "cast" and parts:
-        return (parts[0],)
+    if head == "cast" and parts:           # several payments differ in numbers: a row of them
+        return (parts[0],) if _alone(options, f"cast/{parts[0]}/") else ()
     if answer == "draw":
         character = _character_of(view, seat)
         return (f"vaala_deck.{character}",) if character else ()
     return ()
+
+
+def _alone(options: tuple[Any, ...], prefix: str) -> bool:
+    """Whether one pending option at most starts with ``prefix`` (the others differ elsewhere)."""
+    return sum(1 for o in options if isinstance(o, str) and o.startswith(prefix)) <= 1
 
 
 def _attack_touches(view: Data, region: str, target: str, options: tuple[Any, ...]) -> tuple[str, ...]:
