@@ -21,7 +21,7 @@ from PySide6.QtGui import (
     QPixmap,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QScrollArea, QSizePolicy, QWidget
 
 from gui.dragdrop import piece_of, start_piece_drag
 
@@ -154,7 +154,22 @@ class ZoneGrid(QWidget):
         self._state: tuple[set[str], set[str], set[str]] = (set(), set(), set())
 
     def _fitting_columns(self) -> int:
-        return max(1, (self.width() + self.grid.spacing()) // (PIECE_MIN_WIDTH + self.grid.spacing()))
+        """How many compact pieces fit side by side in the width one sees: that of the scrolled
+        dock when there is one, less its scroll bar whether it shows or not (reflowing to the grid's
+        own width, which may be wider, or to a width the scroll bar takes and gives back, would
+        reflow again, round and round)."""
+        width = self.width()
+        area = self._scroll_area()
+        if area is not None:
+            bar = area.verticalScrollBar().sizeHint().width()
+            width = min(width, area.width() - 2 * area.frameWidth() - bar)
+        return max(1, (width + self.grid.spacing()) // (PIECE_MIN_WIDTH + self.grid.spacing()))
+
+    def _scroll_area(self) -> QScrollArea | None:
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        return parent
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -1,6 +1,6 @@
 """Answers that differ only in numbers are one row of spin boxes, not a button per number (issue
 step 9: how many units approach or move is a spin box per unit type): Dragonbond played through the
-panels reaches such a decision, the row offers exactly the legal numbers, and Confirm (or Enter)
+panels and the drawn table reaches such a decision, the row offers exactly the legal numbers, and Confirm (or Enter)
 plays the answer holding the chosen ones."""
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def start(window: MainWindow, seed: int) -> None:
 
 
 def panel_moves(window: MainWindow, qtbot) -> dict[str, Callable[[], None]]:
-    """Every command the panels offer now, with the clicks that give it."""
+    """Every command the panels offer now, and every one given by touching the table, with the
+    clicks that give it."""
     moves: dict[str, Callable[[], None]] = {}
     dock = window.choice_dock
     for button in dock.buttons:
@@ -41,6 +42,13 @@ def panel_moves(window: MainWindow, qtbot) -> dict[str, Callable[[], None]]:
             if button.isEnabled():
                 moves[str(button.property("command"))] = (
                     lambda b=button: qtbot.mouseClick(b, Qt.MouseButton.LeftButton))
+    session = window.session             # what is given on the table: its things touched in turn
+    match = session._require()
+    view = match.state.view(session.viewer)
+    for command in session._viewer_legal():
+        touches = match.game.command_touches(command, view)
+        if touches:
+            moves[str(command)] = lambda t=touches: [window._on_space_clicked(thing) for thing in t]
     return moves
 
 
@@ -56,7 +64,7 @@ def play_until_a_row(window: MainWindow, qtbot, pick: Callable[[list[str]], str]
             return
         moves = panel_moves(window, qtbot)
         legal = sorted(str(c) for c in session._viewer_legal())
-        assert sorted(moves) == legal, "a legal command is on no panel"
+        assert sorted(moves) == legal, "a legal command is on no panel and touches nothing"
         moves[pick(sorted(moves))]()
     pytest.fail("no decision of numbers within the limit")
 

@@ -121,6 +121,37 @@ def test_a_mountain_ridge_is_drawn_over_the_map_and_a_click_on_it_touches_a_regi
     assert view.space_at(at) in ("allarian_crownlands", "silverwood")
 
 
+def test_the_docks_settle_while_nobody_touches_anything(window: MainWindow, monkeypatch) -> None:
+    """The Table dock's many zones are taller and wider than the dock: they reflow to the width one
+    sees there, less the scroll bar, so they settle instead of rebuilding on every turn of the event
+    loop (a scroll bar that comes and goes, a grid wider than its dock)."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.controller.types import NewGameConfig
+    from gui.widgets import zones
+    builds: list[int] = []
+    build = zones.ZoneGrid._build
+    monkeypatch.setattr(zones.ZoneGrid, "_build", lambda grid, found: (builds.append(1), build(grid, found))[1])
+    window.resize(1280, 800)
+    assert window.start_game(NewGameConfig("dragonbond", 1, "humans1", ("human",), {"characters": "in_order"}, 2))
+    session = window.session
+    rng = Rng(2, stream=1)
+    for _ in range(40):
+        if window.central_stack.currentWidget() is window.handover_screen:
+            window.handover_screen.ready_button.click()
+        for _ in range(10):
+            QApplication.processEvents()
+        idle = len(builds)
+        for _ in range(10):
+            QApplication.processEvents()
+        assert len(builds) == idle, "the zones keep reflowing while nothing changes"
+        match = session._require()
+        if match.state.is_terminal():
+            break
+        legal = match.state.legal()
+        session.apply(weighted_choice(rng, legal, [1.0] * len(legal)))
+
+
 def test_screenshots_of_dragonbond_on_the_table(tmp_path: Path, soak_only_games: int) -> None:
     """Six screens, ~20 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
     from PySide6.QtGui import QImage
