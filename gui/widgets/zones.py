@@ -199,6 +199,7 @@ class ZoneGrid(QWidget):
             heading.setObjectName(f"zone_{zone['id']}")
             heading.setStyleSheet("QLabel { color: #5b5648; font-weight: bold; }")
             heading.setToolTip(str(zone.get("tip") or ""))
+            heading.setWordWrap(True)   # a long title breaks into lines instead of widening the grid
             self.titles.append(heading)
             if self.cards and len(zones) == 1:
                 heading.hide()  # one hand: the dock's own title names it
