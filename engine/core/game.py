@@ -178,8 +178,9 @@ class Game(ABC):
 
     def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
         """The dice rolled in these events (one command's, as a seat saw them), for the table:
-        ``[{"title": the die, "face": what it shows, "seat": who rolled or None}, …]`` in
-        ``language``. Default: none."""
+        ``[{"title": the die, "face": what it shows, "seat": who rolled or None, "look": a
+        `engine.core.table` look for the face (optional: ``danger`` for a critical hit, ``muted``
+        for a die that does nothing)}, …]`` in ``language``. Default: none."""
         return []
 
     def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:

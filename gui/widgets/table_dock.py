@@ -99,8 +99,9 @@ class TableDock(PieceDock):
         self.dice.setVisible(bool(lines))
 
     def has_contents(self) -> bool:
+        """Whether there is anything to show: the table's status, tracks or shared zones, or dice."""
         t = self._table
-        return bool(t.get("status") or t.get("tracks") or t.get("shared"))
+        return bool(t.get("status") or t.get("tracks") or t.get("shared") or self.dice.text())
 
     def set_state(self, sources: Iterable[str], targets: Iterable[str],
                   clickable: Iterable[str] = ()) -> None:
