@@ -15,7 +15,8 @@ A combat is plain data in ``data["combat"]`` while it runs:
   rolling    "attack" | "counter" while a side rolls (modifier conditions), else None
   rolls      what the rolls of the latest exchange showed, for the table (never read by a rule): one
              record per roll, {"by": "attack" | "counter", "exchange", "first": the faces first
-             rolled, "dice": the faces kept (blanks rerolled), "to_crit"/"to_normal": hits converted,
+             rolled, "rerolled": whether its blanks were rerolled, "dice": the faces kept,
+             "to_crit"/"to_normal": hits converted,
              "ignored": [{"cause": "effect" | "mountain" | "city", "crit", "normal"}] in order,
              "normal"/"crit": the hits that land, "bonus": extra damage per critical hit,
              "dealt": {what each damage point did: a unit type, "neutral", "health", "stolen",
@@ -293,10 +294,11 @@ def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: 
     critical hit deals value extra damage). Returns (normal damage, critical damage)."""
     combat["rolling"] = rolling
     faces = roll(ctx, dice_for(ctx, combat, roller), roller.get("who") or "neutral")
-    first = [f.face for f in faces]
-    faces = reroll_blanks(ctx, combat, roller, faces)
-    note: Data = {"by": rolling, "exchange": combat["exchange"], "first": first, "dice": [f.face for f in faces],
-                  "to_crit": 0, "to_normal": 0, "ignored": []}
+    kept = reroll_blanks(ctx, combat, roller, faces)
+    note: Data = {"by": rolling, "exchange": combat["exchange"], "first": [f.face for f in faces],
+                  "rerolled": kept is not faces, "dice": [f.face for f in kept], "to_crit": 0, "to_normal": 0,
+                  "ignored": []}
+    faces = kept
     normal, crit = convert(ctx, combat, roller, *totals(faces), note=note)
     normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note)
     bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat)
