@@ -400,7 +400,7 @@ def combat_zones(view: Data, language: str = "en") -> list[Data]:
     if not combat:
         return []
     w = _Words(language)
-    ctx = Ctx(view, None, 0)
+    ctx = Ctx(view, None, 0)          # to ask rules/modifiers.py what applies; it only reads, never rolls
     zones = [_combat_zone(view, ctx, combat, w)]
     zones += [_forces_zone(view, combat, role, w) for role in ("attacker", "target")]
     rolls = sorted(combat.get("rolls") or (), key=lambda r: r["by"] != "attack")
@@ -608,11 +608,15 @@ def _effects_zone(view: Data, ctx: Ctx, combat: Data, w: _Words) -> Data | None:
         change = _modifier_change({"kind": m["kind"], "value": value, "holder": holder, "side": m.get("side")},
                                   w.lang)
         tip = w("modifier_tip", source=w.name(card), change=change, duration=w.name(duration))
-        shown = f"+{value}" if isinstance(value, int) and m["kind"] in ("dice", "crit_damage_bonus") else \
-            f"−{value}" if isinstance(value, int) and m["kind"] == "ignore_hits" else \
-            value if isinstance(value, int) else ""
-        items.append(_item(f"combat.effect.{index}", w.name(card), tip, shown, "purple"))
+        items.append(_item(f"combat.effect.{index}", w.name(card), tip, _modifier_value(m["kind"], value), "purple"))
     return _zone("combat.effects", w("effects"), items) if items else None
+
+
+def _modifier_value(kind: str, value: Any) -> str:
+    """A modifier's number as the item's big value: +1 die, −1 hit, 2 hits converted; "" for none."""
+    if not isinstance(value, int):
+        return ""
+    return {"dice": f"+{value}", "crit_damage_bonus": f"+{value}", "ignore_hits": f"−{value}"}.get(kind, str(value))
 
 
 # --- the oath ------------------------------------------------------------------------------------
