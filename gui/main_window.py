@@ -766,8 +766,8 @@ class MainWindow(QMainWindow):
         answers = self.session.pending_answers() if showing else []
         buttons = self.session.answer_buttons() if answers else []
         # answers that name something on the table are given by touching it: the dock says so
-        self.choice_dock.set_choices(self.session.prompt_title() if answers else "", buttons,
-                                     touch=len(buttons) < len(answers))
+        self.choice_dock.set_choices(self.session.prompt_title() if answers else "",
+                                     self.session.with_amounts(buttons), touch=len(buttons) < len(answers))
 
     def _refresh_panels(self) -> None:
         """The actions beside the board and the player boards, from the viewer's view."""

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .amounts import Amounts
     from .commands import Command, command
     from .content import ContentError, FrozenMap
     from .content import load as load_content
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 # public name -> (module in this package, its name there)
 _EXPORTS: dict[str, tuple[str, str]] = {
+    "Amounts": ("amounts", "Amounts"),
     **{name: ("commands", name) for name in ("Command", "command")},
     "ContentError": ("content", "ContentError"), "FrozenMap": ("content", "FrozenMap"),
     "load_content": ("content", "load"), "parse_content": ("content", "parse"),
@@ -68,6 +70,7 @@ __all__ = [
     "HUMAN",
     "LANGUAGES",
     "SAVE_SUFFIX",
+    "Amounts",
     "Command",
     "Config",
     "ConfigError",

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .amounts import Amounts
 from .commands import Command
 from .errors import ConfigError
 from .events import Event
@@ -296,6 +297,16 @@ class Game(ABC):
         """A legal command in words a player understands (a button's label); ``view`` is the
         deciding seat's view, for names of what lies where. Default: the notation."""
         return str(command)
+
+    def command_amounts(self, command: Command, view: Data, language: str = "en") -> Amounts | None:
+        """``command`` (an answer) as numbers — "this many of something" — or None (the default)
+        when it says no number. Answers of one decision with the same ``Amounts.group`` are one
+        question with other numbers: the screen asks it with a spin box per part whose number
+        differs between them (how many infantry move; how many of each unit type to lose) and
+        one button that plays the answer holding the chosen numbers, instead of a button per
+        answer (`engine.core.amounts`). Answers of a group must differ in their numbers; titles
+        are in ``language``, from the deciding seat's ``view`` only."""
+        return None
 
     def is_panel_action(self, command: Command, view: Data) -> bool:
         """Whether a turn command is offered as a button beside the board (rather than only by

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.bots import register_bot
 from engine.core import (
+    Amounts,
     Command,
     Config,
     Data,
@@ -176,6 +177,12 @@ class Dragonbond(Game):
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         from .labels import label_command
         return label_command(command, language, view)
+
+    def command_amounts(self, command: Command, view: Data, language: str = "en") -> Amounts | None:
+        """How many units approach, move, are lost, placed, removed, pushed or carried; how much
+        power pays for a Vaala card (amounts.py): spin boxes, not a button per number."""
+        from .amounts import command_amounts
+        return command_amounts(command, view, language)
 
     def describe_prompt(self, kind: str, language: str = "en") -> str:
         from .labels import prompt_label

@@ -5,6 +5,7 @@ and how it is paid; anything the words do not cover stays in the notation, so no
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import Command, Data
@@ -36,15 +37,22 @@ CHOICE_WORDS = {"en": "choice {n}", "zh": "選項 {n}"}
 # and a treatment's kind (Treat Wounds)
 OPTION_NAMES = {"en": {"open": "open the Doors", "close": "close the Doors", "bunker": "to the Bunker",
                        "facility": "to the Facility parking", "dress": "dress a Serious Wound",
-                       "heal_serious": "heal a dressed Serious Wound", "heal_light": "heal a Light Wound"},
+                       "heal_serious": "heal a dressed Serious Wound", "heal_light": "heal a Light Wound",
+                       "items": "paying with the Item Counter", "malfunction": "paying with a Malfunction here"},
                 "zh": {"open": "打開艙門", "close": "關閉艙門", "bunker": "前往地堡",
                        "facility": "前往基地停車處", "dress": "包紮一張重傷",
-                       "heal_serious": "治癒一張已包紮的重傷", "heal_light": "治癒一個輕傷"}}
+                       "heal_serious": "治癒一張已包紮的重傷", "heal_light": "治癒一個輕傷",
+                       "items": "以房間物品記數支付", "malfunction": "以此處放置故障標記支付"}}
 DECK_WORDS = {"en": "from the {colour} deck", "zh": "從{colour}物品牌庫"}
 EGGS = {"en": "the Eggs", "zh": "蟲卵"}
 # parts of a compound answer: ``i0/to1`` (a Trade offer), ``d0/drop1`` (keep, dropping Hand slot 1)
-PARTS = {"en": {"to": "to Player {n}", "drop": "dropping {thing}", "contamination": "Contamination"},
-         "zh": {"to": "給玩家 {n}", "drop": "放下{thing}", "contamination": "污染卡"}}
+PARTS = {"en": {"to": "to Player {n}", "drop": "dropping {thing}", "contamination": "Contamination",
+                "neutral": "the Neutral Pool's {token}", "seat": "Player {n}'s {token}",
+                "token": "Contingency token", "down": "face-down Contingency token"},
+         "zh": {"to": "給玩家 {n}", "drop": "放下{thing}", "contamination": "污染卡",
+                "neutral": "中立池的{token}", "seat": "玩家 {n} 的{token}",
+                "token": "應急措施標記", "down": "面朝下的應急措施標記"}}
+CONTINGENCY_PLACE = re.compile(r"(neutral|seat(\d+))\.(\d+)")
 
 
 # Prompt titles are noun phrases: the app shows them as "Choose (…):" / "請選擇（…）：".
@@ -129,16 +137,41 @@ def _answer(text: str, lang: str, view: Data | None, seat: int | None) -> str | 
         elif part.startswith("drop") and part[4:].isdigit():
             words.append(PARTS[lang]["drop"].format(thing=_handle(f"h{part[4:]}", lang, view, seat) or part))
         else:
-            words.append(" + ".join(_handle(p, lang, view, seat) or _card_name(p, lang, view, seat)
-                                    for p in part.split("+")))
+            words.append(" + ".join(_place(p, lang, view, seat) for p in part.split("+")))
     return ", ".join(words) if lang == "en" else "，".join(words)
+
+
+def _contingency(text: str, lang: str, view: Data | None) -> str | None:
+    """``neutral.N`` / ``seatK.N``, a Contingency token by where it lies (the Archive's and the
+    Computer's notation): its colour once the view shows it, else face down."""
+    found = CONTINGENCY_PLACE.fullmatch(text)
+    if found is None:
+        return None
+    pool, owner, n = found.group(1), found.group(2), int(found.group(3))
+    if pool == "neutral":
+        tokens: Any = (view or {}).get("neutral") or []
+    else:
+        players = (view or {}).get("players") or []
+        tokens = players[int(owner)].get("contingency") if int(owner) < len(players) else []
+    token = tokens[n] if isinstance(tokens, list) and n < len(tokens) else None
+    tokens_content = content().tokens
+    colour = next((t.colour for t in tokens_content.contingency_tokens if t.id == token), None)
+    kind = next((k for k in tokens_content.contingency_colours if k.colour == colour), None)
+    words = PARTS[lang]
+    name = ((kind.name.zh if lang == "zh" else kind.name.en) + ("" if lang == "zh" else " ") + words["token"]
+            if kind is not None else words["down"])
+    return words["neutral"].format(token=name) if pool == "neutral" else words["seat"].format(n=int(owner) + 1,
+                                                                                                token=name)
 
 
 def _place(value: Any, lang: str, view: Data | None, seat: int | None = None) -> str:
     text = str(value)
-    named = _handle(text, lang, view, seat) or _answer(text, lang, view, seat)
+    named = _handle(text, lang, view, seat) or _answer(text, lang, view, seat) or _contingency(text, lang, view)
     if named is not None:
         return named
+    from .log import OBJECTS
+    if text in OBJECTS[lang]:
+        return OBJECTS[lang][text]
     intruder = ((view or {}).get("intruders") or {}).get(text)
     if isinstance(intruder, dict):                      # an intruder by its id: what it is, then the id
         kind = intruder_type_name(intruder.get("type"), lang)

@@ -19,7 +19,16 @@ from PySide6.QtGui import QUndoStack
 
 from .bot_worker import Bot, BotFactory, BotRunner
 from .touches import Outcome, TouchSelection, look_alikes
-from .types import BOT_SEAT_PREFIX, HUMAN_SEAT, ActionGroup, LogEntry, NewGameConfig, Words, without_seat
+from .types import (
+    BOT_SEAT_PREFIX,
+    HUMAN_SEAT,
+    ActionGroup,
+    AmountChoice,
+    LogEntry,
+    NewGameConfig,
+    Words,
+    without_seat,
+)
 from .undo import PlayedCommands
 
 if TYPE_CHECKING:
@@ -497,6 +506,30 @@ class GameSession(QObject):
         view = match.state.view(self._shown)
         untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
         return [(label, command) for label, command in answers if command in untouched]
+
+    def with_amounts(self, buttons: Sequence[tuple[str, str]]) -> list[tuple[str, str] | AmountChoice]:
+        """``buttons`` (label, command) with the answers that differ only in numbers (the game's
+        `command_amounts`) replaced, where the first of them stood, by one `AmountChoice`."""
+        match = self._match
+        if match is None or len(buttons) < 2:
+            return list(buttons)
+        from engine.core import Command
+        from engine.core.amounts import amount_rows
+        view = match.state.view(self._viewer)
+        read = [(command, match.game.command_amounts(Command.parse(command), view, self._language))
+                for _, command in buttons]
+        rows = {row.at: row for row in amount_rows(read)}
+        labels = {command: label for label, command in buttons}
+        grouped = {command for row in rows.values() for _, command in row.choices}
+        out: list[tuple[str, str] | AmountChoice] = []
+        for at, button in enumerate(buttons):
+            if at in rows:
+                row = rows[at]
+                out.append(AmountChoice(row.title, row.tip, row.parts,
+                                        tuple((n, labels[c], c) for n, c in row.choices)))
+            elif button[1] not in grouped:
+                out.append(button)
+        return out
 
     def undo_words(self) -> str:
         """What Undo takes back, in words ("" when nothing): the player's command on top of the

@@ -90,6 +90,32 @@ class ActionGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class AmountChoice:
+    """Answers of one decision that differ only in numbers, asked as one row: a spin box per
+    part (``parts``: their titles) and a button that plays the answer holding the chosen numbers.
+    ``choices``: (numbers, label, command) per answer, the numbers in the order of ``parts``."""
+
+    title: str
+    tip: str
+    parts: tuple[str, ...]
+    choices: tuple[tuple[tuple[int, ...], str, str], ...]
+
+    def command_for(self, numbers: tuple[int, ...]) -> tuple[str, str] | None:
+        """(label, command) of the answer holding exactly ``numbers``; None when none does."""
+        return next(((label, command) for n, label, command in self.choices if n == numbers), None)
+
+    def values_of(self, part: int) -> list[int]:
+        """The numbers part ``part`` takes in the answers, ascending."""
+        return sorted({n[part] for n, _, _ in self.choices})
+
+    def nearest(self, numbers: tuple[int, ...], part: int) -> tuple[int, ...]:
+        """The answer's numbers closest to ``numbers`` among those that keep part ``part``'s
+        number (the first listed on a tie); ``numbers`` themselves when an answer holds them."""
+        fits = [n for n, _, _ in self.choices if n[part] == numbers[part]] or [n for n, _, _ in self.choices]
+        return min(fits, key=lambda n: (n != numbers, sum(abs(a - b) for a, b in zip(n, numbers, strict=True))))
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log: its words, whose line it is (None: nobody's, e.g. a round
     starting), and the spec rule it comes from with the short name of that rule's area ("" when

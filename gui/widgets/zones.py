@@ -12,13 +12,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent, QPainter, QPixmap
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QMouseEvent,
+    QPainter,
+    QPixmap,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from gui.dragdrop import piece_of, start_piece_drag
 
 TOKEN_PX = 22
 CARD_WIDTH = 150  # a card of a hand: wide enough for a few lines of its words
+PIECE_MIN_WIDTH = 84  # a compact piece: narrower, and a two-word title breaks a letter a line
 
 
 def escape(text: str, quote: bool = True) -> str:
@@ -141,13 +150,28 @@ class ZoneGrid(QWidget):
         self.pieces: dict[str, PieceLabel] = {}
         self.titles: list[QLabel] = []
         self._zones: list[Mapping[str, Any]] = []
+        self._fit = 0           # compact pieces that fit side by side in the width we have
+        self._state: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+
+    def _fitting_columns(self) -> int:
+        return max(1, (self.width() + self.grid.spacing()) // (PIECE_MIN_WIDTH + self.grid.spacing()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.cards and self._fitting_columns() != self._fit and self._zones:
+            self._build(self._zones)   # reflow: fewer columns in a narrow dock, more in a wide one
+            self.set_state(*self._state)
 
     def set_zones(self, zones: Sequence[Mapping[str, Any]]) -> None:
         """Show these zones (only those with items); rebuilt only when they changed."""
         zones = [z for z in zones if z.get("items")]
         if zones == self._zones:
             return
+        self._build(zones)
+
+    def _build(self, zones: list[Mapping[str, Any]]) -> None:
         self._zones = zones
+        self._fit = self._fitting_columns()
         for widget in [*self.pieces.values(), *self.titles]:
             self.grid.removeWidget(widget)
             widget.hide()  # at once: deleteLater waits for the event loop
@@ -155,14 +179,17 @@ class ZoneGrid(QWidget):
         self.pieces, self.titles = {}, []
         row = 0
         for zone in zones:
-            columns = len(zone["items"]) if self.cards else int(zone.get("columns", 3))
+            columns = len(zone["items"]) if self.cards else min(int(zone.get("columns", 3)), self._fit)
             heading = QLabel(escape(str(zone["title"]), False), self)
             heading.setObjectName(f"zone_{zone['id']}")
             heading.setStyleSheet("QLabel { color: #5b5648; font-weight: bold; }")
             heading.setToolTip(str(zone.get("tip") or ""))
-            self.grid.addWidget(heading, row, 0, 1, max(1, columns))
             self.titles.append(heading)
-            row += 1
+            if self.cards and len(zones) == 1:
+                heading.hide()  # one hand: the dock's own title names it
+            else:
+                self.grid.addWidget(heading, row, 0, 1, max(1, columns))
+                row += 1
             for index, item in enumerate(zone["items"]):
                 piece = PieceLabel(item["id"], self)
                 piece.picked.connect(self.picked)
@@ -174,7 +201,7 @@ class ZoneGrid(QWidget):
                 if self.cards:
                     piece.setFixedWidth(CARD_WIDTH)
                     piece.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-                    piece.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+                    piece.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
                 self.grid.addWidget(piece, row + index // columns, index % columns)
                 self.pieces[item["id"]] = piece
             row += (len(zone["items"]) + columns - 1) // columns
@@ -187,6 +214,7 @@ class ZoneGrid(QWidget):
     def set_state(self, sources: Iterable[str], targets: Iterable[str],
                   clickable: Iterable[str] = ()) -> None:
         sources, targets, clickable = set(sources), set(targets), set(clickable)
+        self._state = (sources, targets, clickable)
         for name, piece in self.pieces.items():
             piece.set_state(name in sources, name in targets, name in clickable)
 

@@ -224,6 +224,17 @@
     </message>
 </context>
 <context>
+    <name>AmountRow</name>
+    <message>
+        <source>Confirm</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>From {low} to {high}; Enter confirms</source>
+        <translation>從 {low} 到 {high}；按 Enter 確認</translation>
+    </message>
+</context>
+<context>
     <name>BoardView</name>
     <message>
         <source>No game open — File ▸ New Game (Ctrl+N)</source>

@@ -25,7 +25,7 @@ def two_humans(seed: int = 4) -> NewGameConfig:
 
 def hidden_behind_handover(window: MainWindow) -> bool:
     return (window.central_stack.currentWidget() is window.handover_screen
-            and window.log_dock.line_texts() == [] and window.choice_dock.buttons == []
+            and window.log_dock.line_texts() == [] and not window.choice_dock.is_asking()
             and not window.log_dock.command_line.isEnabled())
 
 

@@ -1,5 +1,6 @@
 """Every registered game can be started and played a little through the generic screen parts
-(decision buttons, action buttons, lit spaces and lit pieces), even before it has a board of its own."""
+(decision buttons and rows of numbers, action buttons, lit spaces and lit pieces), even before it
+has a board of its own."""
 from __future__ import annotations
 
 import pytest
@@ -27,9 +28,17 @@ def test_a_game_starts_and_takes_clicks(game_id: str, window: MainWindow, qtbot,
             break
         if window.central_stack.currentWidget() is window.handover_screen:
             window.handover_screen.ready_button.click()
+        rows = window.choice_dock.amount_rows
         buttons = window.choice_dock.buttons or [b for b in window.actions_dock.buttons if b.isEnabled()]
         spaces = sorted(session.active_spaces())
-        if buttons:
+        if rows and (not buttons or clicks % 2):     # answers that differ only in numbers
+            before = len(session._require().commands)
+            rows[-1].spins[-1].stepBy(1)
+            wanted = rows[-1].confirm_button.property("command")
+            qtbot.mouseClick(rows[-1].confirm_button, Qt.MouseButton.LeftButton)
+            assert str(session._require().commands[before]) == wanted
+            clicks += 1
+        elif buttons:
             before = len(session._require().commands)
             qtbot.mouseClick(buttons[-1], Qt.MouseButton.LeftButton)
             clicks += len(session._require().commands) > before

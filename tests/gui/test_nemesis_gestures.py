@@ -125,10 +125,10 @@ def _careful_move_with_one_exit() -> tuple[Match, Command]:
 
 def test_an_answer_taken_for_the_player_is_undone_and_redone_with_the_move_before_it(
         window: MainWindow, qtbot, monkeypatch, tmp_path: Path, error_dialogs) -> None:
-    from tests.gui.nemesis_driver import NemesisDriver
+    from tests.gui.table_driver import TableDriver
     position, move = _careful_move_with_one_exit()
     open_position(window, tmp_path, position)
-    driver = NemesisDriver(window, qtbot, monkeypatch, seed=1)
+    driver = TableDriver(window, qtbot, monkeypatch, seed=1)
     driver.give(move)
     session = window.session
     history = [str(c) for c in session._match.commands]

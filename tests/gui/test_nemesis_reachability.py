@@ -12,7 +12,7 @@ Computer action granted by Remote Access, and Inconspicuous; so is a Computer ac
 Remote Access at a working Computer (the card is touched first there).
 
 The position is opened as a save (every seat a person; the deciding seat looks at the screen),
-and then, with tests/gui/nemesis_driver.py:
+and then, with tests/gui/table_driver.py:
 * every legal command of the case has a gesture (touches in some order, or a drop and touches, or
   a button when it names nothing), checked against the table the screen draws;
 * up to `PLAYED` of them are really played by clicks on the widgets (the first, the one naming
@@ -39,7 +39,7 @@ from engine.bots import bot_rng, make_bot
 from engine.core import Command, Match, state_to_document
 from engine.core.persistence import SAVE_FORMAT, SAVE_VERSION
 from gui.main_window import MainWindow
-from tests.gui.nemesis_driver import NemesisDriver
+from tests.gui.table_driver import TableDriver
 
 MAX_STEPS = 400                # commands per searched game
 Game = tuple[str, int, int]    # (mode, players, seed)
@@ -303,9 +303,9 @@ def test_every_spec_verb_is_played_by_gestures(case: Case, positions, window: Ma
     assert case.name in positions, f"no position found where {case.name} is legal"
     position = positions[case.name]
 
-    def opened(drag: str) -> NemesisDriver:
+    def opened(drag: str) -> TableDriver:
         open_position(window, tmp_path, position)
-        driver = NemesisDriver(window, qtbot, monkeypatch, seed=1, prefer_drag=drag)
+        driver = TableDriver(window, qtbot, monkeypatch, seed=1, prefer_drag=drag)
         driver.confirm_handover()
         assert window.session.viewer == position.seat
         return driver

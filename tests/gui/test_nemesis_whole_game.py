@@ -3,7 +3,7 @@ screen: solo; standard with three players, one of them the computer; co-op with 
 the screen (hand-over screens between them).
 
 Every decision of a human seat is picked by that seat's heuristic bot from the seat's own view,
-then given only by gestures (tests/gui/nemesis_driver.py): clicks on the board, on the cards of the
+then given only by gestures (tests/gui/table_driver.py): clicks on the board, on the cards of the
 Hand dock, on the pieces of the player boards and of the Table dock, drags of a piece onto the board
 or onto another piece; buttons only for what names nothing to touch (a plain pass, a yes/no answer).
 The driver checks that each command the match records is the one meant.
@@ -18,7 +18,7 @@ import pytest
 from engine.core import Command
 from gui.main_window import MainWindow
 from gui.widgets.end_game import EndGameDialog
-from tests.gui.nemesis_driver import NemesisDriver, start_from_dialog
+from tests.gui.table_driver import TableDriver, start_from_dialog
 
 SEATS = {"solo": ("human",), "standard": ("human", "human", "bot:heuristic"), "coop": ("human", "human")}
 PREFIX = 14                  # human commands of a default-run game that is not played to its end
@@ -26,14 +26,14 @@ ROUTES = {"click", "drag", "panel", "choice", "menu"}
 
 
 def play(window: MainWindow, qtbot, monkeypatch, mode: str, seed: int,  # noqa: ANN001
-         limit: int | None = None) -> NemesisDriver:
+         limit: int | None = None) -> TableDriver:
     start_from_dialog(window, qtbot, mode=mode, seats=SEATS[mode], seed=seed)
-    driver = NemesisDriver(window, qtbot, monkeypatch, seed=seed)
+    driver = TableDriver(window, qtbot, monkeypatch, seed=seed)
     driver.play(max_commands=limit)
     return driver
 
 
-def check_routes(driver: NemesisDriver) -> None:
+def check_routes(driver: TableDriver) -> None:
     """Every human command was given by a gesture (or taken for the player), by the routes allowed."""
     tally = driver.tally
     humans = [s for s in driver.match.history if not driver.session.is_bot(s.command.seat)]
@@ -46,7 +46,7 @@ def check_routes(driver: NemesisDriver) -> None:
     assert tally.commands["click"] and tally.touches["click hand"] and tally.touches["click board space"]
 
 
-def check_end_screen(window: MainWindow, qtbot, driver: NemesisDriver) -> None:  # noqa: ANN001
+def check_end_screen(window: MainWindow, qtbot, driver: TableDriver) -> None:  # noqa: ANN001
     qtbot.waitUntil(lambda: isinstance(window.end_dialog, EndGameDialog) and window.end_dialog.isVisible(),
                     timeout=10_000)
     scores = window.session.final_scores()

@@ -222,7 +222,8 @@ def test_a_bot_game_ends_with_the_score_table_and_the_honor_plot(window: MainWin
     assert dialog.plot is not None and dialog.plot.objectName() == "score_plot"
 
 
-def test_end_screen_screenshots(tmp_path: Path) -> None:
+def test_end_screen_screenshots(tmp_path: Path, soak_only_games: int) -> None:
+    """Two whole bot games, ~28 s: with --soak-games N (or run tests/gui/vindication_screenshot.py)."""
     from tests.gui.vindication_screenshot import take_end_screenshots
     shots = take_end_screenshots(tmp_path)
     assert [p.name for p in shots] == ["vin_end_en.png", "vin_end_zh_TW.png"]

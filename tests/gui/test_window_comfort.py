@@ -226,3 +226,23 @@ def test_undo_says_what_it_takes_back_in_words(window: MainWindow, qtbot) -> Non
     window.handover_screen.ready_button.click()
     window.session.apply("pass")
     assert window.action_collection.undo.statusTip() == "Take back pass"  # not "Take back 0: pass"
+
+
+def test_compact_zones_reflow_to_the_width_of_their_dock(qtbot) -> None:
+    """A zone of five pieces in a narrow dock wraps onto more rows instead of squeezing each
+    title to a letter a line; given room, it takes its own column count again."""
+    from gui.widgets.zones import PIECE_MIN_WIDTH, ZoneGrid
+    grid = ZoneGrid()
+    qtbot.addWidget(grid)
+    items = [{"id": f"p{i}", "title": f"Piece number {i}"} for i in range(5)]
+    grid.resize(2 * PIECE_MIN_WIDTH + 10, 400)
+    grid.show()
+    grid.set_zones([{"id": "z", "title": "Zone", "items": items, "columns": 5}])
+    grid.set_state({"p3"}, set())
+
+    def columns() -> int:
+        return len({grid.grid.getItemPosition(grid.grid.indexOf(p))[1] for p in grid.pieces.values()})
+    assert columns() == 2
+    grid.resize(8 * PIECE_MIN_WIDTH, 400)
+    qtbot.waitUntil(lambda: columns() == 5)
+    assert grid.pieces["p3"].draggable   # the lit state survives the rebuild

@@ -78,3 +78,27 @@ def test_command_options_read_as_words_not_keys() -> None:
         en, zh = GAME.describe_command(command, "en", view), GAME.describe_command(command, "zh_TW", view)
         assert english in en and chinese in zh, (en, zh)
         assert "=" not in en + zh and "_" not in en + zh, (en, zh)
+
+
+def test_tokens_objects_and_payments_read_as_words() -> None:
+    """A Contingency token by where it lies and its colour once seen, an Egg in a Room by name,
+    and how a Room action is paid (issue 13: buttons read "at neutral.1", "R011, egg", "option=items")."""
+    from engine.core import Command
+    from engine.nemesis.content import content
+    from engine.nemesis.game import GAME
+    token = content().tokens.contingency_tokens[0]
+    colour = next(k for k in content().tokens.contingency_colours if k.colour == token.colour)
+    view = {"neutral": ["hidden", token.id], "players": [{"contingency": 2}], "rooms": {}}
+    cases = {
+        "0: room contingency target=neutral.1 pay=rest.4,": (f"the Neutral Pool's {colour.name.en} Contingency token",
+                                                              f"中立池的{colour.name.zh}應急措施標記"),
+        "0: room contingency target=neutral.0 pay=rest.4,": ("the Neutral Pool's face-down Contingency token",
+                                                              "中立池的面朝下的應急措施標記"),
+        "0: room exterminate option=items pay=rest.4,": ("paying with the Item Counter", "以房間物品記數支付"),
+        "0: card search.1 target=R011/egg": ("Egg", "蟲卵"),
+    }
+    for text, (english, chinese) in cases.items():
+        command = Command.parse(text)
+        en, zh = GAME.describe_command(command, "en", view), GAME.describe_command(command, "zh_TW", view)
+        assert english in en and chinese in zh, (en, zh)
+        assert "=" not in en + zh and "neutral." not in en + zh and "egg" not in en, (en, zh)

@@ -1,4 +1,5 @@
-"""Drives a Nemesis: Lockdown game through the real widgets, the way a person plays it.
+"""Drives a game on the drawn table through the real widgets, the way a person plays it (any game
+that describes its table and what a command touches: Nemesis: Lockdown, Dragonbond).
 
 For each decision of a human seat the driver picks a command as a player would — the seat's own
 bot (heuristic or random) choosing from that seat's view and legal commands only — and then gives
@@ -28,7 +29,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,7 @@ from gui.controller.touches import TouchSelection, look_alikes
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
 from gui.widgets import zones as zones_module
+from gui.widgets.choice_panel import AmountRow
 from gui.widgets.new_game_dialog import NewGameDialog
 from gui.widgets.zones import PieceLabel
 from tests.gui.test_gestures import deliver_drop
@@ -49,14 +51,15 @@ from tests.gui.test_gestures import deliver_drop
 MAX_ORDERS = 240          # orders of a gesture's touches tried before giving up
 
 
-def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, mode: str, seats: Sequence[str],  # noqa: ANN001
-                         seed: int) -> None:
-    """Runs inside the New Game dialog's exec(): choose Nemesis: Lockdown, ``mode``, one seat per
-    kind of ``seats`` (``human`` or ``bot:KIND``) and ``seed``, then press Start Game."""
+def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, game: str, mode: str,  # noqa: ANN001
+                         seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> None:
+    """Runs inside the New Game dialog's exec(): choose ``game``, ``mode``, one seat per kind of
+    ``seats`` (``human`` or ``bot:KIND``), the ``options`` (by their fields) and ``seed``, then
+    press Start Game."""
     dialog = window.findChild(NewGameDialog)
     assert dialog is not None and dialog.isVisible()
     ids = [dialog.game_list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(dialog.game_list.count())]
-    dialog.game_list.setCurrentRow(ids.index("nemesis"))
+    dialog.game_list.setCurrentRow(ids.index(game))
     dialog.mode_combo.setCurrentIndex(dialog.mode_combo.findData(mode))
     assert dialog.mode_combo.currentData() == mode
     if dialog.players_spin.isEnabled():
@@ -66,22 +69,41 @@ def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, mode: s
         combo = dialog.findChild(QComboBox, f"seat_combo_{index}")
         combo.setCurrentIndex(combo.findData(kind))
         assert combo.currentData() == kind, (index, kind)
+    for key, value in (options or {}).items():
+        field = dialog.findChild(QComboBox, f"option_{key}")
+        assert field is not None, f"no option field {key}"
+        field.setCurrentIndex(field.findData(value))
+        assert field.currentData() == value, (key, value)
     dialog.seed_edit.clear()
     qtbot.keyClicks(dialog.seed_edit, str(seed))
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     done.append(True)
 
 
-def start_from_dialog(window: MainWindow, qtbot, *, mode: str, seats: Sequence[str], seed: int) -> None:  # noqa: ANN001
+def start_from_dialog(window: MainWindow, qtbot, *, mode: str, seats: Sequence[str], seed: int,  # noqa: ANN001
+                      game: str = "nemesis", options: Mapping[str, Any] | None = None) -> None:
     """File ▸ New Game, filled in as a person would (`fill_new_game_dialog`)."""
     from PySide6.QtCore import QTimer
     done: list[bool] = []
-    QTimer.singleShot(0, lambda: fill_new_game_dialog(window, qtbot, done, mode=mode, seats=seats, seed=seed))
+    QTimer.singleShot(0, lambda: fill_new_game_dialog(window, qtbot, done, game=game, mode=mode, seats=seats,
+                                                      seed=seed, options=options))
     window.action_collection.new_game.trigger()     # exec() returns once Start is pressed
     assert done, "the New Game dialog was not filled in"
     session = window.session
-    assert session.has_game() and session.game_id() == "nemesis"
+    assert session.has_game() and session.game_id() == game
     assert session.seat_kinds() == tuple(seats) and session._match.config.seed == seed
+
+
+def _numbers_of(row: AmountRow, command: str) -> tuple[int, ...] | None:
+    """The numbers a row of the decision panel shows to give ``command`` (None: not its answer)."""
+    return next((numbers for numbers, _, c in row.choice.choices if c == command), None)
+
+
+def _answers_shown(window: MainWindow) -> list[str]:
+    """Every answer the decision panel gives: its buttons' and its rows' of numbers."""
+    dock = window.choice_dock
+    return ([str(b.property("command")) for b in dock.buttons]
+            + [c for row in dock.amount_rows for _, _, c in row.choice.choices])
 
 
 # -- one step of a gesture ------------------------------------------------------------------------------
@@ -112,8 +134,8 @@ class Tally:
         return self.given
 
 
-class NemesisDriver:
-    """Plays the human seats of the window's Nemesis game by gestures (see the module notes).
+class TableDriver:
+    """Plays the human seats of the window's game by gestures (see the module notes).
 
     ``choosers`` gives each human seat its bot kind (``heuristic`` or ``random``); ``prefer_drag``
     drops a piece on its partner whenever a gesture begins with two things one can drag together
@@ -228,7 +250,12 @@ class NemesisDriver:
         window, text = self.window, str(command)
         if command.verb == "answer":
             button = next((b for b in window.choice_dock.buttons if b.property("command") == text), None)
-            assert button is not None, (text, [b.property("command") for b in window.choice_dock.buttons])
+            row = next((r for r in window.choice_dock.amount_rows if _numbers_of(r, text) is not None), None)
+            if button is None and row is not None:     # an answer of numbers: set them, then Confirm
+                row.set_numbers(_numbers_of(row, text))
+                button = row.confirm_button
+                assert button.property("command") == text
+            assert button is not None, (text, _answers_shown(window))
             assert button.isVisible() and button.isEnabled()
             self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
             return "choice"
@@ -246,7 +273,7 @@ class NemesisDriver:
         touches = self.game.command_touches(command, view)
         if not touches:
             if command.verb == "answer":
-                found = str(command) in [str(b.property("command")) for b in self.window.choice_dock.buttons]
+                found = str(command) in _answers_shown(self.window)
             else:
                 found = self.window.actions_dock.button_for(str(command)) is not None
             return ("choice" if command.verb == "answer" else "panel") if found else None
