@@ -515,7 +515,7 @@ class GameSession(QObject):
             return list(buttons)
         from engine.core import Command
         from engine.core.amounts import amount_rows
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         read = [(command, match.game.command_amounts(Command.parse(command), view, self._language))
                 for _, command in buttons]
         rows = {row.at: row for row in amount_rows(read)}
