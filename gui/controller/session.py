@@ -100,8 +100,8 @@ class GameSession(QObject):
     game_started = Signal()
     # the game was closed: no game is open now
     game_closed = Signal()
-    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read — the
-    # viewer whose screen shows next: after a change of player, the new one (a hand-over screen,
+    # the view the screen shows (plain data: the viewer's own or the public one, `shown_seat`) and
+    # the new log entries (`LogEntry`) it may show — the viewer whose screen shows next: after a change of player, the new one (a hand-over screen,
     # when one is due, is announced first); of a command that unfolds step by step, the first
     # step's entries (`step_shown` brings the others, then the change of viewer)
     command_applied = Signal(object, list)
