@@ -179,8 +179,9 @@ class Game(ABC):
 
     def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
         """The dice rolled in these events (one command's, as a seat saw them), for the table:
-        ``[{"title": the die, "face": what it shows, "seat": who rolled or None}, …]`` in
-        ``language``. Default: none."""
+        ``[{"title": the die, "face": what it shows, "seat": who rolled or None, "look": a
+        `engine.core.table` look for the face (optional: ``danger`` for a critical hit, ``muted``
+        for a die that does nothing)}, …]`` in ``language``. Default: none."""
         return []
 
     def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
@@ -189,11 +190,19 @@ class Game(ABC):
         (the screen shows ``outcome.breakdown``'s numbers, named by `score_category_name`)."""
         return []
 
+    def result_columns(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, bool]]:
+        """The end screen's columns when they are not the seats: (title, won) for each — a game
+        whose computer-run characters play beside the seats lists every character ("Ferellon
+        (Player 1)", "Adrael (AI)"); `result_rows` then has one text per column, and the winners
+        are named by these titles. Default: none (one column per seat)."""
+        return []
+
     def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
         """A curve of the game for the end screen, from what one seat saw: its view at the start
         and the events shown to it since. ``{"title", "x_title", "y_title", "series": [{"seat":
-        seat | None, "name": str (for a series of nobody), "values": [number, …]}, …]}`` in
-        ``language``; {} when the game draws none."""
+        seat | None, "name": str (for a series of nobody; for a seat's, its name instead of the
+        seat's), "line": int (optional, for a series of nobody: draw it like that seat's line),
+        "values": [number, …]}, …]}`` in ``language``; {} when the game draws none."""
         return {}
 
     def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
@@ -236,6 +245,16 @@ class Game(ABC):
         skip = self.view_seat_keys
         return shows_more({k: v for k, v in view.items() if k not in skip},
                           {k: v for k, v in known.items() if k not in skip})
+
+    def needs_own_view(self, view: Data) -> bool:
+        """Whether the decision pending in ``view`` (its deciding seat's own view) needs that
+        seat's secrets on screen: its hand to choose a card from, answers that name its hidden
+        cards, a kind of decision whose very asking would tell what it holds. When it does not,
+        several people sharing the screen see it in the public view (seat None), with the
+        decider's legal commands worded from that view, and no hand-over is needed for it. A
+        game answers False only when the public view words every answer and nothing about the
+        answers depends on what the decider alone knows. Default: True."""
+        return True
 
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         """A state ``seat`` cannot tell apart from ``data``: what it cannot see, dealt again.

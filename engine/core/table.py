@@ -51,7 +51,8 @@ A ``Look`` names how something looks, never what it is in the game: a material (
 adds a band along its edge (``dark`` shades the whole space).
 
 Dice results come with each command's events: ``Game.dice_rolled(events, language)`` lists the
-dice rolled (the die, the face, who rolled), and the table shows the last command's.
+dice rolled (the die, the face, who rolled, optionally the face's look), and the table shows the
+last command's.
 
 Gestures name the same things: a space id or an item's or a piece's ``id``.
 ``Game.command_touches(command, view)`` lists what a player touches to give a command (a room

@@ -139,6 +139,12 @@ class Dragonbond(Game):
     def view(self, data: Data, seat: int | None) -> Data:
         return seat_view(data, seat)
 
+    def needs_own_view(self, view: Data) -> bool:
+        """DRG-HIDDEN-11: only planning turns, Vaala decisions and answers naming the decider's
+        hidden cards need its own view on a shared screen (handover.py)."""
+        from .handover import needs_own_view
+        return needs_own_view(view)
+
     def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
         """DRG-HIDDEN-1..10: what ``seat`` cannot see, dealt again (views.resample_hidden)."""
         return resample_hidden(data, seat, rng)
@@ -191,8 +197,29 @@ class Dragonbond(Game):
         return score_category_name(category, language) or super().score_category_name(category, language)
 
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
-        from .log import outcome_words
-        return outcome_words(outcome.reason, language)
+        """Why the game ended; the winners, powers and bonds are the end screen's columns."""
+        from .results import describe_outcome
+        return describe_outcome(outcome, language)
+
+    def result_columns(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, bool]]:
+        """DRG-END-8: one column per character, human or AI ("Ferellon (Player 1)", "Adrael (AI)")."""
+        from .results import result_columns
+        return result_columns(view, language)
+
+    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+        """DRG-END-8: each character's power, bonded ally and result."""
+        from .results import result_rows
+        return result_rows(view, language)
+
+    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
+        """Each character's power round by round, AI characters too."""
+        from .results import progress_plot
+        return progress_plot(start_view, events, language)
+
+    def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
+        """Combat dice with their ignored and critical hits, oath dice and rerolls."""
+        from .results import dice_rolled
+        return dice_rolled(events, language)
 
     def board_layout(self, config: Config, language: str = "en") -> Data:
         """Valerna's twelve regions, their names and city sites, and the mountain ridges (layout.py)."""

@@ -14,7 +14,8 @@
     entry's kind and placer are its card's; only the card resolving is face up;
   - the flow waits where each phase can (flow_problems): set-up on its picks, planning on a
     human's turn with nothing queued, execution on a decision with the stack's steps after it, a
-    finished game on nothing; a combat or an oath only while cards resolve;
+    finished game on nothing; a combat or an oath only while cards resolve; a combat's roll
+    records (what the table shows) add up with their dice;
   - the pending decision is the one its step asks now (asking it again changes nothing), and an
     AI's tied options each carry out (a loaded state cannot hold a decision the rules never ask).
 """
@@ -216,6 +217,7 @@ def flow_problems(data: Data) -> list[str]:
         kind = "neutral" if target["who"] is None else data["boards"][target["who"]]["role"]
         if target["kind"] != kind or target["who"] == combat["attacker"]:
             problems.append("the combat's target is not a side of its own kind other than the attacker")
+        problems += _roll_problems(combat)
     oath = data.get("oath")
     if oath is not None:
         pair = {oath["general"], oath["dragon"]}
@@ -225,6 +227,31 @@ def flow_problems(data: Data) -> list[str]:
     carry = data.get("carry")
     if carry is not None and data["boards"][carry["dragon"]]["bonded_with"] != carry["general"]:
         problems.append("a carry is prepared for a general that is not the dragon's bonded ally")
+    return problems
+
+
+def _roll_problems(combat: Data) -> list[str]:
+    """The records of the latest exchange's rolls (rules/combat.py ``rolls``) add up: one roll a
+    side, of this exchange or (before the next roll) the one before; only blanks were rerolled;
+    the hits of the kept faces, after conversions, are the ones that land plus the ignored ones;
+    no more damage dealt than landed."""
+    faces = {f.face: f for f in content().die.faces}
+    rolls = combat.get("rolls") or []
+    exchange = combat["exchange"]
+    if len({r["by"] for r in rolls}) != len(rolls) or len({r["exchange"] for r in rolls}) > 1 or any(
+            r["exchange"] not in (exchange, exchange - 1) for r in rolls):
+        return ["the combat's roll records are not the latest exchange's, one a side"]
+    problems: list[str] = []
+    for r in rolls:
+        if any(a != b and (faces[a].normal + faces[a].crit or not r["rerolled"]) for a, b in zip(r["first"], r["dice"])):
+            problems.append("a combat roll record rerolled a die that was not blank, or without a reroll")
+        normal = sum(faces[f].normal for f in r["dice"]) - r["to_crit"] + r["to_normal"]
+        crit = sum(faces[f].crit for f in r["dice"]) + r["to_crit"] - r["to_normal"]
+        if (normal != r["normal"] + sum(i["normal"] for i in r["ignored"])
+                or crit != r["crit"] + sum(i["crit"] for i in r["ignored"])):
+            problems.append("a combat roll record's hits are not its dice's, landed or ignored")
+        if sum(n for k, n in r["dealt"].items() if k != "devoured") > r["normal"] + r["crit"] * (1 + r["bonus"]):
+            problems.append("a combat roll record dealt more damage than its hits")
     return problems
 
 

@@ -426,16 +426,3 @@ def rule_title(rule_id: str, language: str = "en") -> str:
     parts = rule_id.split("-")
     area = RULE_AREAS.get(parts[1]) if len(parts) >= 2 and parts[0] == "DRG" else None
     return "" if area is None else area[_lang(language)]
-
-
-def outcome_words(reason: str, language: str = "en") -> str:
-    """``event_deck_empty; won: adrael, ferellon`` (as `Dragonbond.outcome` records it) in words."""
-    lang = _lang(language)
-    why, _, rest = reason.partition("; won: ")
-    won = rest.partition("; power: ")[0]
-    ai = (" (AI)", "（AI 玩家）")[lang]
-    names = SEP[lang].join(name_of(ch.strip().removesuffix(" (AI)"), lang) + (ai if ch.strip().endswith(" (AI)") else "")
-                           for ch in won.split(",") if ch.strip()) or WORDS["nobody"][lang]
-    head = name_of(why, lang)
-    head = head[:1].upper() + head[1:] if lang == EN else head
-    return f"{head}. Won: {names}." if lang == EN else f"{head}。勝利者：{names}。"

@@ -25,7 +25,8 @@ Ids one touches (the layout's space ids are the region ids, layout.py):
                                  a character's pieces in one region look alike (``same``
                                  ``<character>@<region>``): touching any of them touches them all
   neutral@<region>               the neutral units of a region
-  pool.<type>                    the viewer's units in pool (its own board)
+  pool.<type>                    the viewer's units in pool (its own board; in the public view the
+                                 deciding seat's)
   <card id>                      the viewer's hand cards and Vaala cards (its own board), the
                                  upgrade market's cards (shared)
   vaala_deck.<character>         the viewer's Vaala deck (its own board)
@@ -135,9 +136,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bond_down": ("Face down: inactive until the oath bonds", "面朝下：締結誓約前不生效"),
     "bond_token": ("Dragonbond token", "龍族標記"),
     "bonded_with": ("Bonded with {who}", "與{who}締結龍族"),
-    "oath_die": ("Oath die", "誓約骰"),
-    "oath_text": ("The oath of {general} and {dragon}: {turn} may reroll (cost {cost} power).",
-                  "{general}與{dragon}的誓約：輪到{turn}決定是否重擲（費用 {cost} 個權力標記）。"),
     "ai_deck": ("AI deck", "AI 行動卡牌庫"),
     "ai_deck_text": ("Shuffled action cards; only the size is known.", "洗亂的行動卡；只知道張數。"),
     "ai_played": ("Played", "已打出"),
@@ -482,10 +480,21 @@ def _boards(view: Data, w: _Words) -> list[Data]:
         if character is None:
             found.append({"seat": seat, "title": w("nobody_yet"), "score": "", "zones": [], "notes": []})
             continue
-        own = seat == view.get("viewer")
         found.append({"seat": seat, "title": _title(view, character, w), "score": _score(view, character, w),
-                      "zones": _character_zones(view, character, w, own), "notes": _notes(view, character, w)})
+                      "zones": _character_zones(view, character, w, seat == _toucher(view)),
+                      "notes": _notes(view, character, w)})
     return found
+
+
+def _toucher(view: Data) -> int | None:
+    """The seat whose board carries the ids one touches (``pool.<type>``): the viewer's, or in the
+    public view (seat None) the seat that decides now — its decision then needs none of its
+    secrets, yet its units in pool are public and what it deploys or reinforces from."""
+    viewer = view.get("viewer")
+    if viewer is not None:
+        return int(viewer)
+    return next((int(step["seat"]) for step in view.get("effects") or ()
+                 if step.get("waiting") and isinstance(step.get("seat"), int)), None)
 
 
 def _title(view: Data, character: str, w: _Words) -> str:
@@ -513,8 +522,9 @@ def _notes(view: Data, character: str, w: _Words) -> list[str]:
     return notes
 
 
-def _character_zones(view: Data, character: str, w: _Words, own: bool) -> list[Data]:
-    """A character's board as zones; only the viewer's own things carry the ids it touches."""
+def _character_zones(view: Data, character: str, w: _Words, touches: bool) -> list[Data]:
+    """A character's board as zones; only the touching seat's (`_toucher`) units in pool carry the
+    ids it touches (its cards are its own when the view shows their faces)."""
     board = view["boards"][character]
     mine = f"{character}:"
     c = content()
@@ -531,7 +541,7 @@ def _character_zones(view: Data, character: str, w: _Words, own: bool) -> list[D
     zones = [_zone(f"{mine}power", w("power_zone"), items)]
     if board.get("pool") is not None:
         pool = board["pool"]
-        touch = "pool." if own else f"{mine}pool."
+        touch = "pool." if touches else f"{mine}pool."
         zones.append(_zone(f"{mine}pool", w("pool"), [
             _item(f"{touch}{t}", WORDS[t][w.lang].capitalize() if w.lang == EN else WORDS[t][w.lang],
                   w("pool_text", n=pool.get(t, 0)), value=str(pool.get(t, 0)), look=None if pool.get(t, 0) else "muted")
@@ -541,14 +551,14 @@ def _character_zones(view: Data, character: str, w: _Words, own: bool) -> list[D
                            [_item(f"{mine}{card}", card_title(card, w), card_text(card, w), look="paper")
                             for card in board["upgrades"]], 2))
     if board["seat"] is not None:
-        zones += _hand_zones(board, character, w, own)
+        zones += _hand_zones(board, character, w)
     else:
         zones += _ai_zones(board, character, w)
     zones.append(_bond_zone(view, board, character, w))
     return zones
 
 
-def _hand_zones(board: Data, character: str, w: _Words, own: bool) -> list[Data]:
+def _hand_zones(board: Data, character: str, w: _Words) -> list[Data]:
     mine = f"{character}:"
     hand = board["hand"]
     zones = []
@@ -592,22 +602,15 @@ def _bond_zone(view: Data, board: Data, character: str, w: _Words) -> Data:
     if board.get("bonded_with"):
         items.append(_item(f"{mine}bond_token", w("bond_token"), w("bonded_with", who=w.name(board["bonded_with"])),
                            look="gold"))
-    oath = view.get("oath") or {}
-    dice = oath.get("dice") or {}
-    if character in dice:
-        face = dice[character]
-        text = w("oath_text", general=w.name(oath.get("general")), dragon=w.name(oath.get("dragon")),
-                 turn=w.name(oath.get("turn")), cost=content().params.oath_reroll_cost)
-        good = face in content().die.oath_success_faces
-        items.append(_item(f"{mine}oath_die", w("oath_die"), text, look="good" if good else "warning",
-                           value=WORDS.get(face, (face, face))[w.lang]))
     return _zone(f"{mine}bond_zone", w("bond_zone"), items, 3)
 
 
 # -- what belongs to nobody ------------------------------------------------------------------------------
 
 def _shared(view: Data, w: _Words) -> list[Data]:
-    zones = [_draft_zone(view, w), _stack_zone(view, w), _market_zone(view, w), _decks_zone(view, w),
+    from .combat_view import combat_zones, oath_zone
+    zones = [_draft_zone(view, w), *combat_zones(view, w.language), oath_zone(view, w.language),
+             _stack_zone(view, w), _market_zone(view, w), _decks_zone(view, w),
              _events_zone(view, w), _effects_zone(view, w), _supply_zone(view, w)]
     for character in view["seating"]:
         if _is_ai(view, character):
@@ -616,15 +619,16 @@ def _shared(view: Data, w: _Words) -> list[Data]:
 
 
 def _draft_zone(view: Data, w: _Words) -> Data | None:
-    """The characters the viewer may choose now (its own pending choice, DRG-SETUP-2)."""
-    viewer = view.get("viewer")
+    """The characters left to choose while a human picks one (DRG-SETUP-2): public, so shown
+    in the public view too."""
     for step in view.get("effects") or ():
         pause = step.get("pause") or {}
-        if step.get("waiting") and step.get("seat") == viewer and pause.get("kind") == "choose_character":
+        if step.get("waiting") and pause.get("kind") == "choose_character":
             c = content()
             items = []
-            for character in pause.get("options") or ():
-                if character not in c.characters:
+            taken = set(view.get("humans") or ())
+            for character in view["seating"]:
+                if character in taken or character not in c.characters:
                     continue
                 found = c.characters[character]
                 region = region_name(found.start_region, w.language)
@@ -775,14 +779,15 @@ def _status(view: Data, w: _Words) -> str:
 REGION_ANSWERS = frozenset({"choose_retreat_region"})
 
 
-def _pending(view: Data, seat: int | None) -> tuple[str, tuple[Any, ...]]:
-    """(kind, options) of the decision ``seat`` is asked now (its own view shows the options)."""
+def _pending(view: Data, seat: int | None) -> tuple[str, tuple[Any, ...] | None]:
+    """(kind, options) of the decision ``seat`` is asked now; the options are None where the view
+    does not show them (the public view: only the decider's own view lists them)."""
     for step in view.get("effects") or ():
         pause = step.get("pause") or {}
         if step.get("waiting") and step.get("seat") == seat:
             options = pause.get("options")
-            return str(pause.get("kind", "")), tuple(options) if isinstance(options, (list, tuple)) else ()
-    return "", ()
+            return str(pause.get("kind", "")), tuple(options) if isinstance(options, (list, tuple)) else None
+    return "", None
 
 
 def _character_of(view: Data, seat: int | None) -> str | None:
@@ -852,7 +857,7 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
         dragon = _mover(view, kind, seat, "dragon", first_step=parts[0])
         if dragon is None or not view["boards"][dragon].get("region"):
             return ()
-        ends = [str(o).rsplit("/", 1)[-1] for o in options if isinstance(o, str) and o.startswith("fly/")]
+        ends = [str(o).rsplit("/", 1)[-1] for o in options or () if isinstance(o, str) and o.startswith("fly/")]
         if ends.count(parts[-1]) > 1:        # an AI's tied paths to one region: the path tells them apart
             return (dragon, *parts)
         return (dragon, parts[-1])
@@ -875,17 +880,18 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
     return ()
 
 
-def _alone(options: tuple[Any, ...], prefix: str) -> bool:
-    """Whether one pending option at most starts with ``prefix`` (the others differ elsewhere)."""
-    return sum(1 for o in options if isinstance(o, str) and o.startswith(prefix)) <= 1
+def _alone(options: tuple[Any, ...] | None, prefix: str) -> bool:
+    """Whether one pending option at most starts with ``prefix`` (the others differ elsewhere);
+    False when the options are not shown."""
+    return options is not None and sum(1 for o in options if isinstance(o, str) and o.startswith(prefix)) <= 1
 
 
-def _attack_touches(view: Data, region: str, target: str, options: tuple[Any, ...]) -> tuple[str, ...]:
+def _attack_touches(view: Data, region: str, target: str, options: tuple[Any, ...] | None) -> tuple[str, ...]:
     """The combat region, then the target's piece there; the region alone when the pending
-    decision offers one target there."""
-    targets = {str(o).split("/")[2] for o in options
+    decision offers one target there (as far as the view shows the options)."""
+    targets = {str(o).split("/")[2] for o in options or ()
                if isinstance(o, str) and o.startswith(f"attack/{region}/") and len(str(o).split("/")) > 2}
-    if len(targets) <= 1:
+    if options is not None and len(targets) <= 1:
         return (region,)
     if target == "neutral":
         return (region, f"neutral@{region}") if view["regions"][region]["neutral"] else (region,)

@@ -264,16 +264,27 @@ def _build(players: int, options: Mapping[str, Any]) -> Schema:
     }, what="a queued step"), steps, PAUSES)
 
     SIDE = Record({"kind": Str(ids(("neutral", "general", "dragon"))), "who": Nullable(CHARACTER)})
+    COUNT = Int(0, MAX_DAMAGE)
+    FACES = ListOf(Str(faces, what="a die face"), max_len=MAX_DAMAGE)
+    ROLL = Where(Record({
+        "by": Str(ids(("attack", "counter"))), "exchange": Int(1, 10_000), "first": FACES, "rerolled": Bool(), "dice": FACES,
+        "to_crit": COUNT, "to_normal": COUNT,
+        "ignored": ListOf(Record({"cause": Str(ids(("effect", "mountain", "city"))), "crit": COUNT,
+                                  "normal": COUNT}), max_len=3),
+        "normal": COUNT, "crit": COUNT, "bonus": Int(0, 10),
+        "dealt": MapOf(Str(ids((*UNIT_TYPES, "neutral", "health", "stolen", "nothing", "devoured"))), COUNT),
+    }, what="a combat roll's record"), lambda r: len(r["first"]) == len(r["dice"]),
+        "as many dice kept as first rolled")
     COMBAT = Record({
         "attacker": CHARACTER, "target": SIDE, "region": REGION, "exchange": Int(1, 10_000),
         "phase": Str(ids(COMBAT_PHASES)), "mountain": Bool(), "held": Int(0, MAX_DAMAGE),
         "stolen": ListOf(Str(characters), max_len=len(characters)),
         "once": Bool(), "rolling": Nullable(Str(ids(("attack", "counter")))),
-    }, what="a combat")
+    }, optional={"rolls": ListOf(ROLL, max_len=2)}, what="a combat")
     OATH = Record({
         "general": GENERAL, "dragon": DRAGON, "dice": MapOf(CHARACTER, Str(faces), max_len=2),
         "turn": CHARACTER, "declines": Int(0, 1),
-    }, what="an oath")
+    }, optional={"rerolls": MapOf(CHARACTER, Int(0, 100), max_len=2)}, what="an oath")
     MODIFIER = Where(Record({
         "kind": Str(ids(MODIFIER_KINDS)), "value": Nullable(OneOf(Int(1, 10), UNIT)),
         "side": Nullable(Str(ids(SIDES))), "holder": ACTOR, "when": Record({}, extra=Anything()),

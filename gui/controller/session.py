@@ -100,8 +100,8 @@ class GameSession(QObject):
     game_started = Signal()
     # the game was closed: no game is open now
     game_closed = Signal()
-    # the viewer's view (plain data) and the new log entries (`LogEntry`) they may read — the
-    # viewer whose screen shows next: after a change of player, the new one (a hand-over screen,
+    # the view the screen shows (plain data: the viewer's own or the public one, `shown_seat`) and
+    # the new log entries (`LogEntry`) it may show — the viewer whose screen shows next: after a change of player, the new one (a hand-over screen,
     # when one is due, is announced first); of a command that unfolds step by step, the first
     # step's entries (`step_shown` brings the others, then the change of viewer)
     command_applied = Signal(object, list)
@@ -143,6 +143,9 @@ class GameSession(QObject):
         self._path: str | None = None
         self._modified = False
         self._viewer: int | None = None
+        # The seat whose view the screen draws: the viewer's, or None (the public view) while
+        # several people share the screen and the viewer's decision needs none of its secrets.
+        self._shown: int | None = None
         # Hot seat: the seats that may be looking at the screen (each viewer since the last
         # hand-over screen; none yet: anybody, who may see what an onlooker sees), and whether the
         # latest change of viewer needs a hand-over screen.
@@ -157,7 +160,7 @@ class GameSession(QObject):
         # what `touchable` and `drag_sources` found for a selection (and its touches)
         self._lit_memo: tuple[TouchSelection[Command], tuple[str, ...], frozenset[str]] | None = None
         self._sources_memo: tuple[TouchSelection[Command], frozenset[str]] | None = None
-        self._selection_viewer: int | None = None
+        self._selection_viewer: tuple[int | None, int | None] | None = None
         self._table_key: tuple[Any, ...] | None = None  # (seat, frozen view, language) of _table
         self._language = "en"
         self._bot_factory = bot_factory  # None: `engine.bots.make_bot`
@@ -208,8 +211,16 @@ class GameSession(QObject):
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose view the screen shows: the deciding human, else the last one."""
+        """The person at the screen: the deciding human (whose commands the screen offers), else
+        the last one."""
         return self._viewer
+
+    @property
+    def shown_seat(self) -> int | None:
+        """The seat whose view the screen draws (table, log, dice, the words of the choices): the
+        viewer's own, or None — the public view — in hot-seat play while the viewer's decision
+        needs none of its secrets (`Game.needs_own_view`), so no hand-over is needed for it."""
+        return self._shown
 
     def game_name(self) -> Words:
         return Words.of(self._require().game.info.name)
@@ -256,7 +267,7 @@ class GameSession(QObject):
         return self._require().digest()
 
     def current_view(self) -> Any:
-        return self._require().state.view(self._viewer)
+        return self._require().state.view(self._shown)
 
     def log_lines(self) -> list[str]:
         """Every event so far that the viewer may see, in words."""
@@ -265,7 +276,7 @@ class GameSession(QObject):
     def log_entries(self) -> list[LogEntry]:
         """Every event so far that the viewer may see: words, whose it is and its rule (while a
         command unfolds step by step, not those of the steps still to come)."""
-        entries = self._entries(self._require().events_for(self._viewer))
+        entries = self._entries(self._require().events_for(self._shown))
         waiting = sum(len(step.entries) for step in self._steps or ())
         return entries[:len(entries) - waiting]
 
@@ -273,7 +284,7 @@ class GameSession(QObject):
         game = self._require().game
         entries = []
         for event in events:
-            if not event.visible_to(self._viewer):
+            if not event.visible_to(self._shown):
                 continue
             seat = event.data.get("seat")
             rule = game.event_rule(event)
@@ -287,14 +298,17 @@ class GameSession(QObject):
         outcome = match.state.outcome
         if outcome is None:
             return ""
-        winners = ", ".join(self.seat_name(s) for s in outcome.winners)
+        view = match.state.view(self._shown)
+        columns = match.game.result_columns(outcome, view, self._language)
+        winners = ", ".join([title for title, won in columns if won] if columns
+                            else [self.seat_name(s) for s in outcome.winners])
         scores = "" if outcome.scores is None else ", ".join(f"{s:g}" for s in outcome.scores)
         reason = match.game.describe_outcome(outcome, self._language)
         if not winners:
             text = self.tr("Nobody won ({reason}).").format(reason=reason)
         else:
             text = self.tr("{winners} won ({reason}).").format(winners=winners, reason=reason)
-        if scores and match.game.result_rows(outcome, match.state.view(self._viewer), self._language):
+        if scores and match.game.result_rows(outcome, view, self._language):
             scores = ""  # the game says the end in its own words (a fate, a route), not in points
         return text + (" " + self.tr("Scores: {scores}.").format(scores=scores) if scores else "")
 
@@ -308,14 +322,20 @@ class GameSession(QObject):
         outcome = None if match is None else match.state.outcome
         if outcome is None:
             return None
-        rows = match.game.result_rows(outcome, match.state.view(self._viewer), self._language)
-        return {"seats": [self.seat_name(s) for s in range(len(match.seats))],
+        view = match.state.view(self._shown)
+        rows = match.game.result_rows(outcome, view, self._language)
+        # The game's own columns (every character, computer-run ones too) or one per seat; the
+        # per-seat numbers of the breakdown fit only the latter.
+        columns = match.game.result_columns(outcome, view, self._language)
+        return {"seats": [title for title, _ in columns] if columns
+                else [self.seat_name(s) for s in range(len(match.seats))],
                 "rows": [(title, list(values)) for title, values in rows],
-                "categories": [(name, list(values)) for name, values in outcome.breakdown],
+                "categories": [] if columns else [(name, list(values)) for name, values in outcome.breakdown],
                 "category_names": {name: match.game.score_category_name(name, self._language)
                                    for name in [*(n for n, _ in outcome.breakdown), "total"]},
-                "totals": None if outcome.scores is None else list(outcome.scores),
-                "winners": list(outcome.winners), "text": self.outcome_text()}
+                "totals": None if outcome.scores is None or columns else list(outcome.scores),
+                "winners": [i for i, (_, won) in enumerate(columns) if won] if columns else list(outcome.winners),
+                "text": self.outcome_text()}
 
     def progress_plot(self) -> dict[str, Any]:
         """The game's curve for the end screen (`Game.progress_plot`) from what the viewer saw,
@@ -325,15 +345,16 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return {}
-        plot = match.game.progress_plot(match.initial_state().view(self._viewer),
-                                        match.events_for(self._viewer), self._language)
+        plot = match.game.progress_plot(match.initial_state().view(self._shown),
+                                        match.events_for(self._shown), self._language)
         if not plot:
             return {}
-        series = {(self.seat_name(s["seat"]) if s.get("seat") is not None else str(s.get("name", ""))):
-                  [float(v) for v in s["values"]] for s in plot.get("series", [])}
+        series = {(str(s["name"]) if s.get("name") else self.seat_name(s["seat"]) if s.get("seat") is not None
+                   else ""): [float(v) for v in s["values"]] for s in plot.get("series", [])}
         return {"title": str(plot.get("title", "")), "x_title": str(plot.get("x_title", "")),
                 "y_title": str(plot.get("y_title", "")), "series": series,
-                "seats": [s.get("seat") for s in plot.get("series", [])]}
+                "seats": [s.get("seat") if s.get("seat") is not None else s.get("line")
+                          for s in plot.get("series", [])]}
 
     def spaces(self) -> list[str]:
         """Board spaces seen so far in any legal command (the engine has no list of all spaces yet)."""
@@ -396,7 +417,7 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return []
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         commands = [c for c in self._viewer_legal() if match.game.command_touches(c, view)[:1] == (space,)]
         return [str(c) for c in sorted(commands, key=_path_length)]
 
@@ -434,8 +455,8 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return {}
-        seat = self._viewer if seat == -1 else seat
-        if self._shown_position is not None and seat == self._viewer:
+        seat = self._shown if seat == -1 else seat
+        if self._shown_position is not None and seat == self._shown:
             return self._step_table(seat)
         key = (seat, match.state.frozen_view(seat), self._language)
         if self._table_key != key:
@@ -466,7 +487,7 @@ class GameSession(QObject):
             return []
         if not commands or any(c.verb != "answer" for c in commands):
             return []
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         answers = []
         for c in commands:
             label = match.game.describe_command(c, self._language, view)
@@ -482,7 +503,7 @@ class GameSession(QObject):
         answers = self.pending_answers()
         if match is None or not answers:
             return answers
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         untouched = {str(c) for c in self._viewer_legal() if not match.game.command_touches(c, view)}
         return [(label, command) for label, command in answers if command in untouched]
 
@@ -494,7 +515,7 @@ class GameSession(QObject):
             return list(buttons)
         from engine.core import Command
         from engine.core.amounts import amount_rows
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         read = [(command, match.game.command_amounts(Command.parse(command), view, self._language))
                 for _, command in buttons]
         rows = {row.at: row for row in amount_rows(read)}
@@ -527,7 +548,7 @@ class GameSession(QObject):
             command = Command.parse(command_text)
         except TablekeeperError:
             return without_seat(command_text)
-        words = match.game.describe_command(command, self._language, match.state.view(self._viewer))
+        words = match.game.describe_command(command, self._language, match.state.view(self._shown))
         return without_seat(words) if words == str(command) else words
 
     # -- gestures: clicks that explain, drags that play ---------------------------------------
@@ -538,7 +559,7 @@ class GameSession(QObject):
         match = self._match
         if match is None or self._viewer is None or space in self.active_spaces():
             return None
-        command = match.game.click_command(match.state.view(self._viewer), self._viewer, space)
+        command = match.game.click_command(match.state.view(self._shown), self._viewer, space)
         return None if command is None else self._refusal_of(command)
 
     def drag_targets(self, source: str) -> set[str]:
@@ -546,7 +567,7 @@ class GameSession(QObject):
         match = self._match
         if match is None:
             return set()
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         return {gesture[1] for c in self._viewer_legal()
                 if (gesture := match.game.command_gesture(c, view)) is not None and gesture[0] == source
                 } | self._touch_selection().drop_targets(source)
@@ -558,7 +579,7 @@ class GameSession(QObject):
             return set()
         selection = self._touch_selection()  # built once per position and viewer, as these are
         if self._sources_memo is None or self._sources_memo[0] is not selection:
-            view = match.state.view(self._viewer)
+            view = match.state.view(self._shown)
             sources = {gesture[0] for c in self._viewer_legal()
                        if (gesture := match.game.command_gesture(c, view)) is not None}
             self._sources_memo = (selection, frozenset(sources | selection.draggable()))
@@ -583,7 +604,7 @@ class GameSession(QObject):
         if match is None or self._viewer is None:
             self.command_refused.emit("", self.tr("No game is open."))
             return
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         command = match.game.drag_command(view, self._viewer, source, target, tuple(passed))
         # The legal ways to play this drop: several when they differ in more than the gesture
         # shows (how a surrounded piece escapes, what else it changes): then the player picks.
@@ -645,7 +666,7 @@ class GameSession(QObject):
             return []
         if any(c.verb == "answer" for c in commands):
             return []
-        view = match.state.view(self._viewer)
+        view = match.state.view(self._shown)
         groups: dict[str, list[tuple[str, str]]] = {}
         for command in commands:
             if match.game.is_panel_action(command, view):
@@ -668,9 +689,9 @@ class GameSession(QObject):
             return ""
         if self._shown_position is not None:  # the position after the step on show
             from engine.core import plain
-            view = match.game.view(plain.thaw(self._shown_position), self._viewer)
+            view = match.game.view(plain.thaw(self._shown_position), self._shown)
             return match.game.describe_table(view, self._language)
-        return match.game.describe_table(match.state.view(self._viewer), self._language)
+        return match.game.describe_table(match.state.view(self._shown), self._language)
 
     def last_dice(self) -> list[dict[str, Any]]:
         """The dice the last command rolled, as the viewer saw them (`Game.dice_rolled`), each
@@ -678,7 +699,7 @@ class GameSession(QObject):
         match = self._match
         if match is None or not match.history:
             return []
-        events = [e for e in match.history[-1].events if e.visible_to(self._viewer)]
+        events = [e for e in match.history[-1].events if e.visible_to(self._shown)]
         return [{**die, "who": self.seat_name(die["seat"]) if die.get("seat") is not None else ""}
                 for die in match.game.dice_rolled(events, self._language)]
 
@@ -841,6 +862,7 @@ class GameSession(QObject):
         self._match = None
         self._path = None
         self._viewer = None
+        self._shown = None
         self._audience = set()
         self._handover_due = False
         self._spaces = set()
@@ -880,6 +902,7 @@ class GameSession(QObject):
         self._table_key = None
         self.undo_stack.clear()
         self._viewer = None
+        self._shown = None
         self._audience = set()
         self._update_viewer(announce=False)
         self._note_spaces()
@@ -949,7 +972,7 @@ class GameSession(QObject):
         if len(steps) > 1:  # one step now, the others one per computer pause (`_show_next_step`)
             self._steps = steps[1:]
             self._shown_position = steps[0].position
-            self.command_applied.emit(match.state.view(self._viewer), steps[0].entries)
+            self.command_applied.emit(match.state.view(self._shown), steps[0].entries)
             if steps[0].spaces:
                 self.spaces_touched.emit(steps[0].spaces)
             self.undo_state_changed.emit()
@@ -961,8 +984,8 @@ class GameSession(QObject):
             changed = self._update_viewer(announce=False)
         if changed and self._handover_due:
             self.viewer_changed.emit(self._viewer)
-        self.command_applied.emit(match.state.view(self._viewer), self._entries(events))
-        touched = [space for e in events if e.visible_to(self._viewer) for space in self._event_spaces(e)]
+        self.command_applied.emit(match.state.view(self._shown), self._entries(events))
+        touched = [space for e in events if e.visible_to(self._shown) for space in self._event_spaces(e)]
         if touched:
             self.spaces_touched.emit(list(dict.fromkeys(touched)))
         self.undo_state_changed.emit()
@@ -1144,7 +1167,7 @@ class GameSession(QObject):
             self._report_bot_failure(seat, self.tr("its move {move} was refused ({reason})").format(
                 move=command, reason=error))
             return
-        if self._match.history[-1].command_for(self._viewer) != str(command):
+        if self._match.history[-1].command_for(self._shown) != str(command):
             # a secret of the bot's seat (a secret kept, a card placed face down): say only that it chose
             self.bot_moved.emit(seat, self.tr("a secret choice"), [])
             return
@@ -1190,25 +1213,33 @@ class GameSession(QObject):
         return self._match
 
     def _update_viewer(self, announce: bool) -> bool:
-        """Make the deciding human the viewer (else keep the last one); True when it changed."""
+        """Make the deciding human the viewer (else keep the last one) and choose the view the
+        screen draws (`shown_seat`); True when either changed. A hand-over is due when the screen
+        is to show a seat's own view with something that someone who may still be looking may not
+        see; a decision shown in the public view needs none, and its decider joins those looking."""
         match = self._require()
         humans = [s for s in match.state.deciders() if match.seats[s] == HUMAN_SEAT]
         if self._viewer in humans or (not humans and self._viewer is not None):
-            return False
-        if humans:
-            viewer: int | None = humans[0]
+            viewer = self._viewer
+        elif humans:
+            viewer = humans[0]
         else:
             all_humans = self.human_seats()
             viewer = all_humans[0] if all_humans else None
-        if viewer != self._viewer:
-            self._handover_due = viewer is not None and self.is_hot_seat() and self._shows_secrets(viewer)
-            if viewer is not None:
-                self._audience = {viewer} if self._handover_due else self._audience | {viewer}
-            self._viewer = viewer
-            if announce and viewer is not None:
-                self.viewer_changed.emit(viewer)
-            return True
-        return False
+        shown = viewer
+        if viewer is not None and viewer not in humans and self._viewer == viewer:
+            shown = self._shown  # nobody decides at the screen now: it keeps what it shows
+        elif viewer is not None and self.is_hot_seat() and not match.game.needs_own_view(match.state.view(viewer)):
+            shown = None
+        if viewer == self._viewer and shown == self._shown:
+            return False
+        self._handover_due = shown is not None and self.is_hot_seat() and self._shows_secrets(shown)
+        if viewer is not None:
+            self._audience = {viewer} if self._handover_due else self._audience | {viewer}
+        self._viewer, self._shown = viewer, shown
+        if announce and viewer is not None:
+            self.viewer_changed.emit(viewer)
+        return True
 
     def _shows_secrets(self, seat: int) -> bool:
         """Whether ``seat``'s screen would show something that someone who may still be looking at
@@ -1239,11 +1270,11 @@ class GameSession(QObject):
         """The viewer's legal commands with what one touches to give each, and what was touched
         so far; built once per position and viewer."""
         match = self._require()
-        if self._selection is None or self._selection_viewer != self._viewer:
-            view = match.state.view(self._viewer)
+        if self._selection is None or self._selection_viewer != (self._viewer, self._shown):
+            view = match.state.view(self._shown)
             offers = ((c, match.game.command_touches(c, view)) for c in self._viewer_legal())
             self._selection = TouchSelection(offers, look_alikes(self.table()))
-            self._selection_viewer = self._viewer
+            self._selection_viewer = (self._viewer, self._shown)
         return self._selection
 
     def _viewer_legal(self) -> list[Command]:

@@ -15,7 +15,19 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from gui.widgets.docks import side_dock_body
-from gui.widgets.zones import ZoneGrid, escape
+from gui.widgets.zones import ZoneGrid, escape, readable
+
+
+def _face(die: Mapping[str, Any]) -> str:
+    """A die's face as rich text, coloured by its look (``danger``, ``good``; ``muted`` greyed)."""
+    from gui.board.scene import LOOK_COLOURS
+    face = escape(str(die["face"]), False)
+    look = die.get("look")
+    if look == "muted":
+        return f"<span style='color:#777'>{face}</span>"
+    if look in LOOK_COLOURS and look not in ("plain", "light", "paper"):
+        return f"<span style='color:{readable(LOOK_COLOURS[look])}'>{face}</span>"
+    return face
 
 
 class PieceDock(QDockWidget):
@@ -77,17 +89,19 @@ class TableDock(PieceDock):
         self.counts.setToolTip("\n".join(str(z.get("tip") or "") for z in counted if z.get("tip")))
 
     def set_dice(self, dice: Sequence[Mapping[str, Any]]) -> None:
-        """The dice the last command rolled: who, which die, the face."""
+        """The dice the last command rolled: who, which die, the face (in its look's colour, when
+        the die has one: a critical hit, a die that deals nothing)."""
         lines = [self.tr("{who}: {die} — <b>{face}</b>").format(
             who=escape(str(d.get("who") or ""), False), die=escape(str(d["title"]), False),
-            face=escape(str(d["face"]), False)) if d.get("who") else
-            f"{escape(str(d['title']), False)} — <b>{escape(str(d['face']), False)}</b>" for d in dice]
+            face=_face(d)) if d.get("who") else
+            f"{escape(str(d['title']), False)} — <b>{_face(d)}</b>" for d in dice]
         self.dice.setText(self.tr("Last roll:") + "<br>" + "<br>".join(lines) if lines else "")
         self.dice.setVisible(bool(lines))
 
     def has_contents(self) -> bool:
+        """Whether there is anything to show: the table's status, tracks or shared zones, or dice."""
         t = self._table
-        return bool(t.get("status") or t.get("tracks") or t.get("shared"))
+        return bool(t.get("status") or t.get("tracks") or t.get("shared") or self.dice.text())
 
     def set_state(self, sources: Iterable[str], targets: Iterable[str],
                   clickable: Iterable[str] = ()) -> None:

@@ -16,7 +16,11 @@ to a baseline measured in the same run where one makes sense.
    same folder (goal: no whole-file rewrite per command, or under 2 ms);
 5. hand-overs: decisions (the commands the people choose; the answers the app takes for them
    are applied commands, not decisions) per hand-over screen in 2-human co-op Nemesis games
-   (seeds 1–10), against a hand-over at every change of the deciding human (the rule before).
+   (seeds 1–10), against a hand-over at every change of the deciding human (the rule before);
+   and in 2-human Dragonbond games (humans2, seeds 1–10): with the decisions that need no secret
+   shown in the public view (`Game.needs_own_view`, issue 14) against every decision shown in the
+   decider's own view (the rule before, measured in the same run by answering True), and how many
+   of the hand-overs come at a planning turn (a card from the hand: always private).
 
 Every side runs in fresh processes with throw-away settings and data folders; medians are reported
 with their quartiles. Benchmarks are not tests: nothing here asserts a time.
@@ -52,6 +56,11 @@ def _coop(seed: int):  # noqa: ANN202 - a NewGameConfig, imported in the child
     return NewGameConfig("nemesis", 2, "coop", ("human", "human"), {}, seed=seed)
 
 
+def _dragonbond(seed: int):  # a NewGameConfig, imported in the child
+    from gui.controller.types import NewGameConfig
+    return NewGameConfig("dragonbond", 2, "humans2", ("human", "human"), {}, seed=seed)
+
+
 class _Table:
     """A main window with its session (no computer pauses) and a driver that plays like two people
     sharing the screen: the heuristic bot chooses each decider's command, the hand-over screen is
@@ -81,6 +90,7 @@ class _Table:
         self.own_views = 0      # … of them, the seat whose screen shows after the command
         self.counting = False
         self.handovers = 0      # hand-over screens confirmed
+        self.handover_kinds: list[str] = []   # the decision each hand-over screen came before
         self.viewer_changes = 0  # changes of the deciding human (a hand-over each, before issue 13)
         self.commands = 0       # decisions: the commands the people chose
         self.applied = 0        # commands applied (with the answers the app took for them)
@@ -117,6 +127,8 @@ class _Table:
         window = self.window
         if window.central_stack.currentWidget() is window.handover_screen:
             self.handovers += 1
+            prompt = self.session._match.state.prompt
+            self.handover_kinds.append(prompt.kind if prompt is not None else "")
             window.handover_screen.ready_button.click()
             self.settle()
 
@@ -233,6 +245,32 @@ def child_games() -> dict[str, object]:
     return {"games": games}
 
 
+# -- in a child: hand-overs over whole 2-human Dragonbond games ------------------------------------
+def child_dragonbond(rule: str) -> dict[str, object]:
+    """``rule`` "before": every decision shown in the decider's own view (`needs_own_view` True,
+    the rule before issue 14); "after": the game's own answer."""
+    from engine.core import get_game
+    folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
+    os.makedirs(folder, exist_ok=True)
+    if rule == "before":
+        get_game("dragonbond").needs_own_view = lambda view: True
+    table = _Table(folder)
+    games = []
+    for seed in HANDOVER_SEEDS:
+        table.handovers = table.viewer_changes = table.commands = table.applied = 0
+        table.handover_kinds = []
+        table.start(_dragonbond(seed))
+        while not table.session.is_over():
+            if table.commands >= MAX_GAME_COMMANDS:
+                raise RuntimeError(f"seed {seed}: no end after {table.commands} commands")
+            table.play_one()
+        games.append({"seed": seed, "commands": table.commands, "handovers": table.handovers,
+                      "planning": table.handover_kinds.count("plan_turn"),
+                      "viewer_changes": table.viewer_changes + 1})
+    table.close()
+    return {"games": games}
+
+
 # -- in a child: the crash copy at 1,000 commands -------------------------------------------------
 def child_autosave(rounds: int) -> dict[str, object]:
     from PySide6.QtCore import QCoreApplication
@@ -322,6 +360,15 @@ def run(repeats: int = 60) -> dict[str, float]:
     f["decisions_per_handover"] = commands / max(1, f["handovers"])
     f["decisions_per_change"] = commands / max(1, f["viewer_changes"])
 
+    for rule in ("before", "after"):
+        played = _child_json("--child-dragonbond", rule)["games"]
+        f[f"drg_{rule}_decisions"] = sum(g["commands"] for g in played)
+        f[f"drg_{rule}_handovers"] = sum(g["handovers"] for g in played)
+        f[f"drg_{rule}_planning"] = sum(g["planning"] for g in played)
+        f[f"drg_{rule}_per_handover"] = f[f"drg_{rule}_decisions"] / max(1, f[f"drg_{rule}_handovers"])
+    # the best any rule can do while each planning turn of a new person needs its hand-over
+    f["drg_planning_bound"] = f["drg_after_decisions"] / max(1, f["drg_after_planning"])
+
     autosave = _child_json("--child-autosave", str(AUTOSAVE_ROUNDS))
     writes = [t * 1000 for t in autosave["writes"]]
     f["autosave_ms"], f["autosave_q1_ms"], f["autosave_q3_ms"] = spread(writes)
@@ -360,6 +407,12 @@ def table(f: dict[str, float]) -> str:
          f"{f['decisions_per_handover']:.2f}",
          f"{f['handovers']:.0f} screens", f"one per change of decider: {f['decisions_per_change']:.2f}",
          f"{f['decisions_per_handover'] / f['decisions_per_change']:.2f}×", "more"),
+        (f"   Dragonbond 2 humans ({f['drg_after_decisions']:.0f} decisions): public view when no secret",
+         f"{f['drg_after_per_handover']:.2f}",
+         f"{f['drg_after_handovers']:.0f} screens ({f['drg_after_planning']:.0f} at planning)",
+         f"own view always: {f['drg_before_per_handover']:.2f} ({f['drg_before_handovers']:.0f} screens)",
+         f"{f['drg_after_per_handover'] / f['drg_before_per_handover']:.2f}×",
+         f"4× (planning alone allows {f['drg_planning_bound']:.2f})"),
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
@@ -374,7 +427,8 @@ if __name__ == "__main__":
         sys.path.insert(0, str(ROOT))
         kind = sys.argv[1]
         result = (child_frames(int(sys.argv[2])) if kind == "--child-frames" else
-                  child_autosave(int(sys.argv[2])) if kind == "--child-autosave" else child_games())
+                  child_autosave(int(sys.argv[2])) if kind == "--child-autosave" else
+                  child_dragonbond(sys.argv[2]) if kind == "--child-dragonbond" else child_games())
         print(json.dumps(result), flush=True)
         sys.exit(0)
     print(table(run()))

@@ -51,3 +51,36 @@ def test_a_view_that_shows_nothing_more_cannot_tell_the_secrets_of_the_seat_befo
                             f"step {step}: seat {later}'s view was said to show nothing seat {earlier} "
                             f"may not know, yet it changes when seat {earlier}'s unknowns are dealt again")
     assert needed, "no position ever needed a hand-over: the views hide nothing from each other?"
+
+
+@pytest.mark.parametrize(("game_id", "mode", "players"), SETUPS, ids=[f"{g}-{m}-{p}p" for g, m, p in SETUPS])
+def test_a_decision_shown_in_the_public_view_offers_what_any_deal_of_the_secrets_would(game_id, mode, players):
+    """`Game.needs_own_view` False lets a shared screen show the decider's answers in the public
+    view: then those answers, worded from the public view, must not depend on any seat's secrets —
+    the same with everything another seat cannot see (the decider's hand among it) dealt again."""
+    from engine.core import Game
+    match = new_match(game_id, mode, players, 23)
+    rng = Rng(23, stream=5)
+    public = 0
+    for step, (state, _) in enumerate(random_playout(match, 23)):
+        game = state.game
+        data = None
+        for seat in state.deciders():
+            if game.needs_own_view(state.view(seat)):
+                continue
+            public += 1
+            if public % EVERY:
+                continue
+            data = data or state.to_plain()["data"]
+            offered = [(str(c), game.describe_command(c, "en", state.view(None))) for c in state.legal(seat)]
+            assert offered, f"step {step}: a public decision with no answer"
+            for other in set(range(players)) - {seat}:
+                redealt = game.resample_hidden(data, other, rng)
+                if redealt is None:
+                    continue
+                again = [(str(c), game.describe_command(c, "en", game.view(redealt, None)))
+                         for c in game.legal_commands(redealt, seat)]
+                assert again == offered, (f"step {step}: seat {seat}'s answers shown in the public view change "
+                                          f"when seat {other}'s unknowns are dealt again")
+    if type(match.game).needs_own_view is not Game.needs_own_view:
+        assert public, "the game says some decisions need no own view, yet none came up"

@@ -64,7 +64,9 @@ def test_the_end_screen_names_the_score_categories_in_chinese(window: MainWindow
     qtbot.addWidget(dialog)
     table = dialog.table
     headers = [table.verticalHeaderItem(row).text() for row in range(table.rowCount())]
-    assert headers[-2:] == ["權力", "獲勝"]  # not Power / Won
+    assert headers == ["權力", "龍族盟友", "結果"]  # not Power / Bonded with / Result
+    columns = [table.horizontalHeaderItem(column).text() for column in range(table.columnCount())]
+    assert len(columns) == 4 and sum("（AI 玩家）" in title for title in columns) == 2   # every character
     assert not LATIN_WORD.search(dialog.summary.text()), dialog.summary.text()
     window.set_language("en")
-    qtbot.waitUntil(lambda: dialog.table.verticalHeaderItem(dialog.table.rowCount() - 1).text() == "Won")
+    qtbot.waitUntil(lambda: dialog.table.verticalHeaderItem(dialog.table.rowCount() - 1).text() == "Result")

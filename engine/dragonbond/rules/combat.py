@@ -13,6 +13,14 @@ A combat is plain data in ``data["combat"]`` while it runs:
   stolen     the sides that already gave an overkill steal this exchange (DRG-COMBAT-16)
   once       the target was already beaten when attacked: one exchange only (DRG-COMBAT-21)
   rolling    "attack" | "counter" while a side rolls (modifier conditions), else None
+  rolls      what the rolls of the latest exchange showed, for the table (never read by a rule): one
+             record per roll, {"by": "attack" | "counter", "exchange", "first": the faces first
+             rolled, "rerolled": whether its blanks were rerolled, "dice": the faces kept,
+             "to_crit"/"to_normal": hits converted,
+             "ignored": [{"cause": "effect" | "mountain" | "city", "crit", "normal"}] in order,
+             "normal"/"crit": the hits that land, "bonus": extra damage per critical hit,
+             "dealt": {what each damage point did: a unit type, "neutral", "health", "stolen",
+             "nothing"; "devoured": power gained by devouring}}; emptied when an exchange rolls
 
 The sequence runs as the step ``combat_step``; each decision is its own step that pauses for the
 deciding seat (a human's own, an AI's proxy's for what its rules leave open, DRG-AI-10):
@@ -180,7 +188,7 @@ def start(ctx: Ctx, attacker: str, target: Data, region: str, *, mountain: bool 
     data["combat"] = {
         "attacker": attacker, "target": target, "region": region, "exchange": 1, "phase": "pre_attacker",
         "mountain": bool(mountain) and board["role"] == "general", "held": 0, "stolen": [],
-        "once": beaten(ctx, target, region), "rolling": None,
+        "once": beaten(ctx, target, region), "rolling": None, "rolls": [],
     }
     data.setdefault("fought", []).append([attacker, target["who"]])      # DRG-COMBAT-14
     ctx.emit("combat_started", attacker=attacker, target=target.get("who") or "neutral", region=region)
@@ -220,41 +228,59 @@ def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list
     return faces
 
 
-def convert(ctx: Ctx, combat: Data, side: Data, normal: int, crit: int) -> tuple[int, int]:
+def convert(ctx: Ctx, combat: Data, side: Data, normal: int, crit: int,
+            note: Data | None = None) -> tuple[int, int]:
     """DRG-CRIT-5/6, DRG-DEC-57: `crit_conversion` (up to value normal hits become critical) first,
-    then `crits_as_normal` (all critical hits become normal)."""
+    then `crits_as_normal` (all critical hits become normal). ``note`` (a roll record) counts them."""
     who = side.get("who")
+    note = {} if note is None else note
     k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat))
     if k:
         normal, crit = normal - k, crit + k
+        note["to_crit"] = k
         ctx.emit("hits_converted", side=who or "neutral", n=k, to="crit")
     if crit and modifiers.values(ctx, who, "crits_as_normal", combat):
+        note["to_normal"] = crit
         ctx.emit("hits_converted", side=who or "neutral", n=crit, to="normal")
         normal, crit = normal + crit, 0
     return normal, crit
 
 
-def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data | None = None) -> tuple[int, int]:
+def _ignored(note: Data | None, cause: str, before: tuple[int, int], after: tuple[int, int]) -> None:
+    """Count in a roll record which hits ``cause`` made ignored (critical and normal)."""
+    if note is not None:
+        note.setdefault("ignored", []).append(
+            {"cause": cause, "crit": before[1] - after[1], "normal": before[0] - after[0]})
+
+
+def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data | None = None,
+                 note: Data | None = None) -> tuple[int, int]:
     """Ignored hits, critical first (DRG-CRIT-5): the receiver's `ignore_hits` modifiers; then, on
     the attacker's roll only (DRG-COUNTER-9), the mountain (exchange 1, DRG-MOUNTAIN-2..4) and the
     target's own city (DRG-CITY-3..6, DRG-DEC-22; not against `ignore_city`). They add up
-    (DRG-MOUNTAIN-8)."""
+    (DRG-MOUNTAIN-8). ``note`` (a roll record) lists them by cause."""
     data, params = ctx.data, ctx.content.params
     target, region = combat["target"], combat["region"]
     receiver = receiver or target
     by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat)
     if by_effects and normal + crit:
+        before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, by_effects)
+        _ignored(note, "effect", before, (normal, crit))
         ctx.emit("hits_ignored", n=n, cause="effect")
     if receiver is not target:
         return normal, crit
     if combat["mountain"] and combat["exchange"] == 1 and normal + crit:
+        before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, params.mountain_ignored_hits)
+        _ignored(note, "mountain", before, (normal, crit))
         ctx.emit("hits_ignored", n=n, cause="mountain")
     here = data["regions"][region]
     if (target["kind"] == "general" and here["city"] == target["who"] and normal + crit > 0
             and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat)):
+        before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, params.city_ignored_hits)
+        _ignored(note, "city", before, (normal, crit))
         here["city"] = False                                         # DRG-CITY-3/4
         data["supply"]["cities"] += 1
         ctx.emit("hits_ignored", n=n, cause="city")
@@ -268,10 +294,16 @@ def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: 
     critical hit deals value extra damage). Returns (normal damage, critical damage)."""
     combat["rolling"] = rolling
     faces = roll(ctx, dice_for(ctx, combat, roller), roller.get("who") or "neutral")
-    faces = reroll_blanks(ctx, combat, roller, faces)
-    normal, crit = convert(ctx, combat, roller, *totals(faces))
-    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver)
+    kept = reroll_blanks(ctx, combat, roller, faces)
+    note: Data = {"by": rolling, "exchange": combat["exchange"], "first": [f.face for f in faces],
+                  "rerolled": kept is not faces, "dice": [f.face for f in kept], "to_crit": 0, "to_normal": 0,
+                  "ignored": []}
+    faces = kept
+    normal, crit = convert(ctx, combat, roller, *totals(faces), note=note)
+    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note)
     bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat)
+    note.update(normal=normal, crit=crit, bonus=bonus, dealt={})
+    combat.setdefault("rolls", []).append(note)                        # for the table only
     combat["rolling"] = None
     return normal, crit * (1 + bonus)
 
@@ -279,25 +311,39 @@ def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: 
 # --- damage --------------------------------------------------------------------------------------
 
 
-def _damage_one(ctx: Ctx, combat: Data, side: Data, dealer: Data, unit: str | None) -> None:
-    """One point of combat damage (DRG-COMBAT-8/9/10), overkill steal (-16) and devour (-17)."""
+def _dealt(dealt: Data | None, key: str, n: int = 1) -> None:
+    if dealt is not None:
+        dealt[key] = dealt.get(key, 0) + n
+
+
+def _damage_one(ctx: Ctx, combat: Data, side: Data, dealer: Data, unit: str | None,
+                dealt: Data | None = None) -> None:
+    """One point of combat damage (DRG-COMBAT-8/9/10), overkill steal (-16) and devour (-17);
+    ``dealt`` (a roll record's) counts what it did."""
     data, region, params = ctx.data, combat["region"], ctx.content.params
     if beaten(ctx, side, region):
         key = side.get("who") or "neutral"
         if (side["kind"] != "neutral" and dealer["kind"] != "neutral"
                 and combat["stolen"].count(key) < params.overkill_steal_per_exchange):
             combat["stolen"].append(key)
-            power.steal(ctx, dealer["who"], side["who"], 1)
+            took = power.steal(ctx, dealer["who"], side["who"], 1)
+            _dealt(dealt, "stolen" if took else "nothing")
+            return
+        _dealt(dealt, "nothing")
         return
     if side["kind"] == "dragon":
         data["boards"][side["who"]]["health"] -= 1
+        _dealt(dealt, "health")
         ctx.emit("damage", side=side["who"], n=1, removed="health", health=data["boards"][side["who"]]["health"])
         return
     if side["kind"] == "neutral":
         remove_units(ctx, region, "neutral", {"neutral": 1})
+        _dealt(dealt, "neutral")
     else:
         remove_units(ctx, region, side["who"], {unit or "infantry": 1})
+        _dealt(dealt, unit or "infantry")
     if dealer["kind"] == "dragon" and beaten(ctx, side, region):      # DRG-COMBAT-17: devour
+        _dealt(dealt, "devoured", params.devour_power)
         power.gain(ctx, dealer["who"], params.devour_power)
 
 
@@ -390,11 +436,19 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
                 rule = "DRG-AI-18" if is_ai(data, hit["who"]) else "DRG-COMBAT-8"
                 raise refuse(rule, f"{answer!r} is not one of the listed losses")
     order = [t for t in UNIT_TYPES for _ in range(units.get(t, 0))]
+    dealt = _roll_record(combat, "attack" if side == "target" else "counter")
     for i in range(n):
         if ctx.ended():
             break
-        _damage_one(ctx, combat, hit, dealer, order[i] if i < len(order) else None)
+        _damage_one(ctx, combat, hit, dealer, order[i] if i < len(order) else None,
+                    None if dealt is None else dealt.setdefault("dealt", {}))
     return None
+
+
+def _roll_record(combat: Data, by: str) -> Data | None:
+    """The record of this exchange's roll ``by`` ("attack" or "counter"), whose damage is dealt."""
+    return next((r for r in reversed(combat.get("rolls") or ())
+                 if r["by"] == by and r["exchange"] == combat["exchange"]), None)
 
 
 def _checked(data: Data, region: str, general: str, answer: Any, absorb: int) -> dict[str, int]:
@@ -502,6 +556,7 @@ def combat_step(ctx: Ctx) -> None:
         _window(ctx, target.get("who"))
     elif phase == "roll":                                             # DRG-COMBAT-6 (2)..(4)
         combat["stolen"] = []
+        combat["rolls"] = []
         normal, crit = resolve_roll(ctx, combat, attacker, target, "attack")   # DRG-STRENGTH-7
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"

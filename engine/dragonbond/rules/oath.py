@@ -5,6 +5,8 @@ An oath in progress is plain data in ``data["oath"]`` while its reroll turns run
   dice              {member: face name} — each member's own die (DRG-OATH-5/7)
   turn              the member whose reroll turn it is (DRG-OATH-6)
   declines          declines in succession; two end the turns (DRG-OATH-8)
+  rerolls           {member: how many times it rerolled its die, paying a power token each} — for
+                    the table only, never read by a rule
 
 The check after each card is the step ``oath_check`` (queued by the stack, DRG-EXEC-5); each pair
 then runs as ``oath_take`` (the roll) and ``oath_reroll`` (one member's turn, a paused decision
@@ -79,7 +81,8 @@ def oath_take(ctx: Ctx, general: str, dragon: str, owner: str | None = None) -> 
         return
     dice = {who: combat.roll(ctx, 1, who)[0].face for who in (general, dragon)}
     data["oath"] = {"general": general, "dragon": dragon, "dice": dice,
-                    "turn": owner if owner in (general, dragon) else general, "declines": 0}
+                    "turn": owner if owner in (general, dragon) else general, "declines": 0,
+                    "rerolls": {general: 0, dragon: 0}}
     ctx.emit("oath_rolled", general=general, dragon=dragon, dice=dict(dice))
     _push_turn(ctx)
 
@@ -103,6 +106,8 @@ def reroll(ctx: Ctx, member: str, die: str) -> str:
     power.spend(ctx, member, ctx.content.params.oath_reroll_cost)        # refused if it cannot pay
     face = combat.roll(ctx, 1, member)[0].face
     oath["dice"][member] = face
+    rerolls = oath.setdefault("rerolls", {})
+    rerolls[member] = rerolls.get(member, 0) + 1
     ctx.emit("oath_rerolled", character=member, face=face)
     return face
 

@@ -148,11 +148,11 @@ def test_buttons_and_prompts_have_words_in_both_languages():
 def test_the_outcome_and_rule_areas_are_worded():
     from engine.core import Outcome
     outcome = Outcome((0,), "event_deck_empty; won: elyse, nagasha", (3.0,))
-    assert GAME.describe_outcome(outcome) == "The event deck is empty. Won: Elyse, Nagasha."
-    assert "艾莉絲" in GAME.describe_outcome(outcome, "zh_TW")
+    assert GAME.describe_outcome(outcome) == "The event deck is empty"    # the winners: the end screen's columns
+    assert GAME.describe_outcome(outcome, "zh_TW") == "事件卡牌庫已空"
     by_ai = Outcome((), "power_goal; won: ferellon (AI)", (3.0,))
-    assert GAME.describe_outcome(by_ai) == "Power goal reached. Won: Ferellon (AI)."
-    assert "費瑞倫（AI 玩家）" in GAME.describe_outcome(by_ai, "zh_TW")
+    assert GAME.describe_outcome(by_ai) == "Power goal reached"
+    assert GAME.describe_outcome(by_ai, "zh_TW") == "達成權力目標"
     assert GAME.rule_title("DRG-COMBAT-3") == "Combat" and GAME.rule_title("DRG-OATH-1", "zh_TW") == "龍族誓約"
     assert GAME.rule_title("not a rule") == ""
     assert GAME.event_rule(Event("card_placed", {})) == "DRG-PLAN-3"

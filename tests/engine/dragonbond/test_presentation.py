@@ -100,8 +100,9 @@ def test_every_seat_sees_a_table_that_fits_the_contract_and_every_command_has_it
     """For every seat and language at many states: the table fits the contract and names only the
     layout's spaces; every legal command of the deciding seat touches things that seat's table shows
     (or none: a button), and no two commands share one complete gesture: answers that differ only in
-    numbers (a Vaala card's payments, an effect's units in one region) stay in the Decision panel."""
-    touched, buttons = Counter(), Counter()
+    numbers (a Vaala card's payments, an effect's units in one region) stay in the Decision panel. A
+    decision shown in the public view (`Game.needs_own_view`) is touched on the public table."""
+    touched, buttons, publicly = Counter(), Counter(), Counter()
     for seed in (1, 2):
         match = Match.new("dragonbond", players, mode=mode, seed=seed)
         drawn = layouts(match)
@@ -130,7 +131,15 @@ def test_every_seat_sees_a_table_that_fits_the_contract_and_every_command_has_it
                 touched[what] += 1
                 gestures.setdefault(tuple(sorted(same.get(t, t) for t in touches)), []).append(words)
             assert all(len(commands) == 1 for commands in gestures.values()), gestures
+            if not GAME.needs_own_view(view):       # shown in the public view: touched there alike
+                public = match.state.view(None)
+                shown = touchables(GAME.table(public, "en"), drawn["en"], seat)
+                for command in match.state.legal(seat):
+                    touches = GAME.command_touches(command, public)
+                    assert set(touches) <= shown, (str(command), set(touches) - shown)
+                    publicly[bool(touches)] += 1
     assert touched["place"] and len([k for k in touched if k.startswith("answer ")]) >= 4, touched
+    assert publicly[True] and publicly[False], publicly
     assert buttons["pass"] and not any(k in buttons for k in ("place", "answer fly", "answer deploy")), buttons
 
 
@@ -365,12 +374,33 @@ def test_touching_any_piece_of_the_mover_then_the_destination_plays_the_move():
     assert selection.touch("willow_fords").play == "move/allarian_crownlands/willow_fords"
 
 
-def test_setup_offers_the_characters_to_the_choosing_seat_only():
+def test_setup_offers_the_characters_left_on_every_table_even_the_public_one():
+    """Which characters are still free is public (DRG-SETUP-2): the pick needs no hand-over, so the
+    public view shows them for the deciding seat to touch."""
     match = Match.new("dragonbond", 2, mode="humans2", seed=1)
-    mine = GAME.table(match.state.view(0), "en")
-    draft = _zone(mine, "draft")
+    public = GAME.table(match.state.view(None), "en")
+    draft = _zone(public, "draft")
     assert [i["id"] for i in draft["items"]] == [f"draft.{c}" for c in content().seating_default]
-    assert GAME.command_touches(Command.parse("0: answer adrael"), match.state.view(0)) == ("draft.adrael",)
-    theirs = GAME.table(match.state.view(1), "en")
-    assert not any(z["id"] == "draft" for z in theirs["shared"])
-    assert [b["title"] for b in mine["boards"]] == ["No character yet"] * 2
+    assert GAME.command_touches(Command.parse("0: answer adrael"), match.state.view(None)) == ("draft.adrael",)
+    assert [b["title"] for b in public["boards"]] == ["No character yet"] * 2
+    match.apply(Command.parse("0: answer adrael"))
+    left = [i["id"] for i in _zone(GAME.table(match.state.view(1), "en"), "draft")["items"]]
+    assert "draft.adrael" not in left and len(left) == 3
+
+
+def test_in_the_public_view_the_deciding_seats_pool_is_what_it_touches():
+    state = started(("elyse", "nagasha"), first=0)
+    view = GAME.view(state.data, None)
+    view["effects"] = [{"primitive": "icon", "waiting": True, "pause": {"kind": "icon_deploy", "options": "hidden"},
+                        "seat": 0}]
+    table = GAME.table(view, "en")
+    pool = _zone(table, "elyse:pool", 0)
+    assert [i["id"] for i in pool["items"]] == ["pool.infantry", "pool.cavalry", "pool.ranged"]
+    assert GAME.command_touches(Command.parse("0: answer deploy/cavalry@willow_fords"), view) == (
+        "pool.cavalry", "willow_fords")
+    here = board(state, "nagasha")["region"]
+    state.data["regions"][here]["neutral"] = 1
+    attack = Command.parse(f"1: answer attack/{here}/neutral")
+    view["effects"][0].update(seat=1, pause={"kind": "icon_attack", "options": "hidden"})
+    assert GAME.command_touches(attack, GAME.view(state.data, None) | {"effects": view["effects"]}) == (
+        here, f"neutral@{here}")                        # the options unseen: the target is touched too
