@@ -208,7 +208,7 @@ class TableDriver:
         self._count_others()
         before = len(match.history)
         kind = match.state.prompt.kind if command.verb == "answer" and match.state.prompt else None
-        view = match.state.view(seat)
+        view = match.state.view(session.shown_seat)     # the touches of the view on screen (maybe the public one)
         touches = self.game.command_touches(command, view)
         self._intended = str(command)
         self._menus_before = len(self._menus)
@@ -269,7 +269,7 @@ class TableDriver:
     def plan(self, command: Command) -> list[Touch | Drop] | str | None:
         """How ``command`` would be given now: the touches and drops, "panel" or "choice" for a
         button (None: no gesture plays it)."""
-        view = self.match.state.view(command.seat)
+        view = self.match.state.view(self.session.shown_seat)
         touches = self.game.command_touches(command, view)
         if not touches:
             if command.verb == "answer":
@@ -284,7 +284,7 @@ class TableDriver:
         them (built once per position)."""
         key = (len(self.match.history), seat, self.match.state.digest())
         if self._offers_key != key:
-            view = self.match.state.view(seat)
+            view = self.match.state.view(self.session.shown_seat)
             offers = [(c, self.game.command_touches(c, view)) for c in self.match.state.legal(seat)]
             self._offers = TouchSelection(offers, look_alikes(self.session.table()))
             self._offers_key = key
