@@ -31,6 +31,7 @@ from gui.widgets.table_dock import HandDock, TableDock
 from gui.widgets.turn_banner import TurnBanner
 
 STATUS_MESSAGE_MS = 4000
+BOARD_SHARE = 0.5  # of the window's width, at least, for the board between the side docks
 TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
 
 
@@ -469,6 +470,7 @@ class MainWindow(QMainWindow):
         self._refresh_log_seats()
         self.central_stack.setCurrentWidget(self.board_view)
         self._refresh_all()
+        QTimer.singleShot(0, self._keep_room_for_the_board)  # the docks were hidden on the start page
         QTimer.singleShot(0, self.fit_board)  # after layout, so the viewport has its real size
         if not self._docks_sized and self.settings.window_state() is None:
             self._docks_sized = True  # once, when no saved layout says otherwise: boards get room
@@ -867,6 +869,16 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.turn_label.setMaximumWidth(max(120, int(event.size().width() * TURN_LABEL_SHARE)))
+        QTimer.singleShot(0, self._keep_room_for_the_board)
+
+    def _keep_room_for_the_board(self) -> None:
+        """In a small window the side docks give up width until the board keeps at least
+        `BOARD_SHARE` of it (a 1024-pixel window showed the map at a third of its size)."""
+        sides = [d for d in (self.actions_dock, self.player_boards_dock) if d.isVisible() and not d.isFloating()]
+        widths = [d.width() for d in sides]
+        room = int(self.width() * (1 - BOARD_SHARE))
+        if sides and sum(widths) > room:
+            self.resizeDocks(sides, [max(180, w * room // sum(widths)) for w in widths], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())

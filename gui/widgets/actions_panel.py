@@ -41,7 +41,7 @@ class ActionsDock(QDockWidget):
         self.empty_label.setEnabled(False)
         self._layout.addWidget(self.empty_label)
         self._layout.addStretch(1)
-        self.setMinimumWidth(250)
+        self.setMinimumWidth(200)
         self.buttons: list[QPushButton] = []
         self.headers: dict[str, QToolButton] = {}
         self._groups: list[ActionGroup] = []

@@ -157,6 +157,8 @@ class ChoiceDock(QDockWidget):
         scroll.setWidget(self._row_host)
         scroll.setFixedHeight(48)
         layout.addWidget(scroll)
+        # a question and a row of answers: never taller, however much room the window leaves
+        body.setMaximumHeight(2 * self.question.fontMetrics().height() + scroll.height() + 24)
         self.setWidget(body)
         self.touch_hint = QLabel(self._row_host)
         self.touch_hint.setObjectName("choice_touch_hint")
@@ -175,6 +177,7 @@ class ChoiceDock(QDockWidget):
         them). Nothing to show hides the panel."""
         for entry in self._entries:
             self._row.removeWidget(entry)
+            entry.hide()  # at once: deleteLater waits for the event loop, and a stale button showed
             entry.deleteLater()
         self.buttons, self.amount_rows, self._entries = [], [], []
         self._row.removeWidget(self.touch_hint)

@@ -147,7 +147,7 @@ class PlayerBoardsDock(QDockWidget):
         super().__init__(parent)
         self._body, self._layout = side_dock_body(self, "player_boards_dock", margins=4)
         self._layout.addStretch(1)
-        self.setMinimumWidth(300)
+        self.setMinimumWidth(240)
         self.boards: list[PlayerBoard] = []
         self.retranslateUi()
 

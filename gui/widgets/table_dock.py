@@ -70,7 +70,7 @@ class TableDock(PieceDock):
         for widget in (self.status, self.tracks, self.dice, self.counts, self.zones):
             self._layout.addWidget(widget)
         self._layout.addStretch(1)
-        self.setMinimumWidth(250)
+        self.setMinimumWidth(200)
         self._table: Mapping[str, Any] = {}
         self.retranslateUi()
 
