@@ -156,14 +156,35 @@ class SmokeRun:
         if session.viewer is None or session.viewer not in session.deciders():
             return  # the computer is thinking
         command = self._human_command()
+        before = self.applied
+        if command is None and self._play_by_touches():
+            say("you: a move made by touching the table")
+            return
         if command is None:
             self.fail(f"nothing to play for {session.seat_name(session.viewer)}")
             return
         say(f"you: {session.label(command)}")
-        before = self.applied
         session.apply(command)
         if self.applied == before and not self.finished:
             self.fail(f"the command {command!r} was not applied")
+
+    def _play_by_touches(self) -> bool:
+        """Touch lit things (the first of each, in order) until a command plays, as a person
+        touching the table would; a menu at the end takes its first entry. True when one played."""
+        session = self.session
+        before = self.applied
+        for _ in range(8):
+            lit = sorted(session.touchable())
+            outcome = session.touch(lit[0]) if lit else None
+            if outcome is None:
+                break
+            if outcome.play is not None or self.applied > before:
+                return True
+            if outcome.ask:
+                session.apply(outcome.ask[0])
+                return self.applied > before
+        session.cancel_touches()
+        return False
 
     def _human_command(self) -> str | None:
         session = self.session
