@@ -96,6 +96,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "first_note": ("Holds the first-player marker", "持有起始玩家標記"),
     "decides": ("{who} decides: {what}", "{who}決定：{what}"),
     "plans": ("{who} plans ({character})", "{who}計畫中（{character}）"),
+    "acts": ("{who} resolves {card}", "{who}結算{card}"),
+    "acting_here": ("{who} is acting", "{who}正在行動"),
     "player": ("Player {n}", "玩家 {n}"),
     "you": (" (you)", "（你）"),
     "sep": (" · ", "・"),
@@ -380,6 +382,14 @@ def _looks_of(view: Data, character: str) -> tuple[int | None, str | None]:
     return (seat, None) if seat is not None else (None, AI_LOOKS.get(character, "grey"))
 
 
+def _acting(view: Data) -> str | None:
+    """The character whose revealed card resolves now (DRG-STACK-3): drawn highlighted."""
+    stack = view.get("stack") or []
+    if view.get("phase") != "execution" or not stack or not stack[0].get("revealed"):
+        return None
+    return stack[0].get("owner")
+
+
 def _controller(view: Data, region: str) -> str | None:
     """DRG-CONTROL-1: the general with the only units in a region (neutral units deny control)."""
     here = view["regions"][region]
@@ -393,6 +403,7 @@ def _map(view: Data, w: _Words) -> dict[str, Data]:
     c = content()
     spaces: dict[str, Data] = {}
     combat = view.get("combat") or {}
+    acting = _acting(view)
     for region in c.map.order:
         here = view["regions"][region]
         spec = c.map.regions[region]
@@ -441,7 +452,11 @@ def _map(view: Data, w: _Words) -> dict[str, Data]:
             tip.append(words)
             pieces.append(_piece("marker", "!", words, "danger"))
         tip += [p["tip"] for p in pieces if p["kind"] == "figure"]
-        spaces[region] = {"fill": fill, "owner": owner, "label": None, "tip": "\n".join(tip), "looks": [],
+        looks = []
+        if acting is not None and view["boards"][acting].get("region") == region:
+            tip.insert(1, w("acting_here", who=w.name(acting)))
+            looks.append("gold")                       # the acting character's figure stands here
+        spaces[region] = {"fill": fill, "owner": owner, "label": None, "tip": "\n".join(tip), "looks": looks,
                           "pieces": pieces}
     return spaces
 
@@ -756,6 +771,9 @@ def _status(view: Data, w: _Words) -> str:
                        n=combat.get("exchange", 1)))
     if any(m.get("kind") == "mountains_closed" for m in view.get("modifiers") or ()):
         parts.append(w("storm"))
+    acting = _acting(view)
+    if acting is not None:
+        parts.append(w("acts", who=w.name(acting), card=card_title(view["stack"][0]["card"], w)))
     waiting = next((e for e in view.get("effects") or () if e.get("waiting") and e.get("seat") is not None), None)
     if waiting is not None:
         from .labels import prompt_label

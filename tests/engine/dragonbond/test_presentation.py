@@ -404,3 +404,26 @@ def test_in_the_public_view_the_deciding_seats_pool_is_what_it_touches():
     view["effects"][0].update(seat=1, pause={"kind": "icon_attack", "options": "hidden"})
     assert GAME.command_touches(attack, GAME.view(state.data, None) | {"effects": view["effects"]}) == (
         here, f"neutral@{here}")                        # the options unseen: the target is touched too
+
+
+def test_the_character_whose_card_resolves_is_highlighted_on_the_map_and_named_in_the_status() -> None:
+    """Execution one watches (issue 14): the revealed card's owner stands in a region drawn with a
+    band, and the status names who resolves which card; in planning nothing is banded."""
+    import random
+
+    from engine.core.match import Match
+    from engine.dragonbond.content import content
+    match, rng = Match.new("dragonbond", 2, mode="humans2", seed=3), random.Random(2)
+    table = match.game.table(match.state.view(0), "en")
+    assert not any(mark["looks"] for mark in table["spaces"].values())
+    data = match.state.data
+    while data["phase"] != "execution" or not data["stack"] or not data["stack"][0]["revealed"]:
+        match.apply(rng.choice(match.state.legal()))
+        data = match.state.data
+    owner, card = data["stack"][0]["owner"], data["stack"][0]["card"]
+    for seat in (0, 1, None):
+        table = match.game.table(match.state.view(seat), "en")
+        banded = [region for region, mark in table["spaces"].items() if mark["looks"]]
+        assert banded == [data["boards"][owner]["region"]]
+        name = content().characters[owner].name.en
+        assert f"{name} resolves " in table["status"], table["status"]
