@@ -202,3 +202,38 @@ def _touchables(table: Mapping[str, Any], board: int | None) -> Iterable[tuple[t
 
 
 __all__ = ["LAYOUT", "LOOKS", "PIECE_KINDS", "SHAPES", "TABLE", "layout_problems", "table_problems"]
+
+
+# -- builders of the contract's records (what every game's presentation writes) ------------------------
+
+def piece(kind: str, label: str, tip: str, look: str | None = None, touch: str | None = None,
+          count: int | None = None, owner: int | None = None, same: str | None = None) -> dict[str, Any]:
+    """A Piece; ``touch`` is its id (left out: nothing to touch), ``count`` at least 1 when given."""
+    found: dict[str, Any] = {"kind": kind, "owner": owner, "label": label, "tip": tip, "look": look}
+    if touch is not None:
+        found["id"] = touch
+    if count is not None:
+        found["count"] = max(1, count)
+    if same is not None:
+        found["same"] = same
+    return found
+
+
+def item(touch: str, title: str, text: str = "", face_up: bool = True, look: str | None = None,
+         value: Any = None) -> dict[str, Any]:
+    """An Item; ``value`` (a big number) as text, left out when None or empty."""
+    found: dict[str, Any] = {"id": touch, "title": title, "text": text, "face_up": face_up, "look": look}
+    if value is not None and value != "":
+        found["value"] = str(value)
+    return found
+
+
+def zone(zone_id: str, title: str, items: list[dict[str, Any]], columns: int = 3, count: int | None = None,
+         tip: str = "", hand: bool = False) -> dict[str, Any]:
+    """A Zone; ``count`` for piles whose items are not shown, ``hand`` for the viewer's cards."""
+    found: dict[str, Any] = {"id": zone_id, "title": title, "items": items, "columns": columns, "count": count}
+    if tip:
+        found["tip"] = tip
+    if hand:
+        found["hand"] = True
+    return found

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Data
+from engine.core.table import item, zone
 
 from .content import content
 from .context import Ctx
@@ -265,14 +266,11 @@ class _Words:
 
 
 def _item(touch: str, title: str, text: str, value: Any = "", look: str | None = None) -> Data:
-    item: Data = {"id": touch, "title": title, "text": text, "face_up": True, "look": look}
-    if value != "" and value is not None:
-        item["value"] = str(value)
-    return item
+    return item(touch, title, text, look=look, value=value)
 
 
-def _zone(zone: str, title: str, items: list[Data], columns: int = 4) -> Data:
-    return {"id": zone, "title": title, "items": items, "columns": columns}
+def _zone(zone_id: str, title: str, items: list[Data], columns: int = 4) -> Data:
+    return zone(zone_id, title, items, columns)
 
 
 def _faces() -> dict[str, Any]:

@@ -67,6 +67,9 @@ from functools import cache
 from typing import Any
 
 from engine.core import Command, Data
+from engine.core.table import item as _item
+from engine.core.table import piece as _piece
+from engine.core.table import zone as _zone
 
 from .content import content
 from .layout import region_name
@@ -253,38 +256,6 @@ class _Words:
     def units(self, units: Mapping[str, int]) -> str:
         from .log import units_text
         return units_text(units, self.lang)
-
-
-# -- builders of the contract's records --------------------------------------------------------------
-
-def _piece(kind: str, label: str, tip: str, look: str | None = None, touch: str | None = None,
-           count: int | None = None, owner: int | None = None, same: str | None = None) -> Data:
-    found: Data = {"kind": kind, "owner": owner, "label": label, "tip": tip, "look": look}
-    if touch is not None:
-        found["id"] = touch
-    if count is not None:
-        found["count"] = max(1, count)
-    if same is not None:
-        found["same"] = same
-    return found
-
-
-def _item(touch: str, title: str, text: str = "", face_up: bool = True, look: str | None = None,
-          value: str | None = None) -> Data:
-    found: Data = {"id": touch, "title": title, "text": text, "face_up": face_up, "look": look}
-    if value is not None:
-        found["value"] = value
-    return found
-
-
-def _zone(zone: str, title: str, items: list[Data], columns: int = 3, count: int | None = None,
-          tip: str = "", hand: bool = False) -> Data:
-    found: Data = {"id": zone, "title": title, "items": items, "columns": columns, "count": count}
-    if tip:
-        found["tip"] = tip
-    if hand:
-        found["hand"] = True
-    return found
 
 
 # -- card words ------------------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ from typing import Any
 
 from engine.core import Command, Data
 from engine.core.table import LOOKS
+from engine.core.table import item as _item
+from engine.core.table import piece as _piece
+from engine.core.table import zone as _zone
 
 from .content import content
 from .layout import LANGS, POWER_SLOTS, room_label
@@ -268,32 +271,6 @@ def _mark(tip: str, fill: str = "plain", label: str | None = None, looks: list[s
           pieces: list[Data] | None = None, owner: int | None = None) -> Data:
     return {"fill": fill, "owner": owner, "label": label, "tip": tip, "looks": (looks or [])[:8],
             "pieces": (pieces or [])[:60]}
-
-
-def _piece(kind: str, label: str, tip: str, look: str | None = None, touch: str | None = None,
-           count: int | None = None, owner: int | None = None) -> Data:
-    found: Data = {"kind": kind, "owner": owner, "label": label, "tip": tip, "look": look}
-    if touch is not None:
-        found["id"] = touch
-    if count is not None:
-        found["count"] = count
-    return found
-
-
-def _item(touch: str, title: str, text: str = "", face_up: bool = True, look: str | None = None,
-          value: str | None = None) -> Data:
-    found: Data = {"id": touch, "title": title, "text": text, "face_up": face_up, "look": look}
-    if value is not None:
-        found["value"] = value
-    return found
-
-
-def _zone(zone: str, title: str, items: list[Data], columns: int = 4, count: int | None = None,
-          tip: str = "") -> Data:
-    found: Data = {"id": zone, "title": title, "items": items, "columns": columns, "count": count}
-    if tip:
-        found["tip"] = tip
-    return found
 
 
 # -- the table ------------------------------------------------------------------------------------------
