@@ -72,6 +72,7 @@ MAX_FIT_ZOOM = 1.5  # a small board fitted into a big window would look blown up
 TILE, GAP = 80.0, 12.0
 SPACE_KEY = 0  # QGraphicsItem data slot holding a tile's space id (the same slot as scene.SPACE_KEY)
 LABEL_Z = 10.0  # labels on their own layer, so later tiles never paint over them
+LIFTED_OPACITY = 0.35  # a piece carried by a drag, where it stood
 
 BACKGROUND = QColor("#eef1f5")
 TILE_FILL, TILE_EDGE = QColor("#ffffff"), QColor("#9aa5b1")
@@ -377,6 +378,10 @@ class BoardView(QGraphicsView):
         if gesture.ghost is not None:
             self.board_scene.removeItem(gesture.ghost)
             gesture.ghost = None
+        if isinstance(gesture, PieceCarry) and self._drawing is not None:
+            piece = self._drawing.piece_item(gesture.piece)
+            if piece is not None:
+                piece.setOpacity(1.0)
 
     # -- a lit piece of the board carried to a space ----------------------------------------------
     def _draggable_piece_at(self, at: QPoint) -> str | None:
@@ -399,6 +404,8 @@ class BoardView(QGraphicsView):
             carry.ghost.setOpacity(0.75)
             carry.ghost.setZValue(LABEL_Z + 1)
             self.board_scene.addItem(carry.ghost)
+            if piece is not None:  # lifted: only its shadow stays where it stood
+                piece.setOpacity(LIFTED_OPACITY)
             self.piece_picked.emit(carry.piece)
         carry.ghost.setPos(self.mapToScene(at))
 

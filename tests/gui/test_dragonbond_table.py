@@ -153,12 +153,12 @@ def test_the_docks_settle_while_nobody_touches_anything(window: MainWindow, monk
 
 
 def test_screenshots_of_dragonbond_on_the_table(tmp_path: Path, soak_only_games: int) -> None:
-    """Six screens, ~20 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
+    """Ten screens, ~60 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
     from PySide6.QtGui import QImage
 
     from tests.gui.dragonbond_screenshot import take_screenshots
     shots = take_screenshots(tmp_path)
-    names = ("planning", "execution", "four", "zh_TW", "small", "large")
+    names = ("planning", "execution", "drag", "combat", "oath", "end", "four", "zh_TW", "small", "large")
     assert [p.name for p in shots] == [f"drg_{n}.png" for n in names]
     sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
     assert sizes["drg_small.png"] == (1024, 700) and sizes["drg_large.png"] == (1920, 1080)
@@ -195,6 +195,7 @@ def test_a_general_is_carried_from_region_to_region_by_a_drag(window: MainWindow
     assert general in view.draggable_pieces and general in view.lit_pieces
     _carry(window, qtbot, general)
     assert view._carry is not None and view._carry.ghost is not None and view._carry.ghost.scene() is view.board_scene
+    assert view._drawing.piece_item(general).opacity() < 1.0            # lifted: a shadow where it stood
     lit = {space for space in view.space_ids() if view.item_for_space(space).active}
     assert lit == ends
     destination = min(ends)
@@ -218,6 +219,7 @@ def test_a_carried_piece_is_put_back_by_esc_or_by_a_release_where_it_stands(wind
     assert len(ghosts()) == 1
     window.cancel_gesture()                                   # Esc
     assert view._carry is None and not ghosts() and dragon in view.lit_pieces
+    assert view._drawing.piece_item(dragon).opacity() == 1.0
     _carry(window, qtbot, dragon)
     home = match.state.data["boards"][dragon]["region"]
     assert not view.item_for_space(home).active               # a fly ends away from where it began

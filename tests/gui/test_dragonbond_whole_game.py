@@ -4,9 +4,9 @@ one human against a computer seat and two AI characters.
 
 Every decision of a human seat is picked by that seat's heuristic bot from the seat's own view,
 then given only by gestures (tests/gui/table_driver.py): a card of the Hand dock dropped on (or
-clicked, then) the command stack, a figure or a unit on the map then a region, a unit of the pool
-dropped on a region, a market or Vaala card clicked; buttons only for what names nothing to touch
-(a pass, counter or retreat, a number of units). The driver checks that each command the match
+clicked, then) the command stack, a figure or a unit on the map carried to (or clicked, then) a
+region, a unit of the pool dropped on a region, a market or Vaala card clicked; buttons only for
+what names nothing to touch (a pass, counter or retreat, a number of units). The driver checks that each command the match
 records is the one meant.
 
 By default each setting plays a seeded prefix (a few seconds), and one game (a human against the
@@ -85,6 +85,7 @@ def test_a_game_against_the_computer_from_the_new_game_dialog_to_the_end_screen(
     check_end_screen(window, qtbot, driver)
     check_routes(driver)
     assert driver.tally.bots > 0 and driver.tally.answers
+    assert driver.tally.touches["drag board piece -> board space"], driver.tally.touches   # a figure carried
     assert {int(command.split(":")[0]) for command, _how in driver.log} == {0}    # the person only
     assert not error_dialogs, error_dialogs
 
