@@ -17,8 +17,7 @@ from gui.board.view import BoardView
 from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
-from gui.widgets import dialogs
-from gui.widgets import rule_links
+from gui.widgets import dialogs, rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
 from gui.widgets.handover import HandoverScreen
@@ -220,6 +219,7 @@ class MainWindow(QMainWindow):
         self.board_view.token_picked.connect(self._on_token_picked)
         self.board_view.token_dropped.connect(lambda target, passed: s.drop("token", target, passed))
         self.board_view.piece_dropped.connect(s.drop)
+        self.board_view.piece_picked.connect(self._on_piece_picked)
         self.board_view.gesture_cancelled.connect(self._restore_highlights)
         self.player_boards_dock.piece_picked.connect(self._on_piece_picked)
         self.player_boards_dock.piece_dropped.connect(s.drop)
@@ -644,7 +644,8 @@ class MainWindow(QMainWindow):
     def _set_piece_states(self, sources: set[str], targets: set[str],
                           clickable: set[str] = frozenset()) -> None:
         """Raise the pieces that can be picked up or clicked, light where a carried one may go:
-        on the player boards, the shared table and the hand alike."""
+        on the player boards, the shared table, the hand and the board's own pieces alike."""
+        self.board_view.draggable_pieces = set(sources)
         self.player_boards_dock.set_drag_state(sources, targets, clickable)
         self.table_dock.set_state(sources, targets, clickable)
         self.hand_dock.set_state(sources, targets, clickable)

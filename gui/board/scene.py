@@ -407,6 +407,10 @@ class LayoutScene:
     def pieces(self) -> list[TokenItem]:
         return [item for item in self._mark_items if isinstance(item, TokenItem)]
 
+    def piece_item(self, piece_id: str) -> TokenItem | None:
+        """The drawn piece with id ``piece_id``, if it is on the board."""
+        return next((item for item in self.pieces() if item.piece_id == piece_id), None)
+
     def apply_marks(self, marks: Mapping[str, Any]) -> None:
         """Redraw what lies on the spaces; only the mark layer is rebuilt."""
         if marks == self._marks:

@@ -1,6 +1,7 @@
 """The generic board view: zoom (wheel under the mouse, keys), pan (drag, scroll bars), fit;
-clicks on spaces, the viewer's walking piece dragged along a path, pieces dropped from a player board,
-and a tooltip per space from whoever provides one (the main window asks the engine).
+clicks on spaces, the viewer's walking piece dragged along a path, a lit piece of the board carried
+to another space or piece, pieces dropped from a player board, and a tooltip per space from whoever
+provides one (the main window asks the engine).
 
 Until a game-specific drawing exists it lays the game's spaces out as a plain grid of labelled
 tiles and highlights those the controller says are playable; it knows no rules. With no game open
@@ -53,6 +54,17 @@ class TokenGesture:
     passed: list[str] = field(default_factory=list)
     ghost: TokenItem | None = None  # follows the pointer once the drag started
 
+@dataclass
+class PieceCarry:
+    """A lit piece of the board that may be picked up, pressed: a click touches it, a drag carries
+    it (a ghost follows the pointer) and drops it on the space or lit piece under the release."""
+
+    piece: str
+    pressed_at: QPoint
+    origin: str | None = None       # the space it stands on
+    ghost: TokenItem | None = None
+
+
 ZOOM_STEP = 1.25
 FLASH_STEP_MS = 300
 MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
@@ -60,6 +72,7 @@ MAX_FIT_ZOOM = 1.5  # a small board fitted into a big window would look blown up
 TILE, GAP = 80.0, 12.0
 SPACE_KEY = 0  # QGraphicsItem data slot holding a tile's space id (the same slot as scene.SPACE_KEY)
 LABEL_Z = 10.0  # labels on their own layer, so later tiles never paint over them
+LIFTED_OPACITY = 0.35  # a piece carried by a drag, where it stood
 
 BACKGROUND = QColor("#eef1f5")
 TILE_FILL, TILE_EDGE = QColor("#ffffff"), QColor("#9aa5b1")
@@ -74,6 +87,8 @@ class BoardView(QGraphicsView):
     token_picked = Signal()
     # the walking piece was dropped on a space, after passing over these spaces (in order)
     token_dropped = Signal(str, list)
+    # a lit piece of the board was picked up (carried by a drag): where it may go should light
+    piece_picked = Signal(str)
     # a piece dragged from elsewhere (a player board) was dropped on a space, or on a lit piece
     # there: piece, space or piece id
     piece_dropped = Signal(str, str)
@@ -108,6 +123,8 @@ class BoardView(QGraphicsView):
         self._token: TokenGesture | None = None
         self.token_selected = False  # the walking piece was clicked: where it may go is lit
         self.lit_pieces: set[str] = set()  # ids of the pieces a click touches now
+        self.draggable_pieces: set[str] = set()  # ids of the pieces that may be picked up now
+        self._carry: PieceCarry | None = None
         self._flash_round = 0        # bumped by each flash_in_turn: older timers do nothing
         # space id -> tooltip text ("" for none); set by whoever knows what a space offers
         self.tooltip_provider: Callable[[str], str] | None = None
@@ -276,10 +293,19 @@ class BoardView(QGraphicsView):
                 self.token_picked.emit()
                 event.accept()
                 return
+            piece = self._draggable_piece_at(at)
+            if piece is not None:  # a click touches it, a drag carries it: no panning
+                self._carry = PieceCarry(piece, at, self.space_at(at))
+                event.accept()
+                return
             self._press_at = at
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._carry is not None:
+            self._carry_to(event.position().toPoint())
+            event.accept()
+            return
         gesture = self._token
         if gesture is None:
             super().mouseMoveEvent(event)
@@ -303,6 +329,10 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        carry, self._carry = self._carry, None
+        if carry is not None:
+            self._put_down(carry, event)
+            return
         gesture, self._token = self._token, None
         if gesture is not None:
             dragged = gesture.ghost is not None
@@ -333,18 +363,68 @@ class BoardView(QGraphicsView):
     def cancel_gesture(self) -> bool:
         """Give up a selected or dragged piece (Esc); True when there was one."""
         gesture, self._token = self._token, None
+        carry, self._carry = self._carry, None
         selected, self.token_selected = self.token_selected, False
         if gesture is not None:
             self._drop_ghost(gesture)
-        if gesture is not None or selected:
+        if carry is not None:
+            self._drop_ghost(carry)
+        if gesture is not None or carry is not None or selected:
             self.gesture_cancelled.emit()
             return True
         return False
 
-    def _drop_ghost(self, gesture: TokenGesture) -> None:
+    def _drop_ghost(self, gesture: TokenGesture | PieceCarry) -> None:
         if gesture.ghost is not None:
             self.board_scene.removeItem(gesture.ghost)
             gesture.ghost = None
+        if isinstance(gesture, PieceCarry) and self._drawing is not None:
+            piece = self._drawing.piece_item(gesture.piece)
+            if piece is not None:
+                piece.setOpacity(1.0)
+
+    # -- a lit piece of the board carried to a space ----------------------------------------------
+    def _draggable_piece_at(self, at: QPoint) -> str | None:
+        """The lit piece under ``at`` that may be picked up now, if any."""
+        thing = self.thing_at(at)
+        return thing if thing is not None and thing in self.lit_pieces and thing in self.draggable_pieces else None
+
+    def _carry_to(self, at: QPoint) -> None:
+        """The pressed piece follows the pointer once it moved far enough: a ghost of it, and the
+        places it may go lit (by whoever answers `piece_picked`)."""
+        carry = self._carry
+        if carry.ghost is None:
+            if (at - carry.pressed_at).manhattanLength() < QApplication.startDragDistance():
+                return
+            piece = self._drawing.piece_item(carry.piece) if self._drawing is not None else None
+            from .scene import TokenItem
+            carry.ghost = TokenItem(piece.seat if piece else None, self.mapToScene(at), piece.radius if piece else 12.0,
+                                    None, kind=piece.kind if piece else "figure", label=piece.label if piece else None,
+                                    count=piece.count if piece else 1, look=piece.look if piece else None)
+            carry.ghost.setOpacity(0.75)
+            carry.ghost.setZValue(LABEL_Z + 1)
+            self.board_scene.addItem(carry.ghost)
+            if piece is not None:  # lifted: only its shadow stays where it stood
+                piece.setOpacity(LIFTED_OPACITY)
+            self.piece_picked.emit(carry.piece)
+        carry.ghost.setPos(self.mapToScene(at))
+
+    def _put_down(self, carry: PieceCarry, event: QMouseEvent) -> None:
+        """The pressed piece released: a click touches it; a drag drops it on the space (or lit
+        piece) under the pointer, or, back where it stands or off the board, is given up."""
+        dragged = carry.ghost is not None
+        self._drop_ghost(carry)
+        event.accept()
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        if not dragged:
+            self.space_clicked.emit(carry.piece)
+            return
+        target = self.thing_at(event.position().toPoint())
+        if target is None or target in (carry.piece, carry.origin):
+            self.gesture_cancelled.emit()
+        else:
+            self.piece_dropped.emit(carry.piece, target)
 
     def _own_walker_at(self, at: QPoint) -> TokenItem | None:
         if self.own_seat is None:

@@ -44,6 +44,7 @@ class EndGameDialog(QDialog):
         self.table.setObjectName("end_game_table")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # no current cell framed: nothing to pick here
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._layout.addWidget(self.table)
         self.plot: QWidget | None = None

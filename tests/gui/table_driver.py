@@ -14,6 +14,8 @@ it ONLY by gestures on the screen:
 * drags of such a piece onto another piece or onto the board (a card onto a Room, an intruder, a
   slot): a real press and move on the piece; offscreen Qt has no drag manager, so the drop events
   are delivered to the target as ../shared/QT_NOTES.md describes;
+* drags of a lit piece of the board (a figure, a unit stack) to a space or a lit piece: a real
+  press, moves and release on the board view's viewport (the view carries the piece itself);
 * the Actions panel only for a command the game leaves as a button (it names nothing to touch:
   a plain pass), the Decision panel only for an answer that names nothing (play / pass, yes / no),
   and the menu the GUI opens itself when one gesture completes several commands.
@@ -51,7 +53,7 @@ from tests.gui.test_gestures import deliver_drop
 MAX_ORDERS = 240          # orders of a gesture's touches tried before giving up
 
 
-def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, game: str, mode: str,  # noqa: ANN001
+def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, game: str, mode: str,
                          seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> None:
     """Runs inside the New Game dialog's exec(): choose ``game``, ``mode``, one seat per kind of
     ``seats`` (``human`` or ``bot:KIND``), the ``options`` (by their fields) and ``seed``, then
@@ -80,7 +82,7 @@ def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, game: s
     done.append(True)
 
 
-def start_from_dialog(window: MainWindow, qtbot, *, mode: str, seats: Sequence[str], seed: int,  # noqa: ANN001
+def start_from_dialog(window: MainWindow, qtbot, *, mode: str, seats: Sequence[str], seed: int,
                       game: str = "nemesis", options: Mapping[str, Any] | None = None) -> None:
     """File ▸ New Game, filled in as a person would (`fill_new_game_dialog`)."""
     from PySide6.QtCore import QTimer
@@ -141,7 +143,7 @@ class TableDriver:
     drops a piece on its partner whenever a gesture begins with two things one can drag together
     (every other time when "alternate")."""
 
-    def __init__(self, window: MainWindow, qtbot, monkeypatch, *, seed: int,  # noqa: ANN001
+    def __init__(self, window: MainWindow, qtbot, monkeypatch, *, seed: int,
                  choosers: dict[int, str] | None = None, prefer_drag: str = "alternate") -> None:
         self.window, self.qtbot = window, qtbot
         self.session = window.session
@@ -343,7 +345,7 @@ class TableDriver:
     def _can_perform(self, plan: list[Touch | Drop]) -> bool:
         """Every thing of the plan lies on the table (a space, a piece on it, an item of a board or
         of the table; another seat's token shows on its board once lit), and what is dragged is
-        a piece of a board, the hand or the table."""
+        a piece of a board, the hand or the table, or a lit piece of the map carried to the map."""
         table = self.session.table()
         items = {str(i["id"]) for z in [*(z for b in table.get("boards") or () for z in b.get("zones") or ()),
                                          *(table.get("shared") or ())] for i in z.get("items") or ()}
@@ -351,8 +353,12 @@ class TableDriver:
                   for p in mark.get("pieces") or () if "id" in p}
         things = [t for step in plan
                   for t in ((step.thing,) if isinstance(step, Touch) else (step.source, step.target))]
-        if any(isinstance(step, Drop) and step.source not in items for step in plan):
-            return False
+        view = self.window.board_view                  # the board's own pieces: lit ones carry
+        carried = view.draggable_pieces & view.lit_pieces & pieces
+        for step in plan:               # a piece of the board is carried to the board only
+            if isinstance(step, Drop) and step.source not in items and not (
+                    step.source in carried and (step.target in pieces or self._has_space(step.target))):
+                return False
         return all(t in items or t in pieces or self._has_space(t) for t in things)
 
     # -- performing ------------------------------------------------------------------------------------
@@ -389,6 +395,8 @@ class TableDriver:
         return "click board space"
 
     def _drag(self, source: str, target: str) -> str:
+        if self._label(source) is None and self._token(source) is not None:
+            return self._carry_on_board(source, target)
         label = self._label(source)
         assert label is not None and label.draggable, f"{source} cannot be picked up"
         origin = self._label_place(label)
@@ -427,13 +435,38 @@ class TableDriver:
         self.tally.touches[how] += 1
         return how
 
-    def _fake_drag(self, widget, piece, pixmap=None):  # noqa: ANN001, ANN202
+    def _carry_on_board(self, source: str, target: str) -> str:
+        """Press on the lit piece ``source`` of the board, move it (the view lifts it and lights
+        where it may go), then release it over ``target`` (a space, or a piece lit there)."""
+        view = self.window.board_view
+        viewport = view.viewport()
+        start = self._token_point(self._token(source))
+        assert start is not None, f"piece {source} cannot be picked up (not lit or covered)"
+        self.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+
+        def move(at: QPoint) -> None:
+            QApplication.sendEvent(viewport, QMouseEvent(QEvent.Type.MouseMove, QPointF(at),
+                                                         QPointF(viewport.mapToGlobal(at)), Qt.MouseButton.NoButton,
+                                                         Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+        move(start + QPoint(QApplication.startDragDistance() + 10, 0))
+        assert view._carry is not None and view._carry.ghost is not None, f"{source} was not lifted"
+        token = self._token(target)
+        at = self._token_point(token) if token is not None else self._space_point(target)
+        assert at is not None, f"nowhere to drop {source} on {target}"
+        move(at)
+        assert view.thing_at(at) == target
+        self.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at)
+        how = f"drag board piece -> {'board piece' if token is not None else 'board space'}"
+        self.tally.touches[how] += 1
+        return how
+
+    def _fake_drag(self, widget, piece, pixmap=None):
         """`start_piece_drag` offscreen: the drop events go to the planned target at once."""
         assert self._drop_at is not None, f"a drag of {piece} nobody planned"
         self._drop_at(piece)
         return Qt.DropAction.MoveAction
 
-    def _choose_from_menu(self, parent, commands, labels=None):  # noqa: ANN001, ANN202
+    def _choose_from_menu(self, parent, commands, labels=None):
         self._menus.append(list(commands))
         assert self._intended in commands, (self._intended, commands)
         return self._intended
@@ -458,13 +491,13 @@ class TableDriver:
         return next((where for where, grid in self._grids() if grid.pieces.get(label.piece) is label),
                     "piece")
 
-    def _token(self, thing: str):  # noqa: ANN202
+    def _token(self, thing: str):
         drawing = self.window.board_view._drawing
         if drawing is None:
             return None
         return next((p for p in drawing.pieces() if p.piece_id == thing), None)
 
-    def _token_point(self, token) -> QPoint | None:  # noqa: ANN001
+    def _token_point(self, token) -> QPoint | None:
         view = self.window.board_view
         view.centerOn(token)
         centre = token.scenePos()

@@ -153,13 +153,77 @@ def test_the_docks_settle_while_nobody_touches_anything(window: MainWindow, monk
 
 
 def test_screenshots_of_dragonbond_on_the_table(tmp_path: Path, soak_only_games: int) -> None:
-    """Six screens, ~20 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
+    """Ten screens, ~60 s: with --soak-games N (or run tests/gui/dragonbond_screenshot.py)."""
     from PySide6.QtGui import QImage
 
     from tests.gui.dragonbond_screenshot import take_screenshots
     shots = take_screenshots(tmp_path)
-    names = ("planning", "execution", "four", "zh_TW", "small", "large")
+    names = ("planning", "execution", "drag", "combat", "oath", "end", "four", "zh_TW", "small", "large")
     assert [p.name for p in shots] == [f"drg_{n}.png" for n in names]
     sizes = {p.name: (QImage(str(p)).width(), QImage(str(p)).height()) for p in shots}
     assert sizes["drg_small.png"] == (1024, 700) and sizes["drg_large.png"] == (1920, 1080)
     assert all(p.stat().st_size > 20_000 for p in shots)
+
+
+def _carry(window: MainWindow, qtbot, piece: str) -> QPoint:
+    """Press on a piece of the map and move the pointer far enough that the view lifts it."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+    viewport = window.board_view.viewport()
+    start = _point_of_piece(window, piece)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    at = start + QPoint(QApplication.startDragDistance() + 10, 0)
+    QApplication.sendEvent(viewport, QMouseEvent(QEvent.Type.MouseMove, QPointF(at), QPointF(viewport.mapToGlobal(at)),
+                                                 Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                                                 Qt.KeyboardModifier.NoModifier))
+    return at
+
+
+def test_a_general_is_carried_from_region_to_region_by_a_drag(window: MainWindow, qtbot, tmp_path: Path,
+                                                              error_dialogs) -> None:
+    """A press on the general's figure and a move lift it (a ghost follows the pointer) and light
+    the regions it may move to, and only those; the release over one of them plays the move."""
+    match = _position(lambda m: m.state.prompt.kind == "icon_move")
+    _open(window, tmp_path, match)
+    seat = window.session.viewer
+    general = match.state.data["humans"][seat]
+    moves = [c for c in match.state.legal(seat) if str(c.args[0]).startswith("move/")]
+    origin = str(moves[0].args[0]).split("/")[1]
+    ends = {str(c.args[0]).split("/")[2] for c in moves if str(c.args[0]).split("/")[1] == origin}
+    view = window.board_view
+    assert general in view.draggable_pieces and general in view.lit_pieces
+    _carry(window, qtbot, general)
+    assert view._carry is not None and view._carry.ghost is not None and view._carry.ghost.scene() is view.board_scene
+    assert view._drawing.piece_item(general).opacity() < 1.0            # lifted: a shadow where it stood
+    lit = {space for space in view.space_ids() if view.item_for_space(space).active}
+    assert lit == ends
+    destination = min(ends)
+    at = _point_of_space(window, destination)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert view._carry is None
+    played = _played(window)[0]
+    assert played.startswith(f"{seat}: answer move/{origin}/{destination}"), played
+    assert not error_dialogs, error_dialogs
+
+
+def test_a_carried_piece_is_put_back_by_esc_or_by_a_release_where_it_stands(window: MainWindow, qtbot,
+                                                                           tmp_path: Path, error_dialogs) -> None:
+    match = _position(lambda m: m.state.prompt.kind == "icon_fly")
+    _open(window, tmp_path, match)
+    seat = window.session.viewer
+    dragon = match.state.data["humans"][seat]
+    view = window.board_view
+    ghosts = lambda: [i for i in view.board_scene.items() if i.opacity() < 1.0 and getattr(i, "piece_id", 0) is None]
+    _carry(window, qtbot, dragon)
+    assert len(ghosts()) == 1
+    window.cancel_gesture()                                   # Esc
+    assert view._carry is None and not ghosts() and dragon in view.lit_pieces
+    assert view._drawing.piece_item(dragon).opacity() == 1.0
+    _carry(window, qtbot, dragon)
+    home = match.state.data["boards"][dragon]["region"]
+    assert not view.item_for_space(home).active               # a fly ends away from where it began
+    at = _point_of_space(window, home)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at)   # back over its own region
+    assert not ghosts() and _played(window) == [] and not error_dialogs
+    assert dragon in view.lit_pieces                          # everything playable is lit again
