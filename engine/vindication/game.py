@@ -17,6 +17,7 @@ from engine.core import (
     register,
 )
 from engine.core.effects import answer_commands, waiting_choice
+from engine.core.language import language_key
 
 from . import commands, gestures, layout, presentation, rule_refs
 from .bot import HeuristicBot
@@ -109,7 +110,7 @@ class Vindication(Game):
 
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
         """Why the game ended in ``language``: "most honor", or the solo rating (VIN-SOLO-7)."""
-        lang = "zh" if language.startswith("zh") else "en"
+        lang = language_key(language)
         if outcome.scores is not None and len(outcome.scores) == 1:
             rating = flow.solo_rating(int(outcome.scores[0]))
             name = SOLO_RATING_NAMES[rating] if lang == "zh" else rating
@@ -117,7 +118,7 @@ class Vindication(Game):
         return OUTCOME_WORDS[lang]["most_honor"]
 
     def score_category_name(self, category: str, language: str = "en") -> str:
-        names = SCORE_CATEGORIES["zh" if language.startswith("zh") else "en"]
+        names = SCORE_CATEGORIES[language_key(language)]
         return names.get(category) or super().score_category_name(category, language)
 
     def view(self, data: Data, seat: int | None) -> Data:
