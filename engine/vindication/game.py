@@ -14,14 +14,15 @@ from engine.core import (
     Outcome,
     Prompt,
     Rng,
+    refuse,
     register,
 )
-from engine.core.effects import answer_commands, waiting_choice
+from engine.core.effects import answer_commands, pending_choice
 from engine.core.language import language_key
 
 from . import commands, gestures, layout, presentation, rule_refs
 from .bot import HeuristicBot
-from .context import Ctx, refuse
+from .context import Ctx
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
@@ -36,11 +37,6 @@ RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 # The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
 ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "leadership": "VVH-RUNE-5",
                 "elite": "VIN-MONSTER-3", "pick_card": "VIN-CARD-4", "build_tile": "VVH-BUILD-1"}
-
-
-def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
-    return waiting_choice(data["effects"])
 
 
 def answer_value(cmd: Command) -> Any:
