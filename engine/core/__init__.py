@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         state_to_document,
     )
     from .effects import Effect, EffectInterpreter, Param, Pause
-    from .errors import ConfigError, NotationError, Refused, SaveError, TablekeeperError, UnknownGame
+    from .errors import ConfigError, NotationError, Refused, SaveError, TablekeeperError, UnknownGame, refuse
     from .events import Event, event, visible
     from .game import Config, Data, Game, Outcome, Prompt
     from .info import LANGUAGES, GameInfo, ModeSpec, OptionSpec, Text
@@ -52,7 +52,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
                                               "state_from_document", "state_to_document")},
     **{name: ("effects", name) for name in ("Effect", "EffectInterpreter", "Param", "Pause")},
     **{name: ("errors", name) for name in ("ConfigError", "NotationError", "Refused", "SaveError",
-                                           "TablekeeperError", "UnknownGame")},
+                                           "TablekeeperError", "UnknownGame", "refuse")},
     **{name: ("events", name) for name in ("Event", "event", "visible")},
     **{name: ("game", name) for name in ("Config", "Data", "Game", "Outcome", "Prompt")},
     **{name: ("info", name) for name in ("LANGUAGES", "GameInfo", "ModeSpec", "OptionSpec", "Text")},
@@ -114,6 +114,7 @@ __all__ = [
     "parse_yaml",
     "read_document",
     "read_yaml",
+    "refuse",
     "register",
     "save_match",
     "state_document_text",

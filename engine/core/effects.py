@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Annotated, Any, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Protocol, TypeVar
 
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
 from .errors import Refused, TablekeeperError
@@ -440,7 +440,12 @@ class RuleContext:
     """One command's working context for rules that run through an effect queue: the state data,
     the generator, who gave the command, the events so far, and the queue (kept in the state as
     ``data["effects"]``, so it is saved with it). ``meta`` is the tag of the item now running.
-    Each game subclasses it with its own content and helpers."""
+    Each game subclasses it with its own helpers and names its content loader, so rules reach
+    the game's board and cards as ``ctx.content``."""
+
+    # The game's content loader: a cached function of no arguments (its content module's
+    # ``content``), read once per context. None: a game with no content files.
+    content_loader: ClassVar[Callable[[], Any] | None] = None
 
     def __init__(self, data: dict[str, Any], rng: Any, seat: int) -> None:
         self.data = data
@@ -449,6 +454,8 @@ class RuleContext:
         self.events: list[Event] = []
         self.queue: list[dict[str, Any]] = data["effects"]
         self.meta: dict[str, Any] = {}
+        loader = type(self).content_loader   # read on the class: a plain function, never bound
+        self.content: Any = loader() if loader is not None else None
 
     @property
     def actor(self) -> int:
@@ -489,6 +496,13 @@ def waiting_choice(queue: list[dict[str, Any]]) -> tuple[str, int, tuple[Any, ..
         pause = queue[0]["pause"]
         return pause["kind"], queue[0]["meta"]["seat"], tuple(pause["options"])
     return None
+
+
+def pending_choice(data: dict[str, Any]) -> tuple[str, int, tuple[Any, ...]] | None:
+    """(prompt kind, deciding seat, options) of the choice a game's rules wait on, if any: the
+    paused front of the queue a `RuleContext` keeps at ``data["effects"]``. A game's ``prompt``,
+    ``legal_commands`` and ``apply`` all ask it first, as they would on a real table."""
+    return waiting_choice(data["effects"])
 
 
 _EXACT_SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -15,6 +15,13 @@ class Refused(TablekeeperError):
         self.reason = reason
 
 
+def refuse(rule_id: str, reason: str) -> Refused:
+    """The error for a command that breaks ``rule_id``, to raise where the rule is checked:
+    ``raise refuse("VIN-TURN-7", "answer with exactly one choice")`` reads as the rule saying no.
+    Every game's rules raise through it, so a refusal always carries its rule ID."""
+    return Refused(rule_id, reason)
+
+
 class NotationError(TablekeeperError):
     """Text that does not spell a command."""
 

@@ -1,6 +1,6 @@
 """A game's static description: what the New Game dialog and ``python -m engine games`` list.
 
-It imports nothing of the rules (only the engine's errors), so the registry can list every game
+It imports nothing of the rules (only the engine's errors and language pick), so the registry can list every game
 without loading one. Each game keeps its `GameInfo` in ``engine/<game>/info.py``; the game's
 ``Game`` class takes it from there (`engine.core.game` names these types too).
 """
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import ConfigError
+from .language import is_chinese
 
 LANGUAGES = ("en", "zh_TW")
 # Kinds of computer player that play every game (`engine.bots` registers them); a game's own kinds
@@ -25,7 +26,7 @@ class Text:
     zh_TW: str = ""
 
     def get(self, language: str = "en") -> str:
-        return (self.zh_TW or self.en) if language.startswith("zh") else self.en
+        return (self.zh_TW or self.en) if is_chinese(language) else self.en
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,9 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Amounts, Command, Data
+from engine.core.language import language_index
 
 from .content import content
-from .log import EN, ZH, name_of
+from .log import name_of
 from .setup import UNIT_TYPES
 from .table import UNIT_WORDS
 
@@ -51,10 +52,6 @@ TIPS: dict[str, tuple[str, str]] = {
     "figure": ("How many units of each type the figure carries along", "角色模型帶走的各兵種單位數量"),
 }
 _NOT_NUMBERS = frozenset({"ai_tie"})   # an AI's tied moves are whole moves (DRG-AI-10)
-
-
-def _lang(language: str) -> int:
-    return ZH if language.startswith("zh") else EN
 
 
 def _pending(view: Data) -> tuple[str, tuple[Any, ...]]:
@@ -115,7 +112,7 @@ def command_amounts(command: Command, view: Data, language: str = "en") -> Amoun
     kind, options = _pending(view)
     if kind in _NOT_NUMBERS:
         return None
-    lang = _lang(language)
+    lang = language_index(language)
     text = command.args[0]
     prefix, _, last = text.rpartition("/")
     figure = last == "figure" or last.startswith("figure+")

@@ -8,10 +8,11 @@ the queries that care take `mountains_closed`. Every tie is broken in map `order
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+
+from engine.core import paths
 
 from .vocabulary import Name
 
@@ -140,15 +141,7 @@ class Map:
 
     def distances_from(self, start: str, *, mountains_closed: bool = False) -> dict[str, int]:
         """Steps from `start` to every region it can reach (DRG-DEC-27: any regions count)."""
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for there in self.neighbours(here, mountains_closed=mountains_closed):
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return seen
+        return paths.distances_from(start, lambda here: self.neighbours(here, mountains_closed=mountains_closed))
 
     def distance(self, a: str, b: str, *, mountains_closed: bool = False) -> int | None:
         return self.distances_from(a, mountains_closed=mountains_closed).get(b)

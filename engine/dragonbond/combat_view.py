@@ -32,12 +32,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Data
+from engine.core.language import EN, language_at, language_index
 from engine.core.table import item, zone
 
 from .content import content
 from .context import Ctx
 from .labels import prompt_label
-from .log import _CJK_DIGIT, EN, WORDS, _lang, _modifier_change, name_of
+from .log import _CJK_DIGIT, WORDS, _modifier_change, name_of
 from .rules import modifiers
 from .rules.combat import general_strength
 from .setup import UNIT_TYPES
@@ -239,7 +240,7 @@ class _Words:
     """The words of one language."""
 
     def __init__(self, language: str) -> None:
-        self.lang = _lang(language)
+        self.lang = language_index(language)
 
     def __call__(self, key: str, **values: Any) -> str:
         text = TEXTS[key][self.lang].format(**values)
@@ -439,7 +440,7 @@ def _combat_zone(view: Data, ctx: Ctx, combat: Data, w: _Words) -> Data:
 
 
 def _language(w: _Words) -> str:
-    return "en" if w.lang == EN else "zh_TW"
+    return language_at(w.lang)
 
 
 def _capital(text: str, w: _Words) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Command, Data
+from engine.core import Command, Data, refuse
 from engine.core.verbs import Verbs
 
-from .context import Ctx, refuse
+from .context import Ctx
 from .rules import planning
 
 Handler = Callable[[Ctx, Command], None]

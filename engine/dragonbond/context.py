@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Refused, Rng
+from engine.core import Data, refuse
 from engine.core.effects import Pause, RuleContext
 
 from .content import Content, content
@@ -16,9 +16,8 @@ from .content import Content, content
 class Ctx(RuleContext):
     """One command's working context. ``meta`` is the tag of the step now running."""
 
-    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
-        super().__init__(data, rng, seat)
-        self.content: Content = content()
+    content_loader = content
+    content: Content
 
     def board(self, character: str) -> Data:
         return self.data["boards"][character]
@@ -39,10 +38,6 @@ ANSWER_RULES: dict[str, str] = {
     "choose_first_player": "DRG-SETUP-16",
     "heal_or_execute": "DRG-HEAL-1",
 }
-
-
-def refuse(rule: str, reason: str) -> Refused:
-    return Refused(rule, reason)
 
 
 def stage_pick(kind: str, options: tuple[str, ...], answer: Any, rule: str) -> str | Pause:

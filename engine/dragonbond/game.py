@@ -20,7 +20,7 @@ from engine.core import (
     Text,
     register,
 )
-from engine.core.effects import answer_commands, waiting_choice
+from engine.core.effects import answer_commands, pending_choice
 
 from . import commands
 from .answers import answer_key, answer_rule, check_answer, choices, listed_answer, not_your_decision_rule
@@ -34,11 +34,6 @@ from .steps import DRG
 from .views import resample_hidden, seat_view
 
 PRIVATE_PROMPTS: frozenset[str] = frozenset()
-
-
-def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    """(prompt kind, deciding seat, options) of the choice the steps wait on, if any."""
-    return waiting_choice(data["effects"])
 
 
 class Dragonbond(Game):

@@ -9,8 +9,9 @@ no two different answers ever read the same.
 from __future__ import annotations
 
 from engine.core import Command, Data
+from engine.core.language import EN, language_index
 
-from .log import EN, WORDS, ZH, name_of
+from .log import WORDS, name_of
 
 VERBS: dict[str, tuple[str, str]] = {
     "move": ("Move", "移動"), "fly": ("Fly", "飛行"), "attack": ("Attack", "攻擊"), "deploy": ("Deploy", "部署"),
@@ -49,10 +50,6 @@ FIGURE = ("figure", "角色模型")
 PLAYER = ("Player {n}", "玩家 {n}")
 
 
-def _lang(language: str) -> int:
-    return ZH if language.startswith("zh") else EN
-
-
 def _token(token: str, lang: int) -> str:
     if token == "figure":
         return FIGURE[lang]
@@ -84,7 +81,7 @@ def _part(part: str, lang: int) -> str:
 
 def answer_label(option: object, language: str = "en") -> str:
     """One answer option in words."""
-    lang = _lang(language)
+    lang = language_index(language)
     if isinstance(option, int):
         return PLAYER[lang].format(n=option + 1)
     text = str(option)
@@ -104,7 +101,7 @@ def answer_label(option: object, language: str = "en") -> str:
 
 def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
     """A legal command as a button's words."""
-    lang = _lang(language)
+    lang = language_index(language)
     if command.verb == "answer" and command.args:
         return answer_label(command.args[0], language)
     if command.verb == "place" and command.args:
@@ -117,7 +114,7 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
 
 def prompt_label(kind: str, language: str = "en") -> str:
     """What a prompt of ``kind`` asks."""
-    lang = _lang(language)
+    lang = language_index(language)
     if kind in PROMPTS:
         return PROMPTS[kind][lang]
     if kind.startswith("icon_"):
@@ -140,9 +137,9 @@ SCORE_CATEGORIES: dict[str, tuple[str, str]] = {"power": ("Power", "權力"), "w
 
 def verb_words(verb: str, language: str = "en") -> tuple[str, str] | None:
     words = COMMAND_VERBS.get(verb)
-    return None if words is None else words[_lang(language)]
+    return None if words is None else words[language_index(language)]
 
 
 def score_category_name(category: str, language: str = "en") -> str | None:
     names = SCORE_CATEGORIES.get(category)
-    return None if names is None else names[_lang(language)]
+    return None if names is None else names[language_index(language)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import Config, Data, plain
+from engine.core.language import is_chinese, language_key
 
 from .content import content
 
@@ -32,10 +33,6 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def _word(key: str, lang: str) -> str:
     return WORDS[key][LANGS.index(lang)]
 
@@ -43,12 +40,12 @@ def _word(key: str, lang: str) -> str:
 def region_name(region: str, language: str = "en") -> str:
     """A region's name in ``language`` (the content's ``name.en`` / ``name.zh_TW``)."""
     name = content().map.regions[region].name
-    return str(name.zh_TW or name.en) if _lang(language) == "zh" else str(name.en)
+    return str(name.zh_TW or name.en) if is_chinese(language) else str(name.en)
 
 
 def board_layout(config: Config | None = None, language: str = "en") -> Data:
     """The drawing of Valerna (the same for every mode and player count)."""
-    return plain.thaw(plain.freeze(_layout(_lang(language))))
+    return plain.thaw(plain.freeze(_layout(language_key(language))))
 
 
 @cache

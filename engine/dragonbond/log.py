@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Event
+from engine.core.language import EN, ZH, language_at, language_index
 
 from .content import content
-
-EN, ZH = 0, 1
 
 TEMPLATES: dict[str, tuple[str, str]] = {
     # set-up, rounds, planning
@@ -166,10 +165,6 @@ EVENT_PLACED = ("An event card is placed face down on the stack ({which}).", "�
 SEP = (", ", "、")
 _CJK_DIGIT = re.compile(r"([\u4e00-\u9fff])(\d)")     # 部署1 個步兵 -> 部署 1 個步兵, as the other lines space numbers
 GENERIC = ("{kind}: {details}", "{kind}：{details}")
-
-
-def _lang(language: str) -> int:
-    return ZH if language.startswith("zh") else EN
 
 
 def _pick(name: Any, lang: int) -> str:
@@ -328,7 +323,7 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
     if kind == "ai_tie_broken":
         from .labels import answer_label
         if "chosen" in data:
-            fields["chosen"] = answer_label(data["chosen"], "zh_TW" if lang == ZH else "en")
+            fields["chosen"] = answer_label(data["chosen"], language_at(lang))
         fields["by"] = {"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")}.get(
             data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
     if kind == "vaala_cast":
@@ -367,7 +362,7 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
 
 def describe(event: Event, language: str = "en") -> str:
     """One log line for ``event`` in ``language`` (falls back to a generic line, never raises)."""
-    lang = _lang(language)
+    lang = language_index(language)
     try:
         fields = {key: name_of(value, lang) for key, value in event.data.items()}
         _extra_fields(event, fields, lang)
@@ -425,4 +420,4 @@ def rule_title(rule_id: str, language: str = "en") -> str:
     """The rule area a ``DRG-AREA-n`` ID belongs to, in words ("" when unknown)."""
     parts = rule_id.split("-")
     area = RULE_AREAS.get(parts[1]) if len(parts) >= 2 and parts[0] == "DRG" else None
-    return "" if area is None else area[_lang(language)]
+    return "" if area is None else area[language_index(language)]

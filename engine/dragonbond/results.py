@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Data, Event, Outcome
+from engine.core.language import EN, language_index
 
-from .log import EN, ZH, name_of
+from .log import name_of
 
 TEXT: dict[str, tuple[str, str]] = {
     "power": ("Power", "權力"), "bonded": ("Bonded with", "龍族盟友"), "result": ("Result", "結果"),
@@ -30,10 +31,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "to_normal": ("{face}, criticals count as normal", "{face}，爆擊視為普通攻擊"),
     "success": ("{face}: success", "{face}：成功"), "failure": ("{face}: failure", "{face}：失敗"),
 }
-
-
-def _lang(language: str) -> int:
-    return ZH if language.startswith("zh") else EN
 
 
 def _t(key: str, lang: int, **fields: Any) -> str:
@@ -59,7 +56,7 @@ def result_columns(view: Data, language: str = "en") -> list[tuple[str, bool]]:
     end = _end(view)
     if end is None:
         return []
-    lang = _lang(language)
+    lang = language_index(language)
     winners = set(end.get("winners") or ())
     return [(character_title(view, ch, lang), ch in winners) for ch in view["seating"]]
 
@@ -69,7 +66,7 @@ def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]
     end = _end(view)
     if end is None:
         return []
-    lang = _lang(language)
+    lang = language_index(language)
     characters = list(view["seating"])
     winners = set(end.get("winners") or ())
     eliminated = set(end.get("eliminated") or ())
@@ -90,7 +87,7 @@ def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]
 
 def describe_outcome(outcome: Outcome, language: str = "en") -> str:
     """Why the game ended (the reason's first part, as `Dragonbond.outcome` records it), in words."""
-    lang = _lang(language)
+    lang = language_index(language)
     why = outcome.reason.split(";", 1)[0].strip()
     words = name_of(why, lang)
     return words[:1].upper() + words[1:] if lang == EN else words
@@ -129,7 +126,7 @@ def progress_plot(start_view: Data, events: Sequence[Event], language: str = "en
     line looks like its seat's; an AI character's takes the look of a seat nobody plays."""
     if not start_view.get("seating") or not start_view.get("boards"):
         return {}
-    lang = _lang(language)
+    lang = language_index(language)
     values = power_by_round(start_view, events)
     seats = {ch: board["seat"] for ch, board in start_view["boards"].items()}
     for event in events:                      # characters the humans picked after the start (DRG-SETUP-2)
@@ -255,7 +252,7 @@ def dice_rolled(events: Sequence[Event], language: str = "en") -> list[Data]:
     rerolled blank, hits made critical, hits ignored — look ``danger`` while it deals a critical
     hit, ``muted`` when it deals nothing), the oath dice with success or failure (``good`` /
     ``muted``). The title names whose die it is (a character, human or AI), so ``seat`` is None."""
-    lang = _lang(language)
+    lang = language_index(language)
     rolled: list[Data] = []
     i = 0
     while i < len(events):

@@ -7,9 +7,10 @@ from html import escape
 from typing import Any
 
 from engine.core import Data
+from engine.core.language import language_index
 
 from .content import content
-from .log import SEP, _lang, name_of
+from .log import SEP, name_of
 from .setup import UNIT_TYPES
 
 COLON = (": ", "：")
@@ -50,7 +51,7 @@ def _t(key: str, lang: int, **values: Any) -> str:
 
 def describe_table(view: Data, language: str = "en") -> str:
     """The round, the characters, every region in map order, the stack and the decks, as HTML."""
-    lang = _lang(language)
+    lang = language_index(language)
     if not view.get("dealt"):
         return ""
     parts = [f"<h3>{escape(_t('round', lang, n=view['round'], phase=name_of(view['phase'], lang)))}</h3>"]

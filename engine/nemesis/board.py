@@ -7,11 +7,12 @@ Sections are ``S01``, ``S02``, ``S03``; the Emergency Staircases belong to none 
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
+
+from engine.core import paths
 
 TECH = "TECH"  # the exit value that means "this Room's Technical Corridors Entrance"
 EXIT_NUMBERS = (1, 2, 3, 4)
@@ -184,15 +185,7 @@ class Board:
         """Movements needed from `start` to every Room reachable through Corridors not in `closed`
         (the Technical Corridors do not count: characters cannot walk them)."""
         closed = frozenset(closed)
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for _, there in self.neighbours(here, closed):
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return seen
+        return paths.distances_from(start, lambda here: self.neighbour_rooms(here, closed))
 
     def distance(self, a: str, b: str, closed: Collection[str] = ()) -> int | None:
         """Corridors walked on a shortest way from a to b, or None if Closed Doors cut them apart."""
@@ -204,20 +197,7 @@ class Board:
     def shortest_path(self, a: str, b: str, closed: Collection[str] = ()) -> tuple[str, ...] | None:
         """Room ids from a to b inclusive; ties are broken by exit number (deterministic)."""
         closed = frozenset(closed)
-        previous: dict[str, str | None] = {a: None}
-        queue = deque([a])
-        while queue:
-            here = queue.popleft()
-            if here == b:
-                path = [b]
-                while (step := previous[path[-1]]) is not None:
-                    path.append(step)
-                return tuple(reversed(path))
-            for _, there in self.neighbours(here, closed):
-                if there not in previous:
-                    previous[there] = here
-                    queue.append(there)
-        return None
+        return paths.shortest_path(a, b, lambda here: self.neighbour_rooms(here, closed))
 
     def is_connected(self) -> bool:
         return not self.rooms or len(self.reachable(next(iter(self.rooms)))) == len(self.rooms)

@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from engine.core import Command, Data
+from engine.core import Command, Data, refuse
 from engine.core.verbs import Verbs
 
-from .context import Ctx, refuse
+from .context import Ctx
 from .rules import hand, moving, turns
 from .rules.places import exits_of, has_noise, in_combat, in_facility, walkable_neighbours
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Refused, Rng
+from engine.core import Data
 from engine.core.effects import RuleContext
 
 from .content import Content, content
@@ -16,9 +16,8 @@ from .content import Content, content
 class Ctx(RuleContext):
     """One command's working context. ``meta`` is the tag of the step now running."""
 
-    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
-        super().__init__(data, rng, seat)
-        self.content: Content = content()
+    content_loader = content
+    content: Content
 
     def player(self, seat: int | None = None) -> Data:
         return self.data["players"][self.actor if seat is None else seat]
@@ -30,7 +29,3 @@ class Ctx(RuleContext):
 
     def ended(self) -> bool:
         return self.data["phase"] == "over"
-
-
-def refuse(rule: str, reason: str) -> Refused:
-    return Refused(rule, reason)

@@ -16,7 +16,7 @@ from engine.core import (
     Rng,
     register,
 )
-from engine.core.effects import answer_commands, waiting_choice
+from engine.core.effects import answer_commands, pending_choice
 
 from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
 from .bot import HeuristicBot
@@ -30,11 +30,6 @@ from .views import resample_hidden, seat_view
 
 # prompts whose options show their seat something hidden (drawn characters, objectives, Search cards)
 PRIVATE_PROMPTS = frozenset({"draft", "keep_objective", "search_keep"})
-
-
-def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
-    return waiting_choice(data["effects"])
 
 
 def fates(data: Data) -> str:

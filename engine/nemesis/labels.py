@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from engine.core import Command, Data
+from engine.core.language import language_key
 
 from .content import content
 from .log import COLOURS, exit_name, intruder_type_name, room_action_name, room_name
@@ -79,13 +80,9 @@ PROMPTS: dict[str, dict[str, str]] = {
 }
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def describe_prompt(kind: str, language: str = "en") -> str:
     """A pending decision's title in ``language``; an unknown kind reads as its words."""
-    return PROMPTS[_lang(language)].get(kind) or kind.replace("_", " ")
+    return PROMPTS[language_key(language)].get(kind) or kind.replace("_", " ")
 
 
 def _card_name(card: str, lang: str, view: Data | None, seat: int | None) -> str:
@@ -191,7 +188,7 @@ def _place(value: Any, lang: str, view: Data | None, seat: int | None = None) ->
 
 
 def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
-    lang = _lang(language)
+    lang = language_key(language)
     first = command.args[0] if command.args else ""
     seat = command.seat
     target = ", ".join(_place(v, lang, view, seat) for v in first) if isinstance(first, tuple) else (
@@ -229,4 +226,4 @@ SCORE_CATEGORIES = {"en": {"survived": "Survived", "objective": "Objective met",
 
 
 def score_category_name(category: str, language: str = "en") -> str | None:
-    return SCORE_CATEGORIES[_lang(language)].get(category)
+    return SCORE_CATEGORIES[language_key(language)].get(category)

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Config, Data, plain
+from engine.core.language import language_key
 
 from .board import SECTIONS, TECH, Board, Room
 from .content import content
@@ -77,13 +78,9 @@ def _words(lang: str) -> dict[str, str]:
     return {key: pair[LANGS.index(lang)] for key, pair in WORDS.items()}
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def board_layout(config: Config | None = None, language: str = "en") -> Data:
     """The drawing of the basic side (the same for every mode and player count)."""
-    return _copy(_layout(_lang(language)))
+    return _copy(_layout(language_key(language)))
 
 
 def _copy(layout: Data) -> Data:
@@ -93,7 +90,7 @@ def _copy(layout: Data) -> Data:
 
 def space_name(space: str, language: str = "en") -> str:
     """What the layout calls a space (its tooltip name)."""
-    return _names(_lang(language)).get(space, space)
+    return _names(language_key(language)).get(space, space)
 
 
 @cache

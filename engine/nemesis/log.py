@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Event
+from engine.core.language import language_key
 
 from .content import content
 
@@ -298,7 +299,7 @@ def _named(table: Any, key: Any, lang: str) -> str:
 
 def intruder_type_name(kind: Any, language: str = "en") -> str:
     """An intruder's (or a bag token's) kind by its printed name."""
-    return _intruder_type(kind, "zh" if language.startswith("zh") else "en")
+    return _intruder_type(kind, language_key(language))
 
 
 def _intruder_type(kind: Any, lang: str) -> str:
@@ -309,7 +310,7 @@ def _intruder_type(kind: Any, lang: str) -> str:
 
 
 def describe(event: Event, language: str = "en") -> str:
-    lang = "zh" if language.startswith("zh") else "en"
+    lang = language_key(language)
     template = TEMPLATES.get(event.kind)
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
@@ -484,7 +485,7 @@ def _outcome(outcome: Any, lang: str) -> str:
 
 def room_action_name(action: Any, language: str = "en") -> str:
     """A Room tile's action by its printed name."""
-    return _room_action(action, "zh" if language.startswith("zh") else "en")
+    return _room_action(action, language_key(language))
 
 
 def _room_action(action: Any, lang: str) -> str:

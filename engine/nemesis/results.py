@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Data, Event, Outcome
+from engine.core.language import is_chinese, language_key
 
 from .content import content
 from .log import WHY_ZH, WORDS
@@ -30,10 +31,6 @@ TEXT = {
 }
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def _name(name: Any, lang: str) -> str:
     return str(name.zh if lang == "zh" and getattr(name, "zh", "") else name.en)
 
@@ -44,7 +41,7 @@ DIE_WORDS = {"en": {"noise": "Noise die"}, "zh": {"noise": "噪音骰"}}
 def dice_rolled(events: Sequence[Event], language: str = "en") -> list[Data]:
     """Noise and combat dice (and rerolls) of these events, named as the log names them."""
     from .log import DICE, FACES, NOISE_FACES
-    lang = _lang(language)
+    lang = language_key(language)
     rolled: list[Data] = []
     for event in events:
         data = event.data
@@ -61,7 +58,7 @@ def dice_rolled(events: Sequence[Event], language: str = "en") -> list[Data]:
 def describe_outcome(outcome: Outcome, language: str = "en") -> str:
     """Why the game ended, in the language (the reason's first part, as the rules wrote it)."""
     why = outcome.reason.split(";", 1)[0].strip()
-    return WHY_ZH.get(why, why) if _lang(language) == "zh" else why
+    return WHY_ZH.get(why, why) if is_chinese(language) else why
 
 
 def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
@@ -70,7 +67,7 @@ def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]
     results = view.get("result")
     if not isinstance(results, dict):
         return []
-    lang = _lang(language)
+    lang = language_key(language)
     t = TEXT[lang]
     c = content()
     players = view["players"]
@@ -108,7 +105,7 @@ def _fate(entry: Data, player: Data, t: dict[str, str], lang: str) -> str:
 def progress_plot(start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
     """The Time track at the end of each round against each character's wounds as they stood
     (Light Wounds plus Serious Wounds), from the events the seat saw."""
-    t = TEXT[_lang(language)]
+    t = TEXT[language_key(language)]
     players = len(start_view.get("players") or [])
     time = [float(start_view.get("time", 0))]
     light = [0.0] * players

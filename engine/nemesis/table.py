@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from engine.core import Data
+from engine.core.language import language_index
 
 from .content import content
 from .labels import _place
@@ -119,7 +120,7 @@ def _join(items: list[str], lang: int) -> str:
 
 def describe_table(view: Data, language: str = "en") -> str:
     """The round and time, each character, every Room in board order, then the rest of the table, as HTML."""
-    lang = 1 if language.startswith("zh") else 0
+    lang = language_index(language)
     code = LANGS[lang]
     phase = PHASES.get(view["phase"], (view["phase"],) * 2)[lang]
     parts = [f"<h3>{escape(_t('round', lang, n=view['round'], phase=phase))}</h3>"]

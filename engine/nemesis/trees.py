@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from engine.core import refuse
 from engine.core.content import FrozenMap
 
 from .content import content
-from .context import Ctx, refuse
+from .context import Ctx
 from .vocabulary import PRIMITIVES, _param, arguments
 
 Handler = Callable[[Ctx, dict[str, Any], dict[str, Any]], None]

@@ -7,9 +7,10 @@ so a modder who reshapes the island edits hexes only.
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+
+from engine.core import paths
 
 Hex = tuple[int, int]
 Corner = tuple[str, int, int]  # ("U" | "D", q, r): the top or bottom corner of hex (q, r)
@@ -62,15 +63,8 @@ class Board:
 
     def distances_from(self, triangle: str) -> dict[str, int]:
         """Steps to every reachable triangle (tokens ignored, VIN-GEO-6)."""
-        seen = {triangle: 0}
-        queue = deque([triangle])
-        while queue:
-            here = queue.popleft()
-            for there in self.triangles[here].neighbours:
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return seen
+        triangles = self.triangles
+        return paths.distances_from(triangle, lambda here: triangles[here].neighbours)
 
 
 def derive_board(board_id: str, hexes: dict[str, Hex], *, triangle_prefix: str,

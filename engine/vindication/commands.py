@@ -23,13 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Command, Data, Refused
+from engine.core import Command, Data, Refused, refuse
 
 from .content import content
-from .context import Ctx, refuse
-from .rules import abilities
+from .context import Ctx
+from .rules import abilities, flow, free_actions, module, move, visit
 from .rules import control as control_rules
-from .rules import flow, free_actions, module, move, visit
 from .rules.power import DILUTE_STEPS, move_step, possible_steps, spend_conviction
 from .rules.regions import recover_locations
 

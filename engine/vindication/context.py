@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Refused, Rng
+from engine.core import Data
 from engine.core.effects import RuleContext
 
 from .content import Content, content
@@ -17,9 +17,8 @@ from .effects import VIN
 class Ctx(RuleContext):
     """One command's working context. ``meta`` is the tag of the effect now running."""
 
-    def __init__(self, data: Data, rng: Rng, seat: int) -> None:
-        super().__init__(data, rng, seat)
-        self.content: Content = content()
+    content_loader = content
+    content: Content
 
     # -- who ---------------------------------------------------------------------------------
     def player(self, seat: int | None = None) -> Data:
@@ -38,7 +37,3 @@ class Ctx(RuleContext):
         """Queue effects (in the content files' form) to run next, for ``meta['seat']`` or the actor."""
         tag = {"seat": self.actor, **meta}
         VIN.push(self, VIN.parse(raw_effects, "rules"), tag)
-
-
-def refuse(rule: str, reason: str) -> Refused:
-    return Refused(rule, reason)

@@ -14,13 +14,15 @@ from engine.core import (
     Outcome,
     Prompt,
     Rng,
+    refuse,
     register,
 )
-from engine.core.effects import answer_commands, waiting_choice
+from engine.core.effects import answer_commands, pending_choice
+from engine.core.language import language_key
 
 from . import commands, gestures, layout, presentation, rule_refs
 from .bot import HeuristicBot
-from .context import Ctx, refuse
+from .context import Ctx
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
@@ -35,11 +37,6 @@ RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 # The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
 ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "leadership": "VVH-RUNE-5",
                 "elite": "VIN-MONSTER-3", "pick_card": "VIN-CARD-4", "build_tile": "VVH-BUILD-1"}
-
-
-def pending_choice(data: Data) -> tuple[str, int, tuple[Any, ...]] | None:
-    """(prompt kind, deciding seat, options) of the choice the effects wait on, if any."""
-    return waiting_choice(data["effects"])
 
 
 def answer_value(cmd: Command) -> Any:
@@ -109,7 +106,7 @@ class Vindication(Game):
 
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
         """Why the game ended in ``language``: "most honor", or the solo rating (VIN-SOLO-7)."""
-        lang = "zh" if language.startswith("zh") else "en"
+        lang = language_key(language)
         if outcome.scores is not None and len(outcome.scores) == 1:
             rating = flow.solo_rating(int(outcome.scores[0]))
             name = SOLO_RATING_NAMES[rating] if lang == "zh" else rating
@@ -117,7 +114,7 @@ class Vindication(Game):
         return OUTCOME_WORDS[lang]["most_honor"]
 
     def score_category_name(self, category: str, language: str = "en") -> str:
-        names = SCORE_CATEGORIES["zh" if language.startswith("zh") else "en"]
+        names = SCORE_CATEGORIES[language_key(language)]
         return names.get(category) or super().score_category_name(category, language)
 
     def view(self, data: Data, seat: int | None) -> Data:

@@ -14,10 +14,9 @@ Pieces a player drags or drops on (the player board's names for them):
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
-from engine.core import Command, Data
+from engine.core import Command, Data, paths
 
 from .content import content
 from .places import settlement_of
@@ -43,20 +42,7 @@ def shortest_path(start: str, end: str) -> tuple[str, ...] | None:
     triangles = content().triangles
     if start not in triangles or end not in triangles:
         return None
-    came_from: dict[str, str | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == end:
-            path = [here]
-            while (previous := came_from[path[-1]]) is not None:
-                path.append(previous)
-            return tuple(reversed(path))
-        for there in triangles[here].neighbours:
-            if there not in came_from:
-                came_from[there] = here
-                queue.append(there)
-    return None
+    return paths.shortest_path(start, end, lambda here: triangles[here].neighbours)
 
 
 def walked_path(start: str, passed: Sequence[str]) -> tuple[str, ...] | None:

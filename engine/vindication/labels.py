@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core import Command, Data
+from engine.core.language import language_key
 
 from .content import content
 from .log import ATTRIBUTE_NAMES, DECK_NAMES, tile_name
@@ -116,14 +117,10 @@ PREVENT_PROMPTS = ("save_companion",)
 TRIGGER_PROMPTS = ("trigger", "on_join", "trigger_order", "reuse")
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def label_command(command: Command | str, language: str = "en", view: Data | None = None) -> str:
     """``command`` in words; ``view`` (the deciding seat's) names tiles on spaces and the prompt."""
     cmd = Command.parse(command) if isinstance(command, str) else command
-    lang = _lang(language)
+    lang = language_key(language)
     return _Labeller(lang, view).command(cmd)
 
 
@@ -320,13 +317,13 @@ class _Labeller:
 
 
 def describe_prompt(kind: str, language: str = "en") -> str:
-    return PROMPTS[_lang(language)].get(kind) or kind.replace("_", " ")
+    return PROMPTS[language_key(language)].get(kind) or kind.replace("_", " ")
 
 
 def seat_summaries(view: Data, language: str = "en") -> list[Data]:
     """Each player's board as plain data with names, from one seat's VIEW (hidden stays hidden:
     another player's quest is only ``"hidden"`` there, so ``quest`` is None for it)."""
-    lang = _lang(language)
+    lang = language_key(language)
     c = content()
     labeller = _Labeller(lang, view)
     characters = {ch.id: ch for ch in c.characters}

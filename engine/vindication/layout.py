@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from engine.core import Config, Data
+from engine.core.language import is_chinese, language_key
 
 from .board import Board, hex_centre
 from .content import content
@@ -47,10 +48,6 @@ WORDS = {
 }
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def honor_space(honor: int) -> str:
     """The honor track space of a marker at ``honor`` (the track goes round every 100)."""
     return f"H{honor % HONOR_SPACES}"
@@ -58,7 +55,7 @@ def honor_space(honor: int) -> str:
 
 def board_layout(config: Config, language: str = "en") -> Data:
     """The spaces and titles; titles and space names in ``language``, all else the same in both."""
-    words = WORDS[_lang(language)]
+    words = WORDS[language_key(language)]
     spaces: list[Data] = []
     labels: list[Data] = []
     c = content()
@@ -72,7 +69,7 @@ def board_layout(config: Config, language: str = "en") -> Data:
         x0, y0 = SLOTS_FROM
         for row, settlement in enumerate(settlements().values()):
             y = y0 + row * ROW_PITCH
-            title = settlement.name.zh if _lang(language) == "zh" else settlement.name.en
+            title = settlement.name.zh if is_chinese(language) else settlement.name.en
             labels.append({"text": title, "x": round(x0 + (settlement.slots - 1) * SLOT_PITCH / 2, 3),
                            "y": round(y - SLOT_HALF - 0.25, 3)})
             for index in range(1, settlement.slots + 1):
@@ -133,7 +130,7 @@ def board_marks(view: Data, language: str = "en") -> Data:
     controller's marker, the medallions on it; on the honor track each player's marker and the
     trigger tokens still there."""
     c = content()
-    lang = "zh" if language.startswith("zh") else "en"
+    lang = language_key(language)
     marks: dict[str, Any] = {}
     for space, placed in view["regions"].items():
         marks[space] = _region_mark(space, placed, lang)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import Event
+from engine.core.language import language_key
 
 from .content import content
 
@@ -156,7 +157,7 @@ def attribute_points(kinds: list[str], lang: str) -> str:
 
 
 def describe(event: Event, language: str = "en") -> str:
-    lang = "zh" if language.startswith("zh") else "en"
+    lang = language_key(language)
     kind = event.kind
     for (other_of, key, value), other in OTHER_TEMPLATE.items():
         if kind == other_of and event.data.get(key) == value:

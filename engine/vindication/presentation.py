@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Command, Data, Event
+from engine.core.language import language_key
 
 from .labels import seat_summaries
 from .layout import board_marks
@@ -91,17 +92,13 @@ def honor_plot(start_view: Data, events: Sequence[Event], language: str = "en") 
             seat = int(event.data["seat"])
             honors[seat] += float(event.data.get("delta", 0))
             rounds[-1][seat] = honors[seat]
-    title, x_title, y_title = PLOT_WORDS[_lang(language)]
+    title, x_title, y_title = PLOT_WORDS[language_key(language)]
     return {"title": title, "x_title": x_title, "y_title": y_title,
             "series": [{"seat": seat, "values": [r[seat] for r in rounds]} for seat in range(len(honors))]}
 
 
-def _lang(language: str) -> str:
-    return "zh" if language.startswith("zh") else "en"
-
-
 def describe_verb(verb: str, language: str = "en") -> tuple[str, str]:
-    return VERBS[_lang(language)].get(verb, (verb.replace("_", " ").capitalize(), ""))
+    return VERBS[language_key(language)].get(verb, (verb.replace("_", " ").capitalize(), ""))
 
 
 def is_turn_end(command: Command) -> bool:
@@ -110,7 +107,7 @@ def is_turn_end(command: Command) -> bool:
 
 def table(view: Data, language: str = "en") -> Data:
     return {"spaces": board_marks(view, language),
-            "boards": [_board(s, _lang(language)) for s in seat_summaries(view, language)]}
+            "boards": [_board(s, language_key(language)) for s in seat_summaries(view, language)]}
 
 
 def _board(s: Data, lang: str) -> Data:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event
+from engine.core.language import language_index
 
 from .content import content
 from .vocabulary import ATTRIBUTES
@@ -248,7 +249,7 @@ def rule_title(rule_id: str, language: str = "en") -> str:
     titles = AREA_TITLES.get(rule_area(rule_id))
     if titles is None:
         return ""
-    return titles[1] if language.startswith("zh") else titles[0]
+    return titles[language_index(language)]
 
 
 def all_rule_ids() -> set[str]:

@@ -36,7 +36,8 @@ def run_fresh(code: str) -> dict:
 
 def heavy(modules: list[str]) -> list[str]:
     """Modules that only a game's rules (or the rules machinery) need."""
-    light = {"engine", "engine.core", "engine.core.errors", "engine.core.info", "engine.core.registry",
+    light = {"engine", "engine.core", "engine.core.errors", "engine.core.info", "engine.core.language",
+             "engine.core.registry",
              *BUILTIN_GAME_MODULES, *(f"{m}.info" for m in BUILTIN_GAME_MODULES)}
     return sorted(m for m in modules if (m.startswith("engine") and m not in light) or m == "yaml")
 

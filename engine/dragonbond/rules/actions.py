@@ -39,9 +39,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core import refuse
 from engine.core.effects import Param, Pause, to_plain
 
-from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of, stage_pick
+from ..context import ANSWER_RULES, Ctx, is_ai, seat_of, stage_pick
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import Icon

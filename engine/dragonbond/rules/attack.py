@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
-from ..context import ANSWER_RULES, Ctx, refuse, stage_pick
+from ..context import ANSWER_RULES, Ctx, stage_pick
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from . import combat, modifiers
@@ -177,8 +177,7 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
 
 def parse(option: str) -> tuple[str, str, Approach]:
     """(combat region, target key, approach) of an option (with or without ``attack/``)."""
-    if option.startswith("attack/"):
-        option = option[len("attack/"):]
+    option = option.removeprefix("attack/")
     parts = option.split("/")
     if len(parts) not in (2, 3) or not all(parts[:2]):
         raise refuse("DRG-COMBAT-4", f"{option!r} is not an attack (region/target[/approach])")

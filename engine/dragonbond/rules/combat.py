@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Rng
+from engine.core import Data, Rng, refuse
 from engine.core.effects import Param, Pause
 
 from ..content import Face
-from ..context import ANSWER_RULES, Ctx, is_ai, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, is_ai, seat_of
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import primitive

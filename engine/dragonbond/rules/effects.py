@@ -33,10 +33,10 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations_with_replacement
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
-from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import primitive
@@ -643,8 +643,8 @@ def carry(run: Run) -> Pause | None:
 
 def has_legal_execution(ctx: Ctx, actor: str, effect: Mapping[str, Any]) -> bool:
     """Whether ``effect`` can do something for ``actor`` now (a cast needs its first effect to)."""
-    from .actions import icon_options
     from ..vocabulary import Icon
+    from .actions import icon_options
     name, args = primitive(effect)
     run = Run(ctx, actor, args, "", None, None, None)
     data = ctx.data

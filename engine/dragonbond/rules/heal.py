@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Pause
 
-from ..context import Ctx, is_ai, refuse
+from ..context import Ctx, is_ai
 from ..steps import DRG
 
 

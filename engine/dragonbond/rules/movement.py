@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.core import Data
+from engine.core import Data, refuse
 
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..setup import UNIT_TYPES
 from .control import controller
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
-from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..steps import DRG
 from . import combat, power
 

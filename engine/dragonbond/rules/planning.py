@@ -7,9 +7,9 @@ first pass ends planning; the closing event then goes on top of the stack.
 """
 from __future__ import annotations
 
-from engine.core import Data
+from engine.core import Data, refuse
 
-from ..context import Ctx, refuse
+from ..context import Ctx
 
 SEATS = 4
 

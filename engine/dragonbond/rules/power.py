@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import Data
+from engine.core import Data, refuse
 
-from ..context import Ctx, in_action_order, refuse
+from ..context import Ctx, in_action_order
 from .control import controller
 from .round import finish, power_of
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Pause
 
-from ..context import ANSWER_RULES, Ctx, refuse
+from ..context import ANSWER_RULES, Ctx
 from ..steps import DRG
 
 Finisher = Callable[[Ctx, str, str], None]

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import refuse
 from engine.core.effects import Pause
 
-from ..context import ANSWER_RULES, Ctx, refuse, seat_of
+from ..context import ANSWER_RULES, Ctx, seat_of
 from ..setup import UNIT_TYPES
 from ..steps import DRG
 from ..vocabulary import Icon

@@ -9,10 +9,10 @@ rules/modifiers.py (H1) and rules/effects.py triggers (H2). The market refresh i
 """
 from __future__ import annotations
 
-from engine.core import Data
+from engine.core import Data, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 
 
 def unit_type(card: str) -> str:

@@ -16,7 +16,9 @@ and ``pay``.
 """
 from __future__ import annotations
 
-from ..context import Ctx, refuse
+from engine.core import refuse
+
+from ..context import Ctx
 from . import power
 
 

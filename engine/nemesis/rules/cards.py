@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Data
+from engine.core import Command, Data, refuse
 from engine.core.effects import Param, Pause
 
 from .. import commands
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..steps import NEM
 from ..trees import (
     call_of,
@@ -339,7 +339,7 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
 
 
 def card_commands(data: Data, seat: int) -> list[Command]:
-    from .rooms import free_room_unmet              # Defense Plan (rooms imports this module)
+    from .rooms import free_room_unmet  # Defense Plan (rooms imports this module)
     ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Command, Data
+from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
 
 from ..commands import verb
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..steps import NEM
 from ..trees import handles, item_passives, named_args
 from . import board_markers, hand, intruders, moving, reactions, weakness, wounds

@@ -15,12 +15,12 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Command, Data, Refused
+from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
 
 from .. import commands, trees
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..steps import NEM
 from ..trees import held_items
 from . import board_markers, facility, hand, reactions, weakness
@@ -33,7 +33,7 @@ PROGRAMS: dict[tuple[str, int], tuple[Choices, Run]] = {}
 NONE: list[Choice] = [(None, None)]
 
 
-def program(card: str, index: int, choices: Choices):  # noqa: ANN201
+def program(card: str, index: int, choices: Choices):
     def register(run: Run) -> Run:
         PROGRAMS[(card, index)] = (choices, run)
         return run

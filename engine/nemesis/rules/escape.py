@@ -5,10 +5,10 @@ Command:  escape_facility rover pay=search.0      (or ``suit``: on foot with an 
 """
 from __future__ import annotations
 
-from engine.core import Command, Data
+from engine.core import Command, Data, refuse
 
 from .. import commands
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..trees import passive_item
 from . import hand, moving, reactions
 from .places import in_combat, in_facility, intruders_in

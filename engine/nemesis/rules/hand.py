@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.core import Data
+from engine.core import Data, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from .places import in_facility
 
 CONTAMINATION_PREFIX = "CONT"

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Data, Refused
+from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
 
 from .. import commands
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..objectives import holds
 from ..steps import NEM
 from ..trees import check_plan, held_items, plans, run_tree, unready

@@ -1,11 +1,20 @@
 """Movement, Escape, exploration, Noise and Danger (NEM-MOVE, NEM-ESCAPE, NEM-EXPLORE, NEM-NOISE)."""
 from __future__ import annotations
 
-from ..context import Ctx, refuse
+from engine.core import refuse
+
+from ..context import Ctx
 from ..trees import HANDLERS
 from . import board_markers, intruders
-from .places import (characters_in, exits_of, has_noise, in_combat, intruders_in, set_noise,
-                     walkable_neighbours)
+from .places import (
+    characters_in,
+    exits_of,
+    has_noise,
+    in_combat,
+    intruders_in,
+    set_noise,
+    walkable_neighbours,
+)
 
 
 def check_destination(ctx: Ctx, seat: int, to: str) -> str:

@@ -19,12 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Command, Data, Refused
+from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
 
 from .. import commands
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..steps import NEM
 from ..trees import handles as trees_handles
 from ..trees import run_tree
@@ -48,7 +48,7 @@ class RoomActionRule:
 ACTIONS: dict[str, RoomActionRule] = {}
 
 
-def action(name: str, rule: str, moves: bool = False):  # noqa: ANN201
+def action(name: str, rule: str, moves: bool = False):
     def register(run: Callable[[Ctx, int, Any, Any], None]) -> Callable[[Ctx, int, Any, Any], None]:
         ACTIONS[name] = RoomActionRule(rule, run, moves)
         return run
@@ -58,7 +58,7 @@ def action(name: str, rule: str, moves: bool = False):  # noqa: ANN201
 CHOICES: dict[str, Callable[[Data, int], list[Choice]]] = {}
 
 
-def choices(name: str):  # noqa: ANN201
+def choices(name: str):
     def register(fn: Callable[[Data, int], list[Choice]]) -> Callable[[Data, int], list[Choice]]:
         CHOICES[name] = fn
         return fn
@@ -277,7 +277,7 @@ def _egg(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     ctx.data["nest_eggs"] -= 1
     ctx.player(seat)["hands"].append({"object": "egg"})
     ctx.emit("egg_taken", seat=seat)
-    from .combat import check_nest                      # NEM-EGG-8, NEM-DEC-15: the last Egg taken
+    from .combat import check_nest  # NEM-EGG-8, NEM-DEC-15: the last Egg taken
     check_nest(ctx)
     moving.noise_roll(ctx, seat)
 
@@ -581,7 +581,7 @@ def elevator_go(ctx: Ctx, to: str) -> None:
 
 # -- the verb ----------------------------------------------------------------------------------------------
 
-def tile_action(data: Data, seat: int, action_id: str):  # noqa: ANN201 - a content RoomAction or None
+def tile_action(data: Data, seat: int, action_id: str):
     state = data["rooms"][_room(data, seat)]
     tile = content().tiles[state["tile"]]
     return next((a for a in tile.actions if a.id == action_id

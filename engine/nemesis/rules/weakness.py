@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Data
+from engine.core import Data, refuse
 from engine.core.effects import Pause
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..steps import NEM
 from ..trees import handles, knowledge_for_requirements, passives_of
 from .places import in_facility, intruders_in

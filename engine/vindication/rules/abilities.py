@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.core import Data, Param, Pause, Refused
+from engine.core import Data, Param, Pause, Refused, refuse
 
 from ..content import content, parse_trigger
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..counters import count, satisfied
 from ..effects import VIN
 from ..vocabulary import BASIC
@@ -444,7 +444,7 @@ def _extra_action(ctx: Ctx, kind: str) -> None:
 
 # -- counted honor, proficiency ---------------------------------------------------------------------
 @VIN.handles("gain_per")
-def _gain_per(ctx: Ctx, counter: str, per: int, max: int) -> None:  # noqa: A002
+def _gain_per(ctx: Ctx, counter: str, per: int, max: int) -> None:
     """``per`` honor for each unit of ``counter`` now, at most ``max`` (S12, I12)."""
     from .power import gain_honor
     gain_honor(ctx, min(max, per * count(ctx.data, ctx.actor, counter)), ctx.meta.get("source", "effect"))
@@ -468,7 +468,7 @@ def _score_now(ctx: Ctx, primitive: str, params: dict[str, Any]) -> None:
 
 
 @VIN.handles("end_score")
-def _end_score(ctx: Ctx, counter: str, per: int, max: int) -> None:  # noqa: A002
+def _end_score(ctx: Ctx, counter: str, per: int, max: int) -> None:
     _score_now(ctx, "end_score", {"counter": counter, "per": per, "max": max})
 
 

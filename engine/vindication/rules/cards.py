@@ -4,10 +4,10 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from engine.core import Data, Pause
+from engine.core import Data, Pause, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..effects import VIN
 from ..vocabulary import DECKS
 from . import abilities
@@ -227,7 +227,7 @@ def charge(ctx: Ctx, relic: Data, n: int) -> None:
 
 
 @VIN.handles("charge_relics")
-def _charge_relics(ctx: Ctx, max: int = 99, answer: Any = None) -> Pause | None:  # noqa: A002
+def _charge_relics(ctx: Ctx, max: int = 99, answer: Any = None) -> Pause | None:
     """VIN-RELIC-3: charge any relics, one block at a time, until done."""
     player = ctx.player()
     options = [r["id"] for r in player["relics"] if r["charges"] < MAX_CHARGES] if player["influence"] else []

@@ -1,11 +1,11 @@
 """Region control (VIN-CONTROL)."""
 from __future__ import annotations
 
-from engine.core import Data
+from engine.core import Data, refuse
 
 from ..content import content
+from ..context import Ctx
 from ..places import settlement_of, settlements, slot_id
-from ..context import Ctx, refuse
 from . import abilities
 from .power import gain_honor
 

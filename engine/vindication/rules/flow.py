@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Pause
+from engine.core import Data, Pause, refuse
 
 from ..content import EndTrigger, content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..counters import count, mastery_count, satisfied
 from ..effects import VIN
 from ..setup import fresh_turn

@@ -2,10 +2,10 @@
 (VIN-UPGRADE, VIN-PROFICIENCY, VIN-VINDICATE, VIN-RECOVER)."""
 from __future__ import annotations
 
-from engine.core import Data
+from engine.core import Data, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from .cards import leave
 from .control import update_village
 from .power import gain_honor

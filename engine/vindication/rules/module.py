@@ -10,10 +10,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import Data, Pause, Rng
+from engine.core import Data, Pause, Rng, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..effects import VIN
 from ..places import settlements, slot_id
 from . import abilities

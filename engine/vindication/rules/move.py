@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.core import Data
+from engine.core import Data, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..setup import draw_random
 from .abilities import passive_speed
 from .module import fill_settlement

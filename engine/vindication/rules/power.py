@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from engine.core import Pause
+from engine.core import Pause, refuse
 
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..effects import VIN
 from ..vocabulary import ATTRIBUTES, BASIC
 
@@ -72,7 +72,7 @@ def context_kind(meta: dict[str, Any], kind: str) -> str | list[str] | None:
 
 
 @VIN.handles("gain_attr")
-def _gain_attr(ctx: Ctx, kind: str, max: int, answer: Any = None) -> Pause | None:  # noqa: A002
+def _gain_attr(ctx: Ctx, kind: str, max: int, answer: Any = None) -> Pause | None:
     options = gain_options(kind, max, ctx.player()["influence"], context_kind(ctx.meta, kind))
     if len(options) <= 1:
         return None
@@ -106,7 +106,7 @@ def move_step(ctx: Ctx, step: str, seat: int | None = None) -> None:
 
 
 @VIN.handles("augment")
-def _augment(ctx: Ctx, max: int, step: str = "any", answer: Any = None) -> Pause | None:  # noqa: A002
+def _augment(ctx: Ctx, max: int, step: str = "any", answer: Any = None) -> Pause | None:
     allowed = {k: v for k, v in AUGMENT_STEPS.items() if step in ("any", k)}
     options = possible_steps(ctx.player(), allowed)
     if max < 1 or not options:

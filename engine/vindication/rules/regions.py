@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Param, Pause
+from engine.core import Param, Pause, refuse
 
 from ..content import content
-from ..context import Ctx, refuse
+from ..context import Ctx
 from ..effects import VIN
 from . import abilities
 from .cards import leave
@@ -33,7 +33,7 @@ def _mount_up(ctx: Ctx, n: int) -> None:
 
 
 @VIN.handles("return_from_companions")
-def _return_from_companions(ctx: Ctx, max: int, answer: Any = None) -> Pause | None:  # noqa: A002
+def _return_from_companions(ctx: Ctx, max: int, answer: Any = None) -> Pause | None:
     """Move blocks from your companions to influence, one at a time; companions stay
     (VIN-REGION-7, VIN-COMPANION-7)."""
     loaded = [c["id"] for c in ctx.player()["companions"] if c["blocks"] > 0]
@@ -279,7 +279,7 @@ def _monster_defeated(ctx: Ctx) -> None:
 
 # -- blocks on companions -------------------------------------------------------------------------
 @VIN.handles("remove_from_companion")
-def _remove_from_companion(ctx: Ctx, max: int, owner: str = "own",  # noqa: A002
+def _remove_from_companion(ctx: Ctx, max: int, owner: str = "own",
                            answer: Any = None) -> Pause | None:
     """Up to ``max`` blocks off companions (yours, or anyone's with ``owner: any``), each to its
     owner's influence; companions stay (VIN-COMPANION-7, VIN-POWER-8)."""

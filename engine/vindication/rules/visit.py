@@ -3,18 +3,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Command, Data, Refused
+from engine.core import Command, Data, Refused, refuse
 
 from ..content import Region, content
-from ..context import Ctx, refuse
+from ..context import Ctx
+from ..places import settlement_of
 from ..vocabulary import BASIC
 from . import abilities
 from .cards import card_available
 from .control import CONTROL_HONOR, check_control, control_cost, take_control
 from .free_actions import check_buy_proficiency
-from ..places import settlement_of
-from .module import (check_dice, check_discipline, check_temple_choice, discipline_ready, slot_places,
-                     temple_options, use_discipline)
+from .module import (
+    check_dice,
+    check_discipline,
+    check_temple_choice,
+    discipline_ready,
+    slot_places,
+    temple_options,
+    use_discipline,
+)
 from .power import AUGMENT_STEPS, gain_honor, move_step
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import Command, Event, Match, Rng, weighted_choice
+from engine.core.language import language_index
 from engine.dragonbond import labels, log
 from engine.dragonbond.content import content
 from engine.dragonbond.game import GAME
@@ -55,7 +56,7 @@ def test_every_event_of_seeded_games_is_worded_without_the_fallback():
             for language in ("en", "zh_TW"):
                 line = GAME.describe(event, language)
                 assert line and "{" not in line
-                assert line != log.generic(event, log._lang(language)), (event, language)
+                assert line != log.generic(event, language_index(language)), (event, language)
     assert {"card_placed", "card_revealed", "phase_changed"} <= seen
 
 
