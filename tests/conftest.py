@@ -19,6 +19,9 @@ RULE_ID = re.compile(r"\b(?:VIN|VVH|NEM|DRG)-[A-Z]+-\d+\b")
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--soak-games", type=int, default=None,
                      help="bot games per registered game in soak tests (default: a small CI sample)")
+    parser.addoption("--full-matrix", action="store_true",
+                     help="run the conformance suite on every game x table x option variant "
+                          "(by default it runs on a sample that holds each of them at least once)")
 
 
 @pytest.fixture
@@ -40,7 +43,9 @@ def defined_rule_ids() -> set[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A rule marker must name rules the specifications define: a typo would fake coverage."""
+    """A rule marker must name rules the specifications define: a typo would fake coverage.
+    Configurations marked ``full_matrix`` run only with --full-matrix (or ``-m full_matrix``)."""
+    _deselect_the_full_matrix(config, items)
     marked = {(item.nodeid, rule) for item in items for mark in item.iter_markers("rule") for rule in mark.args}
     if not marked or not RULES.is_dir():
         return
@@ -48,3 +53,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     unknown = sorted(f"{node}: {rule}" for node, rule in marked if rule not in known)
     if unknown:
         raise pytest.UsageError("rule markers name IDs no specification defines:\n  " + "\n  ".join(unknown))
+
+
+def _deselect_the_full_matrix(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--full-matrix") or "full_matrix" in (config.getoption("markexpr") or ""):
+        return
+    rest = [item for item in items if item.get_closest_marker("full_matrix") is None]
+    if len(rest) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("full_matrix")])
+        items[:] = rest

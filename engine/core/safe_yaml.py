@@ -15,11 +15,14 @@ _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_CORE + name for name in ("str", "int", "float", "bool", "null"))
 _SCALAR_CONSTRUCTORS = yaml.SafeLoader.yaml_constructors  # the safe builders for the core scalar tags
 _MAX_NODES = 200_000  # stops alias "billion laughs" expansion long before memory runs out
+# libyaml's parser when PyYAML has it (its wheels do): it composes the same nodes with the same
+# lines 5-7 times faster than the pure-Python one, which stays the fallback.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(text: str, name: str) -> tuple[object, dict[FieldPath, int]]:
     """Plain data from safe YAML, plus the 1-based line of every path in it."""
-    loader = yaml.SafeLoader(text)  # composing only: no object is constructed from a tag
+    loader = _Loader(text)  # composing only: no object is constructed from a tag
     try:
         root = loader.get_single_node()
         if root is None:

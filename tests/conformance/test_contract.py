@@ -31,17 +31,64 @@ def option_variants(game) -> list[dict]:
     return variants
 
 
+def tables(game) -> list[tuple[str, int]]:
+    """Each mode at its smallest and its largest table."""
+    return [(mode.id, players) for mode in game.info.modes
+            for players in sorted({mode.min_players, mode.max_players})]
+
+
 def setups() -> Iterator[tuple[str, str, int, tuple]]:
+    """The full matrix: every option variant at every table of every game."""
     for game in games():
         for options in option_variants(game):
-            for mode in game.info.modes:
-                counts = sorted({mode.min_players, mode.max_players})
-                for players in counts:
-                    yield game.info.id, mode.id, players, tuple(sorted(options.items()))
+            for mode, players in tables(game):
+                yield game.info.id, mode, players, tuple(sorted(options.items()))
 
 
-SETUPS = list(setups())
-IDS = [f"{g}-{m}-{p}p" + "".join(f"-{k}={v}" for k, v in o) for g, m, p, o in SETUPS]
+def sampled_setups() -> Iterator[tuple[str, str, int, tuple]]:
+    """The default run's sample of the matrix, the same every run: each one-seat table with the
+    default options, then the option variants dealt in turn to the tables of two or more seats
+    (going round again while either list has some left), so that every game, mode, table and
+    option value is checked at least once, and each option where other seats play."""
+    for game in games():
+        variants = [tuple(sorted(options.items())) for options in option_variants(game)]
+        alone = [table for table in tables(game) if table[1] == 1]
+        shared = [table for table in tables(game) if table[1] > 1] or alone
+        for mode, players in alone:
+            yield game.info.id, mode, players, ()
+        for turn in range(max(len(variants), len(shared))):
+            mode, players = shared[turn % len(shared)]
+            yield game.info.id, mode, players, variants[turn % len(variants)]
+
+
+def setup_id(game_id: str, mode: str, players: int, options: tuple) -> str:
+    return f"{game_id}-{mode}-{players}p" + "".join(f"-{k}={v}" for k, v in options)
+
+
+def matrix_params() -> list:
+    """The full matrix as test parameters, those outside the sample marked ``full_matrix`` (the
+    default run deselects them; ``--full-matrix`` runs them, see tests/conftest.py)."""
+    sample = set(sampled_setups())
+    return [pytest.param(*setup, id=setup_id(*setup), marks=() if setup in sample else pytest.mark.full_matrix)
+            for setup in setups()]
+
+
+SETUPS = matrix_params()
+
+
+def test_the_default_sample_holds_every_game_table_and_option_value():
+    full, sample = list(setups()), list(sampled_setups())
+    assert len(set(sample)) == len(sample) and set(sample) <= set(full)
+    assert len(sample) < len(full)
+
+    def held(setups):
+        return {(g, m, p) for g, m, p, _ in setups}, {(g, option) for g, _, _, o in setups for option in o}
+    assert held(sample) == held(full)   # every game, mode, table; every option value that varies
+    for game in games():
+        shared = [setup for setup in sample if setup[0] == game.info.id and setup[2] > 1]
+        for options in option_variants(game):
+            variant = tuple(sorted(options.items()))
+            assert any(o == variant for *_, o in shared) or not shared, (game.info.id, variant)
 
 
 def new_match(game_id: str, mode: str, players: int, seed: int, options: tuple = ()) -> Match:
@@ -80,7 +127,7 @@ def junk_commands(state: State, legal: list[Command], rng: Rng) -> list[Command]
     return junk
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mode, players, options, seed):
     match = new_match(game_id, mode, players, seed, options)
@@ -107,7 +154,7 @@ def test_random_playout_keeps_invariants_and_refusals_change_nothing(game_id, mo
     assert match.state.prompt is None and match.state.legal() == []
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_every_legal_command_applies(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 5, options)
     sample = Rng(5, stream=13)
@@ -121,7 +168,7 @@ def test_every_legal_command_applies(game_id, mode, players, options):
             probe.apply(command)  # raises if a listed command is refused
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 8, options)
     for state, command in random_playout(match, 8):
@@ -134,7 +181,7 @@ def test_commands_from_the_wrong_seat_are_refused(game_id, mode, players, option
             assert state.digest() == before
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mode, players, options):
     """A seat cannot tell a state from one where everything it cannot see was dealt anew."""
     match = new_match(game_id, mode, players, 13, options)
@@ -154,7 +201,7 @@ def test_views_do_not_change_when_hidden_information_is_dealt_again(game_id, mod
         assert resampled, "the game claims hidden information but never resampled any"
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 21, options)
     for step, (state, _) in enumerate(random_playout(match, 21)):
@@ -170,7 +217,7 @@ def test_views_are_plain_and_private_events_reach_only_their_audience(game_id, m
                 assert not event.visible_to(None)
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_copies_are_independent(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 34, options)
     for step, (state, command) in enumerate(random_playout(match, 34)):
@@ -187,7 +234,7 @@ def test_copies_are_independent(game_id, mode, players, options):
         del state_data
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 55, options)
     rng = Rng(55, stream=7)
@@ -219,7 +266,7 @@ def test_undo_restores_the_identical_digest_and_never_crosses_chance_or_secrets(
         assert barriers, "a game with chance never drew any"
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_same_seed_and_commands_give_the_same_events(game_id, mode, players, options):
     first = new_match(game_id, mode, players, 89, options)
     for _ in random_playout(first, 89):
@@ -233,7 +280,7 @@ def test_same_seed_and_commands_give_the_same_events(game_id, mode, players, opt
     assert first.replayed().digest() == first.digest()
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, options, tmp_path):
     match = new_match(game_id, mode, players, 144, options)
     for number, _ in enumerate(random_playout(match, 144)):
@@ -254,7 +301,7 @@ def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, o
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_soak_many_random_games(game_id, mode, players, options, soak_games):
     for seed in range(1000, 1000 + soak_games):
         match = new_match(game_id, mode, players, seed, options)
@@ -263,7 +310,7 @@ def test_soak_many_random_games(game_id, mode, players, options, soak_games):
         assert match.state.invariant_problems() == []
 
 
-@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS, ids=IDS)
+@pytest.mark.parametrize(("game_id", "mode", "players", "options"), SETUPS)
 def test_changing_a_view_cannot_change_the_state(game_id, mode, players, options):
     match = new_match(game_id, mode, players, 233, options)
     for step, (state, _) in enumerate(random_playout(match, 233)):
