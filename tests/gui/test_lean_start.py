@@ -47,8 +47,8 @@ def test_the_first_window_loads_only_what_it_shows() -> None:
     never = {"html", "html.entities", "json", "yaml", "pyqtgraph", "gui.board.scene"}
     assert not loaded & never, sorted(loaded)
     engine = sorted(m for m in loaded if m.split(".")[0] == "engine")
-    # engine, engine.core with its errors, info and registry; each game's package and its info
-    rules = [m for m in engine if m not in ("engine.core.errors", "engine.core.registry")
+    # engine, engine.core with its errors, info, registry and language pick; each game's package and its info
+    rules = [m for m in engine if m not in ("engine.core.errors", "engine.core.registry", "engine.core.language")
              and not re.fullmatch(r"engine(\.\w+)?(\.info)?", m)]
     assert not rules, rules  # no game's rules, no state, no commands: only what lists the games
     assert "engine.vindication.info" in engine  # the start page did list them
