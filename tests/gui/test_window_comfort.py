@@ -68,15 +68,15 @@ def _fit_zoom(window: MainWindow) -> float:
 def test_a_resized_window_fits_the_board_again(window: MainWindow, qtbot) -> None:
     window.resize(900, 600)
     window.start_game(toy())
-    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03, timeout=15_000)
     small = window.board_view.zoom()
     window.resize(1500, 1000)
-    qtbot.waitUntil(lambda: window.board_view.zoom() > small * 1.2)
-    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+    qtbot.waitUntil(lambda: window.board_view.zoom() > small * 1.2, timeout=15_000)
+    qtbot.waitUntil(lambda: abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03, timeout=15_000)
     large = window.board_view.zoom()
     window.resize(900, 600)   # the side docks may give way now: the fit, not the first zoom, comes back
     qtbot.waitUntil(lambda: window.board_view.zoom() < large
-                    and abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03)
+                    and abs(window.board_view.zoom() - _fit_zoom(window)) < 0.03, timeout=15_000)
     assert window.zoom_label.text() == f"Zoom {round(window.board_view.zoom() * 100)}%"
 
 
