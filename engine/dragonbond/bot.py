@@ -16,11 +16,11 @@ on that view (strengths, control, unit counts); ties go to the bot's own generat
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.base import best_scored
-from engine.core import Command, Data, Game, Rng
+from engine.bots.scoring import ScoringBot
+from engine.core import Command, Data, Rng
 
 from .content import content
 from .rules.movement import units_of
@@ -351,21 +351,15 @@ class Plan:
         return 0.5
 
 
-class HeuristicBot:
-    name = "heuristic"
-
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game
-
+class HeuristicBot(ScoringBot):
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
-        if not legal:
-            raise ValueError("the heuristic bot needs at least one legal command")
-        seat = legal[0].seat or 0
-        if view["humans"][seat] is None:           # a character pick: any character will do
+        if legal and view["humans"][legal[0].seat or 0] is None:   # a character pick: any character will do
             return legal[rng.below(len(legal))]
-        plan = Plan(view, seat)
-        kind = _pending_kind(view)
-        return best_scored(legal, lambda c: self.score(plan, kind, c), rng)
+        return super().choose(view, legal, rng)
+
+    def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
+        plan, kind = Plan(view, seat), _pending_kind(view)
+        return lambda command: self.score(plan, kind, command)
 
     @staticmethod
     def score(plan: Plan, kind: str | None, command: Command) -> float:

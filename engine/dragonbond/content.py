@@ -12,11 +12,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Annotated, Literal, NoReturn
+from typing import Annotated, Literal
 
-from engine.core import ContentError, load_content
-from engine.core.content import FieldError, FieldPath, check_count, check_unique, render_path
+from engine.core.content import FieldError, check_count, check_unique
+from engine.core.content_files import ContentFiles
 
 from .board import (
     Map,
@@ -547,20 +546,7 @@ class Content:
         return self.map.regions[region].name
 
 
-FOLDER = "dragonbond"
-
-
-def _file(name: str) -> str:
-    return f"resources/{FOLDER}/{name}"
-
-
-def _source(name: str):
-    return resources.files("resources").joinpath(FOLDER, name)
-
-
-def _load(name: str, schema: type):
-    return load_content(_source(name), schema, name=_file(name))
-
+SHIPPED = ContentFiles("dragonbond")   # resources/dragonbond/: the files below, named so in errors
 
 FILES: dict[str, type] = {
     "params.yaml": ParamsFile, "die.yaml": DieFile, "characters.yaml": CharactersFile, "map.yaml": MapFile,
@@ -573,7 +559,7 @@ FILES: dict[str, type] = {
 @cache
 def content() -> Content:
     """Load, check and cache every Dragonbond content file; raises ContentError naming file, line and field."""
-    loaded = {name: _load(name, schema) for name, schema in FILES.items()}
+    loaded = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
     chars: CharactersFile = loaded["characters.yaml"]
     result = Content(
         params=loaded["params.yaml"].params, die=loaded["die.yaml"].die, seating_default=chars.seating_default,
@@ -592,24 +578,9 @@ def content() -> Content:
 
 # -- cross-file checks --------------------------------------------------------------------------------
 
-@cache
-def _lines(name: str) -> Mapping[FieldPath, int]:
-    """The line table of a shipped file, to place a cross-file error (only read when one is found)."""
-    from engine.core.safe_yaml import read_yaml
-
-    try:
-        return read_yaml(_source(name).read_text(encoding="utf-8"), _file(name))[1]
-    except (OSError, ContentError):
-        return {}
-
-
 def check_content(c: Content) -> None:
     """References between files (DRG-SETUP-1); raises ContentError naming the file, line and field to fix."""
-    def fail(name: str, reason: str, path: FieldPath = ()) -> NoReturn:
-        lines = _lines(name)
-        line = next((lines[path[:end]] for end in range(len(path), 0, -1) if path[:end] in lines), None)
-        raise ContentError(_file(name), reason, line=line, field=render_path(path) or None)
-
+    fail = SHIPPED.fail
     regions = c.map.regions
     # characters.yaml <-> map.yaml and the card files
     for i, ch in enumerate(c.characters.values()):

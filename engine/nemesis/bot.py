@@ -20,11 +20,11 @@ command; the best one wins (ties broken by the bot's own generator).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.bots.base import best_scored
-from engine.core import Command, Data, Game, Rng
+from engine.bots.scoring import ScoringBot
+from engine.core import Command, Data
 
 from .content import content
 
@@ -73,16 +73,11 @@ def objective_sections(tree: object) -> set[str]:
     return set()
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(ScoringBot):
+    noise_scale = 10_000
 
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game
-
-    def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
-        if not legal:
-            raise ValueError("the heuristic bot needs at least one legal command")
-        return best_scored(legal, Plan(view, legal[0].seat or 0).score, rng, noise_scale=10_000)
+    def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
+        return Plan(view, seat).score
 
 
 def _items(player: Data) -> list[Data]:

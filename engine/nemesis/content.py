@@ -12,11 +12,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Annotated, Literal, NoReturn
+from typing import Annotated, Literal
 
-from engine.core import ContentError, load_content
-from engine.core.content import FieldError, FieldPath, Name, check_count, check_unique, render_path
+from engine.core.content import FieldError, FieldPath, Name, check_count, check_unique
+from engine.core.content_files import ContentFiles
 
 from .board import EXIT_NUMBERS, SECTIONS, TECH, Board, Corridor, Rect, Room
 from .vocabulary import CONDITION, EFFECT, STATISTICS
@@ -812,20 +811,7 @@ class Content:
         return self.items[crafted].recipe
 
 
-FOLDER = "nemesis"
-
-
-def _file(name: str) -> str:
-    return f"resources/{FOLDER}/{name}"
-
-
-def _source(name: str):
-    return resources.files("resources").joinpath(FOLDER, *name.split("/"))
-
-
-def _load(name: str, schema: type):
-    return load_content(_source(name), schema, name=_file(name))
-
+SHIPPED = ContentFiles("nemesis")   # resources/nemesis/: the files below, named so in errors
 
 FILES: dict[str, type] = {
     "board_basic.yaml": BoardFile, "rooms.yaml": RoomsFile, "time_track.yaml": TimeTrack, "dice.yaml": Dice,
@@ -840,7 +826,7 @@ FILES: dict[str, type] = {
 @cache
 def content() -> Content:
     """Load, check and cache every Nemesis content file; raises ContentError naming file, line and field."""
-    loaded = {name: _load(name, schema) for name, schema in FILES.items()}
+    loaded = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
     board_file: BoardFile = loaded["board_basic.yaml"]
     chars: CharactersFile = loaded["cards/characters.yaml"]
     contamination: ContaminationFile = loaded["cards/contamination.yaml"]
@@ -865,17 +851,6 @@ def content() -> Content:
 
 # -- cross-file checks --------------------------------------------------------------------------------
 
-@cache
-def _lines(name: str) -> Mapping[FieldPath, int]:
-    """The line table of a shipped file, to place a cross-file error (only read when one is found)."""
-    from engine.core.safe_yaml import read_yaml
-
-    try:
-        return read_yaml(_source(name).read_text(encoding="utf-8"), _file(name))[1]
-    except (OSError, ContentError):
-        return {}
-
-
 def _calls(tree: object, name: str) -> Iterator[object]:
     """The arguments of every call of primitive `name` in a loaded tree."""
     if isinstance(tree, Mapping):
@@ -890,11 +865,7 @@ def _calls(tree: object, name: str) -> Iterator[object]:
 
 def check_content(c: Content) -> None:
     """References between files; raises ContentError naming the file, line and field to fix."""
-    def fail(name: str, reason: str, path: FieldPath = ()) -> NoReturn:
-        lines = _lines(name)
-        line = next((lines[path[:end]] for end in range(len(path), 0, -1) if path[:end] in lines), None)
-        raise ContentError(_file(name), reason, line=line, field=render_path(path) or None)
-
+    fail = SHIPPED.fail
     board = c.board
     # board_basic.yaml <-> rooms.yaml: fixed tiles exist and sit on the right kind of slot; slots fit the piles
     for i, room in enumerate(c.board_file.rooms):

@@ -7,11 +7,11 @@ bot may read it; the view hides what the seat may not know.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any
 
-from engine.bots.base import best_scored
-from engine.core import Command, Data, Game, Rng
+from engine.bots.scoring import ScoringBot
+from engine.core import Command, Data
 
 from .content import content
 from .vocabulary import BASIC
@@ -23,15 +23,9 @@ REGION_VALUE = {
 }
 
 
-class HeuristicBot:
-    name = "heuristic"
-
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game
-
-    def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
-        seat = (legal[0].seat or 0) if legal else 0
-        return best_scored(legal, lambda c: self.score(view, seat, c), rng)
+class HeuristicBot(ScoringBot):
+    def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
+        return lambda command: self.score(view, seat, command)
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self, view: Data, seat: int, command: Command) -> float:

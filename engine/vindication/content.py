@@ -10,11 +10,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from typing import ClassVar, Literal, NoReturn
 
-from engine.core import ContentError, Effect, load_content
+from engine.core import ContentError, Effect
 from engine.core.content import FieldError, Name, check_unique
+from engine.core.content_files import ContentFiles
 
 from .board import Board, Hex, Triangle, derive_board, ring_region_ids
 from .effects import EFFECTS
@@ -410,7 +410,7 @@ class _ModuleFile:
             check_unique(getattr(self.module, key), "id", ("module", key))
 
 
-FOLDER = "vindication"
+SHIPPED = ContentFiles("vindication")   # resources/vindication/: the files below, named so in errors
 CARD_FILES = ("companions.yaml", "monsters.yaml", "traits.yaml", "relics.yaml")
 _CARD_SCHEMAS: dict[str, type[_CardsFile]] = {
     "companions.yaml": _CompanionsFile, "monsters.yaml": _MonstersFile,
@@ -420,34 +420,25 @@ _CARD_SCHEMAS: dict[str, type[_CardsFile]] = {
 DECK_FILES = {deck: name for name, schema in _CARD_SCHEMAS.items() for deck in schema.DECKS}
 
 
-def _file(name: str) -> str:
-    return f"resources/{FOLDER}/{name}"
-
-
-def _load(name: str, schema: type):  # noqa: ANN202
-    source = resources.files("resources") / FOLDER / name
-    return load_content(source, schema, name=_file(name))
-
-
 @cache
 def content() -> Content:
-    board_file = _load("board.yaml", _BoardYaml).board
+    board_file = SHIPPED.load("board.yaml", _BoardYaml).board
     board = derive_board("main", ring_region_ids(board_file.radius), triangle_prefix="T", number_starts=True)
-    all_cards = [c for name, schema in _CARD_SCHEMAS.items() for c in _load(name, schema).cards]
+    all_cards = [c for name, schema in _CARD_SCHEMAS.items() for c in SHIPPED.load(name, schema).cards]
     # decks keep every id, so an id repeated across files is still seen by check_content
     decks = {deck: tuple(c.id for c in all_cards if c.deck == deck) for deck in DECKS}
-    module = _load("villages_hamlets.yaml", _ModuleFile).module
+    module = SHIPPED.load("villages_hamlets.yaml", _ModuleFile).module
     isle_hexes: dict[str, Hex] = {a.id: (a.q, a.r) for a in module.isle_areas}
     loaded = Content(
         board=board, board_file=board_file,
-        regions={r.id: r for r in _load("regions.yaml", _RegionsFile).regions},
+        regions={r.id: r for r in SHIPPED.load("regions.yaml", _RegionsFile).regions},
         cards={c.id: c for c in all_cards}, decks=decks,
-        mounts={m.rank: m for m in _load("mounts.yaml", _MountsFile).mounts},
-        journeys=_load("journeys.yaml", _JourneysFile).journeys,
-        quests={q.id: q for q in _load("quests.yaml", _QuestsFile).quests},
-        end_triggers={e.id: e for e in _load("end_triggers.yaml", _EndTriggersFile).end_triggers},
-        characters=_load("characters.yaml", _CharactersFile).characters,
-        dice=_load("dice.yaml", _DiceFile).dice,
+        mounts={m.rank: m for m in SHIPPED.load("mounts.yaml", _MountsFile).mounts},
+        journeys=SHIPPED.load("journeys.yaml", _JourneysFile).journeys,
+        quests={q.id: q for q in SHIPPED.load("quests.yaml", _QuestsFile).quests},
+        end_triggers={e.id: e for e in SHIPPED.load("end_triggers.yaml", _EndTriggersFile).end_triggers},
+        characters=SHIPPED.load("characters.yaml", _CharactersFile).characters,
+        dice=SHIPPED.load("dice.yaml", _DiceFile).dice,
         module=module,
         isle=derive_board("isle", isle_hexes, triangle_prefix="F", number_starts=False, id_digits=1),
     )
@@ -487,7 +478,7 @@ def check_content(c: Content) -> None:
     and every start position its journey.
     """
     def fail(name: str, reason: str, where: str | None = None) -> NoReturn:
-        raise ContentError(_file(name), reason, field=where)
+        raise ContentError(SHIPPED.shown_name(name), reason, field=where)
 
     board_spaces = len(c.board.regions)
 
@@ -654,4 +645,4 @@ def check_content(c: Content) -> None:
             fail(name, f"settlement {settlement.id} needs at least 1 slot", f"module.settlements[{i}].slots")
 
 
-__all__ = ["ATTRIBUTES", "Counter", "parse_counter", "parse_trigger", "content", "check_content", "Content"]
+__all__ = ["ATTRIBUTES", "Content", "Counter", "check_content", "content", "parse_counter", "parse_trigger"]

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from engine.bots import Bot, PlayoutError, RandomBot, bot_kinds, bot_rng, make_bot, play_out, register_bot
 from engine.bots import base as bot_registry
+from engine.bots.scoring import ScoringBot
 from engine.core import Command, ConfigError, Data, Match, Rng, State, get_game
 from tests.toygame import ToyRidge
 
@@ -70,6 +71,27 @@ def test_random_bot_only_picks_legal_commands_and_repeats_from_a_seed() -> None:
 def test_random_bot_refuses_an_empty_choice() -> None:
     with pytest.raises(ValueError, match="at least one"):
         RandomBot().choose({}, [], Rng(1))
+
+
+# -- the scoring (heuristic) bot shape ------------------------------------------------------------
+class LongestVerbBot(ScoringBot):
+    """Rates a command by its verb's length, and remembers whose view it read."""
+
+    def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
+        self.read = (view["me"], seat)
+        return lambda command: len(command.verb)
+
+
+def test_a_scoring_bot_plays_the_best_rated_command_and_breaks_ties_from_its_seed() -> None:
+    legal = [Command.parse(text) for text in ("1: go", "1: wait", "1: rest", "1: gather")]
+    bot = LongestVerbBot()
+    assert bot.choose({"me": "seat 1"}, legal, Rng(3)) == legal[3] and bot.read == ("seat 1", 1)
+    tied = legal[1:3]                                       # wait and rest rate the same
+    picks = [bot.choose({"me": "seat 1"}, tied, Rng(seed)) for seed in range(40)]
+    assert set(picks) == set(tied)
+    assert picks == [bot.choose({"me": "seat 1"}, tied, Rng(seed)) for seed in range(40)]
+    with pytest.raises(ValueError, match="at least one"):
+        bot.choose({"me": "seat 1"}, [], Rng(1))
 
 
 # -- the runner --------------------------------------------------------------------------------
