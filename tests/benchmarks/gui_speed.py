@@ -83,18 +83,22 @@ def launch(args: list[str], timeout: float = 120, bytecode: bool = True,
            ) -> tuple[float | None, list[str], dict[str, float]]:
     """Run a child; seconds from launch to its first "shown" line (None without one), its lines,
     and the seconds from launch to the first line starting with each word."""
-    with tempfile.TemporaryDirectory(prefix="tk-bench-") as folder:
+    with tempfile.TemporaryDirectory(prefix="tk-bench-") as folder, \
+            open(os.path.join(folder, "stderr.txt"), "w+", encoding="utf-8") as stderr:
+        # stderr to a file: a pipe read only after stdout closes would block a child that warns
+        # more than the pipe holds (offscreen Qt warns at every change of a window's size limits)
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=child_env(folder, bytecode), text=True,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        assert child.stdout is not None and child.stderr is not None
+                                 stdout=subprocess.PIPE, stderr=stderr)
+        assert child.stdout is not None
         lines: list[str] = []
         at: dict[str, float] = {}
         for line in child.stdout:
             at.setdefault(line.split(" ", 1)[0].strip(), time.perf_counter() - start)
             lines.append(line.rstrip("\n"))
-        errors = child.stderr.read()
         child.wait(timeout=timeout)
+        stderr.seek(0)
+        errors = stderr.read()
     if child.returncode != 0:
         raise RuntimeError(f"child {args[:2]} failed ({child.returncode}):\n{errors[-3000:]}")
     return at.get("shown"), lines, at

@@ -1,5 +1,6 @@
-"""The generic table with Nemesis: Lockdown on it (issue 13, "Measure"), offscreen, each figure next
-to a baseline measured in the same run where one makes sense.
+"""The generic table with Nemesis: Lockdown on it (issue 13, "Measure") and Dragonbond's Valerna
+(issue 14, "Measure"), offscreen, each figure next to a baseline measured in the same run where
+one makes sense.
 
 1. frame: a full repaint of a mid-game Nemesis Facility (2-human co-op, seed 1, 13 commands in)
    with the board view's viewport at 1600×1000 (goal ≤ 16 ms), next to a bare-Qt frame of a
@@ -20,7 +21,12 @@ to a baseline measured in the same run where one makes sense.
    and in 2-human Dragonbond games (humans2, seeds 1–10): with the decisions that need no secret
    shown in the public view (`Game.needs_own_view`, issue 14) against every decision shown in the
    decider's own view (the rule before, measured in the same run by answering True), and how many
-   of the hand-overs come at a planning turn (a card from the hand: always private).
+   of the hand-overs come at a planning turn (a card from the hand: always private);
+6. Valerna: a full repaint of a mid-game Dragonbond map (2 humans, the first move of a general's
+   unit stack from round 2 on) at 1600×1000 (goal ≤ 16 ms); a click on the unit stack (a press
+   and a release: the touch) until the regions it may move to are lit and the board repainted,
+   and a press and a move on it (the carry: the stack lifted, the same regions lit) likewise
+   (goal ≤ 16 ms).
 
 Every side runs in fresh processes with throw-away settings and data folders; medians are reported
 with their quartiles. Benchmarks are not tests: nothing here asserts a time.
@@ -39,19 +45,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread  # noqa: E402
+from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread
 
 AUTOSAVE_BUDGET_MS = 2.0
 TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
 TABLE_COMMANDS = 13
 HANDOVER_SEEDS = range(1, 11)
+VALERNA_SEEDS = range(1, 11)  # the first game of these with a unit stack to move in round 2 or later
 LONG_SEED = 2           # 4-player Vindication, random bots: 1,065 commands
 LONG_COMMANDS = 1000
 AUTOSAVE_ROUNDS = 40
 MAX_GAME_COMMANDS = 3000
 
 
-def _coop(seed: int):  # noqa: ANN202 - a NewGameConfig, imported in the child
+def _coop(seed: int):
     from gui.controller.types import NewGameConfig
     return NewGameConfig("nemesis", 2, "coop", ("human", "human"), {}, seed=seed)
 
@@ -99,14 +106,14 @@ class _Table:
         for _ in range(5):
             self.app.processEvents()
 
-    def start(self, config) -> None:  # noqa: ANN001
+    def start(self, config) -> None:
         from engine.bots import bot_rng, make_bot
         from engine.core import get_game
         game = get_game(config.game)
         if not hasattr(game, "_counted_view"):
             original = game.view
 
-            def counted(data, seat):  # noqa: ANN001, ANN202
+            def counted(data, seat):
                 if self.counting:
                     self.views += 1
                     self.seats.append(seat)
@@ -221,6 +228,104 @@ def child_frames(repeats: int) -> dict[str, object]:
             "room": room, "cards": len(cards)}
 
 
+# -- in a child: Valerna's frame, a touch and a carry of a unit stack ------------------------------
+def _stack_to_move(session) -> tuple[str, set[str]] | None:
+    """A lit unit stack of the viewer's general (``<character>.<type>@<region>``) whose touch
+    lights regions to move to, and those regions; None when the position has none."""
+    match = session._match
+    state = match.state
+    if state.prompt is None or state.prompt.kind != "icon_move" or state.data["round"] < 2:
+        return None
+    regions = set(state.data["regions"])
+    for thing in sorted(session.touchable()):
+        if "." not in thing or "@" not in thing:
+            continue
+        outcome = session.touch(thing)
+        session.cancel_touches()
+        lit = set(outcome.lit) & regions if outcome is not None and outcome.play is None else set()
+        if lit:
+            return thing, lit
+    return None
+
+
+def child_valerna(repeats: int) -> dict[str, object]:
+    from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
+    os.makedirs(folder, exist_ok=True)
+    table = _Table(folder)
+    found = None
+    for seed in VALERNA_SEEDS:
+        table.start(_dragonbond(seed))
+        while not table.session.is_over() and table.commands < MAX_GAME_COMMANDS:
+            found = _stack_to_move(table.session)
+            if found is not None:
+                break
+            table.play_one()
+        if found is not None:
+            break
+    assert found is not None, "no unit stack to move: no press to time"
+    stack, destinations = found
+    window, session = table.window, table.session
+    view = window.board_view
+    viewport = view.viewport()
+    window.resize(BOARD_SIZE[0] + window.width() - viewport.width(),
+                  BOARD_SIZE[1] + window.height() - viewport.height())
+    table.settle()
+    assert (viewport.width(), viewport.height()) == BOARD_SIZE, viewport.size()
+    view.fit()
+    table.settle()
+    assert view.is_showing_layout()
+    token = view._drawing.piece_item(stack)
+    at = next(view.mapFromScene(token.scenePos() + QPointF(dx, dy))
+              for dx, dy in ((0, 0), (-3, 0), (0, -3), (3, 3))
+              if view.thing_at(view.mapFromScene(token.scenePos() + QPointF(dx, dy))) == stack)
+    away = at + QPoint(QApplication.startDragDistance() + 6, 0)
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+
+    def lit() -> set[str]:
+        return {space for space in view.space_ids() if view.item_for_space(space).active}
+
+    def touch_and_repaint() -> None:      # click -> touch -> where it may go lit -> board repainted
+        QTest.mouseClick(viewport, left, none, at)
+        viewport.repaint()
+
+    def carry_and_repaint() -> None:      # press, move -> lifted, where it may go lit -> repainted
+        QTest.mousePress(viewport, left, none, at)
+        QApplication.sendEvent(viewport, QMouseEvent(QEvent.Type.MouseMove, QPointF(away),
+                                                     QPointF(viewport.mapToGlobal(away)), Qt.MouseButton.NoButton,
+                                                     left, none))
+        viewport.repaint()
+
+    warm = 5
+    frames, touches, carries = [], [], []
+    for round_ in range(repeats + warm):
+        frame = _timed(viewport.repaint)
+        touch = _timed(touch_and_repaint)
+        if round_ == 0:
+            assert lit() == destinations and session.touched() == [stack], (lit(), destinations)
+        window.cancel_gesture()           # Esc: the playable highlights come back
+        viewport.repaint()
+        carry = _timed(carry_and_repaint)
+        if round_ == 0:
+            assert lit() == destinations and view._carry is not None, (lit(), destinations)
+        QTest.mouseRelease(viewport, left, none, at)   # back where it stood: put down
+        viewport.repaint()
+        QTest.mouseMove(viewport, QPoint(1, 1))
+        if round_ >= warm:
+            frames.append(frame)
+            touches.append(touch)
+            carries.append(carry)
+    items = len(view.board_scene.items())
+    data = session._match.state.data
+    table.close()
+    return {"frames": frames, "touches": touches, "carries": carries, "items": items, "seed": seed,
+            "round": data["round"], "stack": stack, "destinations": len(destinations)}
+
+
 # -- in a child: views built and hand-overs over whole games --------------------------------------
 def child_games() -> dict[str, object]:
     folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
@@ -325,7 +430,7 @@ def child_autosave(rounds: int) -> dict[str, object]:
     return {"writes": writes, "whole": whole, "sizes": sizes, "whole_size": os.path.getsize(whole_path)}
 
 
-def _config(game: str, players: int, seed: int):  # noqa: ANN202
+def _config(game: str, players: int, seed: int):
     from gui.controller.types import NewGameConfig
     return NewGameConfig(game, players, None, ("human",) * players, {}, seed=seed)
 
@@ -347,6 +452,15 @@ def run(repeats: int = 60) -> dict[str, float]:
     f["frame_ratio"] = f["frame_ms"] / f["bare_frame_ms"]
     f["click_ratio"] = f["click_ms"] / f["frame_ms"]
     f["items"], f["cards"] = frames["items"], frames["cards"]
+
+    valerna = _child_json("--child-valerna", str(repeats))
+    for key, name in (("frames", "drg_frame"), ("touches", "drg_touch"), ("carries", "drg_carry")):
+        f[f"{name}_ms"], f[f"{name}_q1_ms"], f[f"{name}_q3_ms"] = spread([t * 1000 for t in valerna[key]])
+    f["drg_frame_ratio"] = f["drg_frame_ms"] / f["bare_frame_ms"]
+    f["drg_touch_ratio"] = f["drg_touch_ms"] / f["drg_frame_ms"]
+    f["drg_carry_ratio"] = f["drg_carry_ms"] / f["drg_frame_ms"]
+    f["drg_items"], f["drg_destinations"] = valerna["items"], valerna["destinations"]
+    f["drg_seed"], f["drg_round"] = valerna["seed"], valerna["round"]
 
     games = _child_json("--child-games")["games"]
     commands = sum(g["commands"] for g in games)
@@ -413,6 +527,18 @@ def table(f: dict[str, float]) -> str:
          f"own view always: {f['drg_before_per_handover']:.2f} ({f['drg_before_handovers']:.0f} screens)",
          f"{f['drg_after_per_handover'] / f['drg_before_per_handover']:.2f}×",
          f"4× (planning alone allows {f['drg_planning_bound']:.2f})"),
+        (f"6. full repaint, Valerna 1600×1000, mid-game (seed {f['drg_seed']:.0f}, round {f['drg_round']:.0f}, {f['drg_items']:.0f} items)",
+         f"{f['drg_frame_ms']:.1f} ms", q("drg_frame"),
+         f"bare-Qt 900-item island {f['bare_frame_ms']:.1f} ms", f"{f['drg_frame_ratio']:.2f}×",
+         f"≤ 16 ms ({f['drg_frame_ms'] / FRAME_BUDGET_MS:.2f} of it)"),
+        (f"   click on a unit stack → the {f['drg_destinations']:.0f} regions it may move to lit, repainted",
+         f"{f['drg_touch_ms']:.1f} ms", q("drg_touch"),
+         f"repaint alone {f['drg_frame_ms']:.1f} ms", f"{f['drg_touch_ratio']:.2f}×",
+         f"≤ 16 ms ({f['drg_touch_ms'] / FRAME_BUDGET_MS:.2f} of it)"),
+        ("   press and move on it → lifted, the same regions lit, repainted",
+         f"{f['drg_carry_ms']:.1f} ms", q("drg_carry"),
+         f"repaint alone {f['drg_frame_ms']:.1f} ms", f"{f['drg_carry_ratio']:.2f}×",
+         f"≤ 16 ms ({f['drg_carry_ms'] / FRAME_BUDGET_MS:.2f} of it)"),
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
@@ -428,7 +554,8 @@ if __name__ == "__main__":
         kind = sys.argv[1]
         result = (child_frames(int(sys.argv[2])) if kind == "--child-frames" else
                   child_autosave(int(sys.argv[2])) if kind == "--child-autosave" else
-                  child_dragonbond(sys.argv[2]) if kind == "--child-dragonbond" else child_games())
+                  child_dragonbond(sys.argv[2]) if kind == "--child-dragonbond" else
+                  child_valerna(int(sys.argv[2])) if kind == "--child-valerna" else child_games())
         print(json.dumps(result), flush=True)
         sys.exit(0)
     print(table(run()))
