@@ -26,7 +26,8 @@ from typing import Annotated, Any, ClassVar, Protocol, TypeVar
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
 from .errors import Refused, TablekeeperError
 from .events import Event
-from .plain import freeze
+from .plain import freeze, thaw
+from .rng import Rng
 
 Handler = Callable[..., "Pause | None"]
 H = TypeVar("H", bound=Handler)
@@ -325,6 +326,28 @@ class EffectInterpreter:
         if self.pending(ctx):
             return self.pending(ctx)
         return self._drain(ctx)
+
+    def decision_problems(self, data: dict[str, Any],
+                          context: Callable[[dict[str, Any], Rng, int], EffectContext]) -> list[str]:
+        """A state invariant for a game whose flow runs on this queue: the decision ``data`` waits
+        on is exactly the one its step asks now. The paused item is asked again on a copy (no
+        answer, in ``context(copy, Rng(0), seat)``, the game's rule context); it must pause with
+        the same kind, options and deciding seat and change nothing else. So a loaded state never
+        waits on a decision the rules would not ask, or with an option they could not play."""
+        queue = data["effects"]
+        if not queue or "pause" not in queue[0]:
+            return []
+        kind = queue[0]["pause"]["kind"]
+        copy = thaw(freeze(data))
+        del copy["effects"][0]["pause"]
+        ctx = context(copy, Rng(0), queue[0]["meta"]["seat"])
+        try:
+            self.drain(ctx)
+        except Exception as error:  # noqa: BLE001 — a step that fails on this state: not a state the rules reach
+            return [f"the pending {kind} cannot be asked on this state ({type(error).__name__})"]
+        if copy != data:
+            return [f"the pending {kind} is not the decision its step asks now"]
+        return []
 
     def pending_meta(self, ctx: EffectContext) -> dict[str, Any]:
         """The tag of the item that waits for a choice (whose choice it is), or {} when none waits."""

@@ -386,24 +386,14 @@ def decision_problems(data: Data) -> list[str]:
     none), the step pauses with the same kind and options and changes nothing else; and an AI's
     tied options (``ai_tie``) each carry out. So a loaded state never waits on a decision the rules
     would not ask, or with an option they could not play."""
-    queue = data["effects"]
-    if not queue or "pause" not in queue[0]:
-        return []
     from engine.core import Refused, Rng, plain
 
     from .context import Ctx
     from .steps import DRG
-    copy = plain.thaw(plain.freeze(data))
-    del copy["effects"][0]["pause"]
-    ctx = Ctx(copy, Rng(0), queue[0]["meta"]["seat"])
-    try:
-        DRG.drain(ctx)
-    except Exception as error:  # noqa: BLE001 — a step that fails on this state: not a state the rules reach
-        return [f"the pending {queue[0]['pause']['kind']} cannot be asked on this state ({type(error).__name__})"]
-    if copy != data:
-        return [f"the pending {queue[0]['pause']['kind']} is not the decision its step asks now"]
-    if queue[0]["primitive"] != "ai_tie":
-        return []
+    queue = data["effects"]
+    problems = DRG.decision_problems(data, Ctx)
+    if problems or not queue or "pause" not in queue[0] or queue[0]["primitive"] != "ai_tie":
+        return problems
     from .rules.proxy import FINISHERS
     params = queue[0]["params"]
     for option in params["options"]:

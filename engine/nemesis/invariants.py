@@ -279,24 +279,9 @@ def decision_problems(data: Data) -> list[str]:
     none), the step pauses with the same kind, options and deciding seat and changes nothing else.
     So a loaded state never waits on a decision the rules would not ask, or with an option they
     could not play."""
-    queue = data["effects"]
-    if not queue or "pause" not in queue[0]:
-        return []
-    from engine.core import Rng, plain
-
     from .context import Ctx
     from .steps import NEM
-    kind = queue[0]["pause"]["kind"]
-    copy = plain.thaw(plain.freeze(data))
-    del copy["effects"][0]["pause"]
-    ctx = Ctx(copy, Rng(0), queue[0]["meta"]["seat"])
-    try:
-        NEM.drain(ctx)
-    except Exception as error:  # noqa: BLE001 — a step that fails on this state: not a state the rules reach
-        return [f"the pending {kind} cannot be asked on this state ({type(error).__name__})"]
-    if copy != data:
-        return [f"the pending {kind} is not the decision its step asks now"]
-    return []
+    return NEM.decision_problems(data, Ctx)
 
 
 def declared_problems(data: Data) -> list[str]:

@@ -47,3 +47,24 @@ def test_refuse_names_the_rule_broken() -> None:
     with pytest.raises(Refused) as refused:
         raise refuse("TOY-MOVE-1", "a move takes at least one step")
     assert refused.value.rule_id == "TOY-MOVE-1" and str(refused.value) == "TOY-MOVE-1: a move takes at least one step"
+
+
+def test_a_pending_decision_must_be_the_one_its_step_asks_now() -> None:
+    interp = EffectInterpreter("TOY")
+
+    @interp.primitive("ask")
+    def ask(ctx: RuleContext, answer: object = None) -> Pause | None:
+        if ctx.data["broken"]:
+            raise KeyError("no colours left")
+        return Pause("colour", tuple(ctx.data["colours"])) if answer is None else None
+
+    data: dict = {"effects": [], "colours": ["red", "blue"], "broken": False}
+    interp.push(RuleContext(data, None, 0), interp.parse(["ask"], "test"), {"seat": 1})
+    interp.drain(RuleContext(data, None, 0))
+    assert interp.decision_problems(data, RuleContext) == []
+    data["colours"].append("green")                         # the step would now offer three colours
+    assert interp.decision_problems(data, RuleContext) == ["the pending colour is not the decision its step asks now"]
+    data["broken"] = True
+    assert interp.decision_problems(data, RuleContext) == [
+        "the pending colour cannot be asked on this state (KeyError)"]
+    assert interp.decision_problems({"effects": []}, RuleContext) == []   # nothing waits: nothing to check
