@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QSettings
 
 from gui.app import configure_application
 from gui.controller.session import GameSession
@@ -38,6 +38,14 @@ def _isolated_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
 @pytest.fixture(autouse=True)
 def _configured_app(qapp) -> None:  # noqa: ANN001 - pytest-qt's QApplication
     configure_application(qapp)
+
+
+@pytest.fixture(autouse=True)
+def _earlier_windows_deleted(qapp) -> None:  # noqa: ANN001
+    """pytest-qt closes a test's widgets and calls deleteLater() on them, but no event loop runs
+    between tests to delete them: without this every window of a worker's earlier tests stayed
+    alive, and each language switch (every `languages` fixture) retranslated all of them."""
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture(autouse=True)
