@@ -16,8 +16,13 @@ Lister = Callable[[Any, int], list[Command]]       # (state data, seat) -> legal
 
 
 class Verbs:
-    def __init__(self, game: str) -> None:
+    """``areas`` names the rule modules (last dotted part) in the order their legal commands are
+    listed: registration happens at import, and import order depends on who imports first (a test
+    importing one rule module directly), so the listing order must not."""
+
+    def __init__(self, game: str, areas: tuple[str, ...] = ()) -> None:
         self.game = game                           # named in the error for a verb registered twice
+        self.areas = areas
         self.handlers: dict[str, Handler] = {}
         self.listers: list[Lister] = []
 
@@ -29,11 +34,20 @@ class Verbs:
             self.handlers[name] = handler
             if lister is not None:
                 self.listers.append(lister)
+                self.listers.sort(key=self._area_rank)     # stable: a module keeps its own order
             return handler
         return register
 
+    def _area_rank(self, lister: Lister) -> int:
+        area = lister.__module__.rsplit(".", 1)[-1]
+        if self.areas and area not in self.areas:
+            raise ValueError(f"the {self.game} rule module {area!r} lists commands but is not in "
+                             f"the verb registry's areas {self.areas}: add it where its commands "
+                             f"should be listed")
+        return self.areas.index(area) if self.areas else 0
+
     def listed(self, data: Any, seat: int) -> list[Command]:
-        """Every registered lister's legal commands for ``seat``, in registration order."""
+        """Every registered lister's legal commands for ``seat``, area by area (``areas``)."""
         found: list[Command] = []
         for lister in self.listers:
             found += lister(data, seat)

@@ -180,7 +180,7 @@ class Plan:
                 return er, 12.0
         if self.time <= HEAD_HOME_AT:
             return "ISO", 12.0
-        for name in self.wanted:
+        for name in sorted(self.wanted):       # a set: its order follows the hash seed
             room = self.nearest(self.tile_rooms(OBJECTIVE_TILES.get(name, ())))
             if room:
                 return room, 8.0

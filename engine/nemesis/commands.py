@@ -104,7 +104,7 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
 
 
 # Each rule module registers its own verbs (`commands.verb`), so adding one never touches this file.
-VERBS = Verbs("Nemesis")
+VERBS = Verbs("Nemesis", areas=("commands", "cards", "combat", "escape", "items", "rooms", "computer"))
 HANDLERS = VERBS.handlers
 verb = VERBS.verb
 

@@ -329,7 +329,7 @@ def test_the_computer_speed_is_remembered_and_skip_plays_at_once(window: MainWin
     assert window.settings.bot_speed == "slow" and window.session._bot_delay == 1200
     window.session.set_bot_delay(60_000)   # a pause no test would wait out
     window.start_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "bot:random"), {}, seed=2))
-    with qtbot.waitSignal(window.session.bot_moved, timeout=5000) as moved:
+    with qtbot.waitSignal(window.session.bot_moved, timeout=20_000) as moved:
         window.action_collection.skip_bots.trigger()
     seat, label, spaces = moved.args
     assert seat in (0, 1) and label
@@ -340,7 +340,7 @@ def test_a_computer_move_outlines_the_spaces_it_walked(window: MainWindow, qtbot
     from gui.controller.types import NewGameConfig
     window.start_game(NewGameConfig("vindication", 2, "standard", ("bot:heuristic", "bot:heuristic"), {}, seed=4))
     for _ in range(200):
-        with qtbot.waitSignal(window.session.bot_moved, timeout=5000) as moved:
+        with qtbot.waitSignal(window.session.bot_moved, timeout=20_000) as moved:
             pass
         seat, label, spaces = moved.args
         if spaces:

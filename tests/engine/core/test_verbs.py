@@ -1,0 +1,46 @@
+"""The verb registry lists legal commands in one order, whoever imports a rule module first."""
+import subprocess
+import sys
+
+import pytest
+
+from engine.core.commands import Command
+from engine.core.verbs import Verbs
+
+LISTERS = """
+import importlib, sys
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+from engine.nemesis.commands import VERBS
+print([lister.__qualname__ for lister in VERBS.listers])
+"""
+
+
+def _listers_after_importing(*modules: str) -> str:
+    done = subprocess.run([sys.executable, "-c", LISTERS, *modules], capture_output=True,
+                          text=True, check=True)
+    return done.stdout
+
+
+def test_nemesis_lists_its_verbs_in_one_order_whatever_is_imported_first():
+    usual = _listers_after_importing("engine.nemesis.game")
+    assert _listers_after_importing("engine.nemesis.rules.items", "engine.nemesis.game") == usual
+    assert _listers_after_importing("engine.nemesis.rules.rooms", "engine.nemesis.rules.items",
+                                    "engine.nemesis.game") == usual
+
+
+def test_listers_are_ranked_by_area_and_keep_their_order_within_one():
+    verbs = Verbs("Test", areas=("first", "second"))
+
+    def lister(name: str, module: str):
+        def listed(data, seat):
+            return [Command(name, seat=seat)]
+        listed.__module__ = f"engine.test.{module}"
+        return listed
+
+    verbs.verb("c", lister("c", "second"))(lambda ctx, cmd: None)
+    verbs.verb("a", lister("a", "first"))(lambda ctx, cmd: None)
+    verbs.verb("d", lister("d", "second"))(lambda ctx, cmd: None)
+    assert [c.verb for c in verbs.listed(None, 0)] == ["a", "c", "d"]
+    with pytest.raises(ValueError, match="not in the verb registry's areas"):
+        verbs.verb("e", lister("e", "third"))(lambda ctx, cmd: None)
