@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         print(f"error: cannot write {where}{error.strerror or error}", file=sys.stderr)
         return EXIT_FILE
-    except Exception as error:  # noqa: BLE001 — the last resort: one line and a bug report, never a traceback
+    except Exception as error:
         print(f"error: {_report_bug(error, args, argv)}", file=sys.stderr)
         return EXIT_ENGINE_BUG
 

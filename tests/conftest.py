@@ -7,10 +7,10 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TABLEKEEPER_GAMES", "tests.toygame")
 
-import re  # noqa: E402
-from pathlib import Path  # noqa: E402
+import re
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
 RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
 RULE_ID = re.compile(r"\b(?:VIN|VVH|NEM|DRG)-[A-Z]+-\d+\b")

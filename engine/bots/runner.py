@@ -63,7 +63,7 @@ def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
         bot = bots[seat]
         try:
             choice = bot.choose(_detached(state.view(seat)), tuple(legal), rngs[seat])
-        except Exception as error:  # noqa: BLE001 — a broken bot is reported in one line, like any bug
+        except Exception as error:
             raise PlayoutError(f"bot {bot.name!r} of seat {seat} failed in {game_id} at prompt "
                                f"{state.prompt.kind!r}: {type(error).__name__}: {error}") from error
         if choice not in legal:

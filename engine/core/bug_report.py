@@ -60,7 +60,7 @@ def _match_text(match: Any) -> str:
     from .persistence import match_to_document
     try:
         document = match_to_document(match)
-    except Exception:  # noqa: BLE001 — the state may be what broke: its set-up and commands still tell
+    except Exception:
         config = match.config
         document = {"game": config.game, "players": config.players, "mode": config.mode, "seed": config.seed,
                     "options": dict(config.options), "seats": list(match.seats),

@@ -268,6 +268,6 @@ def check_playable(state: State, source: str) -> None:
             state.view(seat)
     except TablekeeperError:
         raise
-    except Exception as error:  # noqa: BLE001 — a state the rules cannot read is a bad document
+    except Exception as error:
         raise SaveError(source, f"the rules cannot play this state ({type(error).__name__}: {error}); "
                                 "was a field changed by hand?") from None

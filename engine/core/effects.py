@@ -343,7 +343,7 @@ class EffectInterpreter:
         ctx = context(copy, Rng(0), queue[0]["meta"]["seat"])
         try:
             self.drain(ctx)
-        except Exception as error:  # noqa: BLE001 — a step that fails on this state: not a state the rules reach
+        except Exception as error:
             return [f"the pending {kind} cannot be asked on this state ({type(error).__name__})"]
         if copy != data:
             return [f"the pending {kind} is not the decision its step asks now"]

@@ -182,5 +182,5 @@ def _explain(ctx: Ctx, answer: str) -> None:
             run_effect(ctx, **params, answer=answer)          # e.g. the ally's pieces: DRG-BONDED-3
     except Refused:
         raise
-    except Exception:  # noqa: BLE001 — an answer the rules cannot even read: the plain refusal says why
+    except Exception:
         return

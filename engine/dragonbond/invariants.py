@@ -401,6 +401,6 @@ def decision_problems(data: Data) -> list[str]:
         del trial["effects"][0]
         try:
             FINISHERS[params["purpose"]](Ctx(trial, Rng(0), queue[0]["meta"]["seat"]), params["character"], option)
-        except (Refused, Exception) as error:  # noqa: BLE001
+        except (Refused, Exception) as error:
             return [f"the AI's tied option {option!r} cannot be carried out ({type(error).__name__})"]
     return []

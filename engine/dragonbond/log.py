@@ -381,7 +381,7 @@ def generic(event: Event, lang: int) -> str:
     """The fallback: the kind in words and every field, named where possible."""
     try:
         details = SEP[lang].join(f"{k}={name_of(v, lang)}" for k, v in event.data.items())
-    except Exception:   # noqa: BLE001 - a log line must never fail
+    except Exception:
         details = SEP[lang].join(f"{k}={v}" for k, v in event.data.items())
     return GENERIC[lang].format(kind=event.kind.replace("_", " "), details=details)
 

@@ -99,9 +99,9 @@ def cleanup(ctx: Ctx) -> None:
 @DRG.primitive("start_round")
 def start_round(ctx: Ctx) -> None:
     rounds.start_round(ctx)
+from .rules import actions as _actions  # noqa: E402,F401  (registers the action card steps)
+from .rules import ai as _ai  # noqa: E402,F401  (registers the AI action card steps)
 from .rules import combat as _combat  # noqa: E402,F401  (registers the combat steps)
 from .rules import heal as _heal  # noqa: E402,F401  (registers the heal step)
 from .rules import oath as _oath  # noqa: E402,F401  (registers the oath steps)
-from .rules import actions as _actions  # noqa: E402,F401  (registers the action card steps)
-from .rules import ai as _ai  # noqa: E402,F401  (registers the AI action card steps)
 from .rules import regioncards as _regioncards  # noqa: E402,F401  (registers the region-card steps)

@@ -8,7 +8,6 @@ from typing import Any
 from engine.core import Data
 
 from .content import content
-
 from .vocabulary import CONDITIONS, arguments
 
 SURVIVAL_ROUTES = {"bunker": "bunker", "css": "evacuated", "isolation": "locked"}

@@ -129,7 +129,7 @@ def _peeks(data: Data, mine: Data | None) -> dict:
     return found
 
 
-def resample_hidden(data: Data, seat: int, rng) -> Data:  # noqa: ANN001 - an engine Rng
+def resample_hidden(data: Data, seat: int, rng) -> Data:
     """Deal again everything ``seat`` cannot see (NEM-VIEW-1): other hands and every deck order,
     Contamination identities, unexplored tiles and tokens, CSS tokens, face-down Weaknesses,
     hidden objectives and contingencies, which tokens of a type are in the bag or the supply."""

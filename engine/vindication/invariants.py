@@ -192,7 +192,7 @@ def _asked_now(data: Data) -> str | None:
     ctx = Ctx(copy, Rng(0), head["meta"]["seat"])
     try:
         pause = VIN.drain(ctx)
-    except Exception as error:  # noqa: BLE001 — a choice the rules cannot ask is a broken state
+    except Exception as error:
         return f"asking it again fails ({type(error).__name__})"
     if pause is None or len(ctx.queue) != len(data["effects"]) \
             or ctx.queue[0]["primitive"] != head["primitive"]:

@@ -133,7 +133,7 @@ def _effect_list() -> Schema:
     def decodes(value: Any) -> bool:
         try:
             VIN.decode_content(value, ())
-        except Exception:  # noqa: BLE001 — any failure: not an effect list
+        except Exception:
             return False
         return True
     return Where(ListOf(_ANY_EFFECT, max_len=12), decodes,

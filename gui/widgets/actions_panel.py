@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gui.controller.types import ActionGroup
 from gui.widgets.docks import side_dock_body
 
+
 def _bare(command: str) -> str:
     """A command without its seat prefix: ``0: rest 1`` → ``rest 1``."""
     return command.split(":", 1)[1].strip() if ":" in command.split(" ", 1)[0] else command

@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gui.controller.types import LogEntry
 from gui.widgets import rule_links
@@ -170,7 +179,7 @@ class LogDock(QDockWidget):
         rule_links.add_rule_action(menu, entry.rule, self.rule_requested.emit)
         return menu
 
-    def _line_menu(self, position) -> None:  # noqa: ANN001 - a QPoint in the list's viewport
+    def _line_menu(self, position) -> None:
         menu = self.rule_menu(self.lines.itemAt(position))
         if menu is not None:
             menu.exec(self.lines.viewport().mapToGlobal(position))

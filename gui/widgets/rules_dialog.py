@@ -15,12 +15,23 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QSplitter,
-                               QTextBrowser, QTreeWidget, QTreeWidgetItem, QTreeWidgetItemIterator,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QTreeWidgetItemIterator,
+    QVBoxLayout,
+    QWidget,
+)
 
-from gui.controller.reference import (AreaEntry, RuleEntry, RulesBook, reference_games, rules_book,
-                                      split_rule_ids)
+from gui.controller.reference import AreaEntry, RuleEntry, RulesBook, reference_games, rules_book, split_rule_ids
 from gui.controller.types import Words
 from gui.i18n import current_language
 from gui.widgets.rule_links import rule_href, rule_of_href

@@ -72,14 +72,14 @@ class LinkCard(QFrame):
     def text(self) -> str:
         return self.title.text()
 
-    def setText(self, text: str) -> None:  # noqa: N802 - as QAbstractButton names it
+    def setText(self, text: str) -> None:
         self.title.setText(text)
         self.setAccessibleName(text)
 
     def description(self) -> str:
         return self.body.text()
 
-    def setDescription(self, text: str) -> None:  # noqa: N802 - as QCommandLinkButton names it
+    def setDescription(self, text: str) -> None:
         self.body.setText(text)
         self.body.setVisible(bool(text))
         self.setAccessibleDescription(text)

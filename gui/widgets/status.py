@@ -4,7 +4,7 @@ label uses it, so passing messages keep their room, and so does the highlight le
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPaintEvent, QPainter
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 MIN_CHARS = 12  # the label shrinks to about this many characters before the message does
@@ -26,7 +26,7 @@ class ElidedLabel(QWidget):
     def text(self) -> str:
         return self._text
 
-    def setText(self, text: str) -> None:  # noqa: N802 - QLabel's name, so callers need not care
+    def setText(self, text: str) -> None:
         if text == self._text:
             return
         self._text = text

@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from engine.bots import bot_rng, make_bot  # noqa: E402
-from engine.core import Match  # noqa: E402
+from engine.bots import bot_rng, make_bot
+from engine.core import Match
 
 
 def play(seed: int, kinds: tuple[str, str], max_commands: int = 20_000) -> tuple[tuple[float, ...], tuple[int, ...]]:

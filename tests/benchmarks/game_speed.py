@@ -27,8 +27,8 @@ import chess
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from engine.bots import make_bot  # noqa: E402
-from engine.core import Match, Rng, TablekeeperError, get_game, weighted_choice  # noqa: E402
+from engine.bots import make_bot
+from engine.core import Match, Rng, TablekeeperError, get_game, weighted_choice
 
 GAME = "vindication"
 

@@ -21,9 +21,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("TABLEKEEPER_GAMES", "tests.toygame")
 
-from engine.core import Match, Rng  # noqa: E402
-from tests.conformance.hostile import (check_command, check_document, check_save, hostile_setups,  # noqa: E402
-                                       junk_commands, mutate, saved_game, snapshots)
+from engine.core import Match, Rng
+from tests.conformance.hostile import (
+    check_command,
+    check_document,
+    check_save,
+    hostile_setups,
+    junk_commands,
+    mutate,
+    saved_game,
+    snapshots,
+)
 
 
 def documents(setup: tuple[str, str, int], cases: int, rng: Rng) -> Counter[str]:
@@ -39,7 +47,7 @@ def documents(setup: tuple[str, str, int], cases: int, rng: Rng) -> Counter[str]
                 else:
                     document, label = mutate(document, rng.below)
             counts[check_document(document, label)] += 1
-        except Exception as error:  # noqa: BLE001 — counted and shown, the run goes on
+        except Exception as error:
             counts["FAILED"] += 1
             print(f"  document failure ({label}): {type(error).__name__}: {str(error)[:200]}")
     return counts
@@ -59,7 +67,7 @@ def saves(setup: tuple[str, str, int], cases: int, rng: Rng, folder: Path) -> Co
                 mutant, label = (text[:at], f"cut at {at}") if rng.below(2) else (
                     text[:at] + "}" + text[at + 1:], f"a brace at {at}")
             counts[check_save(mutant, folder, label)] += 1
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             counts["FAILED"] += 1
             print(f"  save failure ({label}): {type(error).__name__}: {str(error)[:200]}")
     return counts
@@ -78,7 +86,7 @@ def commands(setup: tuple[str, str, int], cases: int, rng: Rng) -> Counter[str]:
                 for text in junk_commands(state, rng.below):
                     try:
                         counts[check_command(state, text)] += 1
-                    except Exception as error:  # noqa: BLE001
+                    except Exception as error:
                         counts["FAILED"] += 1
                         print(f"  command failure ({text[:80]!r}): "
                               f"{type(error).__name__}: {str(error)[:200]}")

@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
-from engine.bots import bot_rng, make_bot  # noqa: E402
-from engine.core import Match  # noqa: E402
+from engine.bots import bot_rng, make_bot
+from engine.core import Match
 
 MODES = (("solo", (1,)), ("standard", (2, 3, 4)), ("coop", (2, 3, 4)))
 

@@ -11,10 +11,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import app_start  # noqa: E402
-import gui_speed  # noqa: E402
-import state_copy  # noqa: E402
-import table_speed  # noqa: E402
+import app_start
+import gui_speed
+import state_copy
+import table_speed
 
 
 def main() -> None:

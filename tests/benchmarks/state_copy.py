@@ -16,7 +16,7 @@ import timeit
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 os.environ.setdefault("TABLEKEEPER_GAMES", "tests.toygame")
 
-from engine.core import Match, Rng, State  # noqa: E402
+from engine.core import Match, Rng, State
 
 
 def toy_state() -> State:

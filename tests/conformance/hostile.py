@@ -11,12 +11,24 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core import (Command, Match, NotationError, Refused, Rng, SaveError, State, games,
-                         match_to_document, state_from_document, state_to_document, weighted_choice)
+from engine.core import (
+    Command,
+    Match,
+    NotationError,
+    Refused,
+    Rng,
+    SaveError,
+    State,
+    games,
+    match_to_document,
+    state_from_document,
+    state_to_document,
+    weighted_choice,
+)
 
 Pick = Callable[[int], int]
 PLAY_AFTER_LOAD = 50
@@ -31,7 +43,7 @@ def hostile_setups() -> list[tuple[str, str, int]]:
     return [(game.info.id, mode.id, mode.max_players) for game in games() for mode in game.info.modes]
 
 
-@lru_cache(maxsize=None)
+@cache
 def snapshots(game_id: str, mode: str, players: int) -> tuple[str, ...]:
     """State documents (as JSON text) of one seeded random game at several points."""
     match = Match.new(game_id, players, mode=mode, seed=11, seats=["bot:random"] * players)
@@ -46,7 +58,7 @@ def snapshots(game_id: str, mode: str, players: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def saved_game(game_id: str, mode: str, players: int, commands: int = 40) -> str:
     """A save (JSON text) of the first ``commands`` commands of a seeded random game."""
     match = Match.new(game_id, players, mode=mode, seed=12, seats=["bot:random"] * players)

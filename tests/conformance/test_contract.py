@@ -10,8 +10,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.core import (Command, Match, Refused, Rng, State, dump_yaml, games, load_match, parse_yaml,
-                         save_match, state_from_document, state_to_document, weighted_choice)
+from engine.core import (
+    Command,
+    Match,
+    Refused,
+    Rng,
+    State,
+    dump_yaml,
+    games,
+    load_match,
+    parse_yaml,
+    save_match,
+    state_from_document,
+    state_to_document,
+    weighted_choice,
+)
 
 SEEDS = (1, 2, 3)
 MAX_COMMANDS = 30_000   # a random game longer than this is a bug to investigate, not a pass

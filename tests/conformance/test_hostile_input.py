@@ -12,8 +12,16 @@ from hypothesis import strategies as st
 
 from engine.core import Config, Match, Rng, get_game
 
-from .hostile import (check_command, check_document, check_save, hostile_setups, junk_commands, mutate,
-                      saved_game, snapshots)
+from .hostile import (
+    check_command,
+    check_document,
+    check_save,
+    hostile_setups,
+    junk_commands,
+    mutate,
+    saved_game,
+    snapshots,
+)
 
 SETUPS = hostile_setups()
 IDS = [f"{g}-{m}-{p}p" for g, m, p in SETUPS]

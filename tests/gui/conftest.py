@@ -36,12 +36,12 @@ def _isolated_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _configured_app(qapp) -> None:  # noqa: ANN001 - pytest-qt's QApplication
+def _configured_app(qapp) -> None:
     configure_application(qapp)
 
 
 @pytest.fixture(autouse=True)
-def _earlier_windows_deleted(qapp) -> None:  # noqa: ANN001
+def _earlier_windows_deleted(qapp) -> None:
     """pytest-qt closes a test's widgets and calls deleteLater() on them, but no event loop runs
     between tests to delete them: without this every window of a worker's earlier tests stayed
     alive, and each language switch (every `languages` fixture) retranslated all of them."""
@@ -84,7 +84,7 @@ def resume_questions(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Each "Resume the unfinished game?" asked; answered No unless a test patches it again."""
     asked: list[bool] = []
 
-    def answer(parent) -> bool:  # noqa: ANN001
+    def answer(parent) -> bool:
         asked.append(False)
         return False
     monkeypatch.setattr(dialogs, "ask_resume", answer)
@@ -97,7 +97,7 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def languages(qapp):  # noqa: ANN001, ANN201
+def languages(qapp):
     switcher = LanguageSwitcher(qapp)
     switcher.set_language("en")
     yield switcher
@@ -105,18 +105,18 @@ def languages(qapp):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def session(qtbot):  # noqa: ANN001, ANN201
+def session(qtbot):
     game_session = GameSession(bot_delay_ms=0)
     yield game_session
     game_session.shutdown()
 
 
 @pytest.fixture
-def make_session(qtbot):  # noqa: ANN001, ANN201
+def make_session(qtbot):
     """Sessions with injected bots; their worker threads are stopped after the test."""
     made: list[GameSession] = []
 
-    def make(**kwargs) -> GameSession:  # noqa: ANN003
+    def make(**kwargs) -> GameSession:
         kwargs.setdefault("bot_delay_ms", 0)
         made.append(GameSession(**kwargs))
         return made[-1]
@@ -127,7 +127,7 @@ def make_session(qtbot):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def window(qtbot, session: GameSession, settings: Settings,  # noqa: ANN001
+def window(qtbot, session: GameSession, settings: Settings,
            languages: LanguageSwitcher) -> MainWindow:
     main_window = MainWindow(session, settings, languages)
     qtbot.addWidget(main_window)

@@ -100,7 +100,7 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
     return written
 
 
-def _save(picture, path: Path) -> Path:  # noqa: ANN001 - a QPixmap
+def _save(picture, path: Path) -> Path:
     if not picture.save(str(path)):
         raise OSError(f"could not write {path}")
     return path

@@ -12,7 +12,7 @@ from gui.main_window import MainWindow
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
-def _until_the_turn_buttons(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+def _until_the_turn_buttons(window: MainWindow, qtbot) -> None:
     """Answer the set-up decisions (first answer each) and place cards (first legal command: a card
     is placed by dragging it, not by a button) until the turn's buttons show."""
     session = window.session

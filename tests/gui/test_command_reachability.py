@@ -63,10 +63,10 @@ class SeekerBot:
     the module, a rune map, digging the Isle's ruins and the runes found there (rune)."""
     name = "seeker"
 
-    def __init__(self, game) -> None:  # noqa: ANN001
+    def __init__(self, game) -> None:
         self.heuristic = make_bot("heuristic", game)
 
-    def choose(self, view: Data, legal, rng: Rng) -> Command:  # noqa: ANN001
+    def choose(self, view: Data, legal, rng: Rng) -> Command:
         seat = legal[0].seat or 0
         scored = [(self.score(view, seat, c) + rng.below(1000) / 100_000, i) for i, c in enumerate(legal)]
         return legal[max(scored)[1]]
@@ -149,7 +149,7 @@ def positions() -> dict[str, Position]:
     return find_positions()
 
 
-def open_position(window: MainWindow, position: Position, folder) -> Match:  # noqa: ANN001
+def open_position(window: MainWindow, position: Position, folder) -> Match:
     """Save the position (its seat human, the other the computer) and open it in the window."""
     seats = ["bot:heuristic", "bot:heuristic"]
     seats[position.seat] = "human"
@@ -170,7 +170,7 @@ def open_position(window: MainWindow, position: Position, folder) -> Match:  # n
 Route = Callable[[MainWindow, object, str], bool]
 
 
-def by_panel(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+def by_panel(window: MainWindow, qtbot, verb: str) -> bool:
     """Click the first Actions panel button whose command has ``verb``."""
     actions = window.actions_dock
     buttons = [b for b in actions.buttons if button_verb(b) == verb]
@@ -181,7 +181,7 @@ def by_panel(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     return True
 
 
-def by_choice(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+def by_choice(window: MainWindow, qtbot, verb: str) -> bool:
     """Click the first Decision panel button (a prompt's answers)."""
     choices = window.choice_dock
     buttons = [b for b in choices.buttons if button_verb(b) == verb]
@@ -192,7 +192,7 @@ def by_choice(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     return True
 
 
-def by_board(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+def by_board(window: MainWindow, qtbot, verb: str) -> bool:
     """Click a highlighted space where a command with ``verb`` starts; a menu of several commands
     is answered with the first of that verb."""
     session, view = window.session, window.board_view
@@ -206,7 +206,7 @@ def by_board(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     return False
 
 
-def by_drop(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+def by_drop(window: MainWindow, qtbot, verb: str) -> bool:
     """Drag the piece of a legal command with ``verb`` onto its target (a player-board piece or
     a board space; the medallion along the board), delivering the drop as QT_NOTES describes."""
     from tests.gui.test_gestures import deliver_drop, drag_medallion, piece_widget
@@ -231,7 +231,7 @@ def by_drop(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
     return True
 
 
-def by_piece(window: MainWindow, qtbot, verb: str) -> bool:  # noqa: ANN001
+def by_piece(window: MainWindow, qtbot, verb: str) -> bool:
     """Click the piece of the player's board a command with ``verb`` acts on (an attribute, a
     card, the character); a menu of several commands is answered with the first of that verb."""
     from tests.gui.test_gestures import piece_widget
@@ -270,14 +270,14 @@ def test_the_search_finds_a_position_for_every_kind(positions: dict[str, Positio
 
 @pytest.mark.parametrize("kind", list(SPEC_KINDS))
 def test_the_gui_plays_every_kind(kind: str, positions: dict[str, Position], window: MainWindow, qtbot,
-                                  monkeypatch, tmp_path, error_dialogs) -> None:  # noqa: ANN001
+                                  monkeypatch, tmp_path, error_dialogs) -> None:
     verb = SPEC_KINDS[kind]
     if verb not in positions:
         pytest.fail(f"no position offers {kind} ({verb}); see the search test")
     position = positions[verb]
     menus: list[list[str]] = []
 
-    def pick_the_verb(parent, commands, labels=None):  # noqa: ANN001, ANN202 - the click's menu
+    def pick_the_verb(parent, commands, labels=None):
         menus.append(list(commands))
         return next((c for c in commands if c.split(":", 1)[-1].split()[0] == verb), None)
     monkeypatch.setattr(dialogs, "choose_command", pick_the_verb)
@@ -299,7 +299,7 @@ def test_the_gui_plays_every_kind(kind: str, positions: dict[str, Position], win
 
 @pytest.mark.parametrize("verb", DROP_KINDS)
 def test_these_kinds_are_played_by_drag_and_drop(verb: str, positions: dict[str, Position], window: MainWindow,
-                                                 qtbot, tmp_path, error_dialogs) -> None:  # noqa: ANN001
+                                                 qtbot, tmp_path, error_dialogs) -> None:
     position = positions[verb]
     match = open_position(window, position, tmp_path)
     before = len(match.history)
@@ -312,7 +312,7 @@ def test_these_kinds_are_played_by_drag_and_drop(verb: str, positions: dict[str,
 @pytest.mark.parametrize("verb", PIECE_KINDS)
 def test_these_kinds_are_played_by_clicking_the_piece_they_act_on(verb: str, positions: dict[str, Position],
                                                                   window: MainWindow, qtbot, monkeypatch, tmp_path,
-                                                                  error_dialogs) -> None:  # noqa: ANN001
+                                                                  error_dialogs) -> None:
     position = positions[verb]
     monkeypatch.setattr(dialogs, "choose_command",
                         lambda parent, commands, labels=None: next(

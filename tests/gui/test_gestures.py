@@ -46,7 +46,7 @@ def deliver_drop(target: QWidget, piece: str, at: QPoint | None = None) -> bool:
     return events[-1].isAccepted()
 
 
-def piece_widget(window: MainWindow, name: str):  # noqa: ANN201
+def piece_widget(window: MainWindow, name: str):
     board = window.player_boards_dock.board_for(window.session.viewer)
     assert board is not None and board.full
     piece = board.piece(name)
@@ -94,7 +94,7 @@ def test_a_real_press_move_release_starts_the_drag_and_the_drop_plays(rest_posit
     assert source.draggable
     lit_while_carried: list[bool] = []
 
-    def fake_drag(widget, piece, pixmap=None):  # noqa: ANN001, ANN202
+    def fake_drag(widget, piece, pixmap=None):
         assert widget is source and piece == "potential"
         lit_while_carried.append(target.lit)   # the drop target is lit while the piece is carried
         deliver_drop(target, piece)
@@ -163,7 +163,7 @@ def test_a_conviction_block_dropped_on_the_visited_region_controls_it(window: Ma
 
 
 # -- the medallion --------------------------------------------------------------------------------
-def _mouse(view, kind: QEvent.Type, at: QPoint, buttons: Qt.MouseButton) -> None:  # noqa: ANN001
+def _mouse(view, kind: QEvent.Type, at: QPoint, buttons: Qt.MouseButton) -> None:
     button = Qt.MouseButton.LeftButton if kind != QEvent.Type.MouseMove else Qt.MouseButton.NoButton
     QApplication.sendEvent(view.viewport(), QMouseEvent(kind, QPointF(at), QPointF(view.viewport().mapToGlobal(at)),
                                                         button, buttons, Qt.KeyboardModifier.NoModifier))

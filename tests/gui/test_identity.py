@@ -6,7 +6,7 @@ from importlib import metadata
 from gui import app as app_module
 
 
-def test_the_app_names_itself_and_carries_its_icon_in_every_size(qapp) -> None:  # noqa: ANN001
+def test_the_app_names_itself_and_carries_its_icon_in_every_size(qapp) -> None:
     app_module.configure_application(qapp)
     assert qapp.applicationName() == "Tablekeeper" and qapp.organizationName() == "Tablekeeper"
     assert qapp.desktopFileName() == "tablekeeper"  # packaging/linux/tablekeeper.desktop
@@ -15,11 +15,11 @@ def test_the_app_names_itself_and_carries_its_icon_in_every_size(qapp) -> None: 
     assert {size.width() for size in icon.availableSizes()} == set(app_module.ICON_SIZES)
 
 
-def test_the_main_window_shows_the_app_icon(window, qapp) -> None:  # noqa: ANN001
+def test_the_main_window_shows_the_app_icon(window, qapp) -> None:
     assert window.windowIcon().cacheKey() == qapp.windowIcon().cacheKey()
 
 
-def test_the_about_box_shows_the_version_from_the_package_metadata(window, error_dialogs, monkeypatch) -> None:  # noqa: ANN001
+def test_the_about_box_shows_the_version_from_the_package_metadata(window, error_dialogs, monkeypatch) -> None:
     monkeypatch.setattr(metadata, "version", lambda name: "9.8.7" if name == "tablekeeper" else "?")
     window.show_about()
     title, text = error_dialogs[-1]

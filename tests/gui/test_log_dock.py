@@ -27,7 +27,7 @@ def play_the_setup(window: MainWindow) -> None:
     assert window.central_stack.currentWidget() is window.board_view
 
 
-def label_words(label) -> str:  # noqa: ANN001 - a QLabel
+def label_words(label) -> str:
     """A label's text as the player reads it (the rule's ID is a link)."""
     return QTextDocumentFragment.fromHtml(label.text()).toPlainText()
 

@@ -85,8 +85,7 @@ def _elevator_ride() -> Match:
 
 
 def _defense_plan() -> Match:
-    from tests.engine.nemesis.scenario import (cards, data, explore_all, in_tile, place, play, set_hand,
-                                               started)
+    from tests.engine.nemesis.scenario import cards, data, explore_all, in_tile, place, play, set_hand, started
     match = started(2, seed=5, characters=["sentry", "hacker"])
     explore_all(match)
     place(match, 1, "BPS", cards(match, 1, 5))
@@ -139,8 +138,17 @@ def _inconspicuous() -> Match:
     from engine.nemesis.content import content
     from engine.nemesis.rules import intruders
     from engine.nemesis.steps import NEM
-    from tests.engine.nemesis.scenario import (add_intruder, cards, ctx, data, explore_all, place, set_hand,
-                                               stack, started)
+    from tests.engine.nemesis.scenario import (
+        add_intruder,
+        cards,
+        ctx,
+        data,
+        explore_all,
+        place,
+        set_hand,
+        stack,
+        started,
+    )
     match = started(2, seed=5, characters=["lab_rat", "hacker"])
     explore_all(match)
     place(match, 0, "R006", cards(match, 0, 5))

@@ -62,7 +62,7 @@ def test_a_noise_decision_lights_its_corridors_and_a_click_on_one_answers(window
     assert not error_dialogs, error_dialogs
 
 
-def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:  # noqa: ANN001
+def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:
     """Nine screens, ~40 s: with --soak-games N (or run tests/gui/nemesis_screenshot.py)."""
     from PySide6.QtGui import QImage
 
@@ -75,7 +75,7 @@ def test_screenshots_of_nemesis_on_the_table(tmp_path, soak_only_games) -> None:
     assert all(p.stat().st_size > 20_000 for p in shots)
 
 
-def test_the_last_roll_shows_on_the_table(window: MainWindow, tmp_path) -> None:  # noqa: ANN001
+def test_the_last_roll_shows_on_the_table(window: MainWindow, tmp_path) -> None:
     from engine.core import Match, Rng, save_match, weighted_choice
     match = Match.new("nemesis", 2, mode="standard", seed=2, seats=["human", "human"])
     rng = Rng(2)

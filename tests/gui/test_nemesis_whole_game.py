@@ -25,7 +25,7 @@ PREFIX = 14                  # human commands of a default-run game that is not 
 ROUTES = {"click", "drag", "panel", "choice", "menu"}
 
 
-def play(window: MainWindow, qtbot, monkeypatch, mode: str, seed: int,  # noqa: ANN001
+def play(window: MainWindow, qtbot, monkeypatch, mode: str, seed: int,
          limit: int | None = None) -> TableDriver:
     start_from_dialog(window, qtbot, mode=mode, seats=SEATS[mode], seed=seed)
     driver = TableDriver(window, qtbot, monkeypatch, seed=seed)
@@ -46,7 +46,7 @@ def check_routes(driver: TableDriver) -> None:
     assert tally.commands["click"] and tally.touches["click hand"] and tally.touches["click board space"]
 
 
-def check_end_screen(window: MainWindow, qtbot, driver: TableDriver) -> None:  # noqa: ANN001
+def check_end_screen(window: MainWindow, qtbot, driver: TableDriver) -> None:
     qtbot.waitUntil(lambda: isinstance(window.end_dialog, EndGameDialog) and window.end_dialog.isVisible(),
                     timeout=10_000)
     scores = window.session.final_scores()

@@ -30,14 +30,14 @@ class Players:
         self.bot = make_bot("heuristic", match.game)
         self.rngs = {seat: bot_rng(seed, seat) for seat in range(match.config.players)}
 
-    def command(self):  # noqa: ANN201
+    def command(self):
         if self.window.central_stack.currentWidget() is self.window.handover_screen:
             self.window.handover_screen.ready_button.click()
         state = self.session._match.state
         seat = self.session.viewer
         return self.bot.choose(state.view(seat), state.legal(seat), self.rngs[seat])
 
-    def until(self, wanted):  # noqa: ANN001, ANN201
+    def until(self, wanted):
         """Play (without pauses) until the next command is ``wanted``, and give it (unplayed)."""
         delay = self.session._bot_delay
         self.session.set_bot_delay(0)
@@ -55,7 +55,7 @@ def marks(session: GameSession) -> str:
     return json.dumps(session.board_marks(), sort_keys=True)
 
 
-def steps_of(session: GameSession, command) -> int:  # noqa: ANN001
+def steps_of(session: GameSession, command) -> int:
     """How many log lines ``command`` would give the viewer (played on a copy)."""
     events = session._match.state.copy().apply(command)
     return sum(event.visible_to(session.viewer) for event in events)

@@ -56,7 +56,7 @@ def rules_dialog(window: MainWindow) -> RulesDialog:
     return dialog
 
 
-def anchor_rect(browser: QTextBrowser, rule_id: str):  # noqa: ANN201 - a QRect in the viewport
+def anchor_rect(browser: QTextBrowser, rule_id: str):
     """Where the rule's anchor is drawn now (viewport coordinates)."""
     block = browser.document().begin()
     while block.isValid():
@@ -197,7 +197,7 @@ def test_the_reference_follows_the_apps_language(window: MainWindow, references,
 def test_a_refused_move_offers_its_rule(window: MainWindow, references, monkeypatch) -> None:
     asked: list[tuple[str, str]] = []
 
-    def refuse(parent, title, message, rule_button) -> bool:  # noqa: ANN001
+    def refuse(parent, title, message, rule_button) -> bool:
         asked.append((message, rule_button))
         return True  # the player presses "Rule TOY-PLACE-1…"
     monkeypatch.setattr(dialogs, "show_refusal", refuse)

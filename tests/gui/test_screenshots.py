@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QImage
+
 from tests.gui.screenshot import take_screenshots
 
 

@@ -39,7 +39,7 @@ def test_a_click_on_a_game_opens_the_new_game_dialog_with_it_chosen(window: Main
     chosen: list[str] = []
     real = window.create_new_game_dialog
 
-    def dialog_that_starts():  # noqa: ANN202 - the real dialog, answered at once
+    def dialog_that_starts():
         dialog = real()
         def exec_() -> int:
             chosen.append(dialog.selected_game().id)

@@ -66,7 +66,7 @@ def drawn_words(window: MainWindow) -> set[str]:
     return words
 
 
-def _draws_a_table(game) -> bool:  # noqa: ANN001
+def _draws_a_table(game) -> bool:
     match = Match.new(game.info.id, game.info.modes[0].min_players, mode=game.info.modes[0].id, seed=1)
     return bool(game.table(match.state.view(0)))
 

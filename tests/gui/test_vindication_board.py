@@ -10,7 +10,7 @@ from gui.main_window import MainWindow
 from gui.widgets import dialogs
 
 
-def start(window: MainWindow, qtbot, seed: int = 3, **options) -> None:  # noqa: ANN001
+def start(window: MainWindow, qtbot, seed: int = 3, **options) -> None:
     window.start_game(NewGameConfig("vindication", 1, "solo", ("human",), options, seed=seed))
 
 
@@ -19,7 +19,7 @@ def answer_setup(window: MainWindow) -> None:
         window.choice_dock.buttons[0].click()
 
 
-def click(window: MainWindow, qtbot, space: str) -> None:  # noqa: ANN001
+def click(window: MainWindow, qtbot, space: str) -> None:
     view = window.board_view
     item = view.item_for_space(space)
     view.centerOn(item)

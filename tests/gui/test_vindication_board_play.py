@@ -122,7 +122,7 @@ def test_every_spatial_command_is_a_board_click(window: MainWindow, qtbot, tmp_p
     assert window.board_view.item_for_space(space).active
     offered: list[tuple[list[str], list[str]]] = []
 
-    def choose(parent, commands, labels=None):  # noqa: ANN001, ANN202
+    def choose(parent, commands, labels=None):
         offered.append((list(commands), list(labels or [])))
         return str(command)
 
@@ -195,7 +195,7 @@ def test_honor_markers_and_trigger_tokens_are_marked(window: MainWindow, qtbot, 
 SHORT_GAME = 15   # a whole game of 127 commands over 10 rounds, won by the second seat (seed 1: 461)
 
 
-def play_bot_game(window: MainWindow, qtbot, seed: int = SHORT_GAME) -> None:  # noqa: ANN001
+def play_bot_game(window: MainWindow, qtbot, seed: int = SHORT_GAME) -> None:
     from gui.controller.types import NewGameConfig
     with qtbot.waitSignal(window.session.game_over, timeout=60_000):
         window.start_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "bot:random"), {},

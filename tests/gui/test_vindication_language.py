@@ -24,7 +24,7 @@ def titles(window: MainWindow) -> set[str]:
             if isinstance(item, QGraphicsSimpleTextItem) and item.data(0) is None}
 
 
-def test_board_titles_and_tooltips_follow_the_language(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_board_titles_and_tooltips_follow_the_language(window: MainWindow, qtbot) -> None:
     window.start_game(NewGameConfig("vindication", 1, "solo", ("human",), {"villages_hamlets": True}, seed=3))
     assert {"The Forgotten Isle", "Venfero's Secret", "Honor track"} <= titles(window)
     assert window.board_view.item_for_space("T25").toolTip() == "Start position 1 (T25)"
@@ -55,7 +55,7 @@ def finish_solo_game(window: MainWindow, folder: Path) -> None:
     assert window.session.is_over() and window.end_dialog is not None
 
 
-def test_the_outcome_and_the_score_categories_follow_the_language(window: MainWindow, qtbot,  # noqa: ANN001
+def test_the_outcome_and_the_score_categories_follow_the_language(window: MainWindow, qtbot,
                                                                   tmp_path: Path) -> None:
     finish_solo_game(window, tmp_path)
     dialog = window.end_dialog

@@ -10,12 +10,12 @@ from gui.main_window import MainWindow
 from tests.gui.test_vindication_board import click
 
 
-def start_against_bot(window: MainWindow, qtbot, seed: int = 3) -> None:  # noqa: ANN001
+def start_against_bot(window: MainWindow, qtbot, seed: int = 3) -> None:
     window.start_game(NewGameConfig("vindication", 2, "standard", ("human", "bot:random"), {}, seed=seed))
     until_my_turn(window, qtbot)
 
 
-def until_my_turn(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+def until_my_turn(window: MainWindow, qtbot) -> None:
     """Answer seat 0's set-up choices with the first button; let the computer answer its own."""
     session = window.session
 
@@ -115,7 +115,7 @@ def test_a_second_human_seats_quest_is_not_shown_to_the_first(window: MainWindow
             assert all(name not in b.text() for b in boards.boards)
 
 
-def test_screenshots_of_the_panels(tmp_path) -> None:  # noqa: ANN001
+def test_screenshots_of_the_panels(tmp_path) -> None:
     from tests.gui.vindication_screenshot import take_panel_screenshots
     shots = take_panel_screenshots(tmp_path)
     assert [p.name for p in shots] == ["vin_panels_en.png", "vin_panels_zh_TW.png"]

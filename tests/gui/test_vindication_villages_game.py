@@ -52,11 +52,11 @@ def is_module_command(command: Command) -> bool:
 
 @pytest.mark.gui
 def test_a_seeded_villages_and_hamlets_game_played_through_the_widgets(
-        window: MainWindow, qtbot, monkeypatch, error_dialogs) -> None:  # noqa: ANN001
+        window: MainWindow, qtbot, monkeypatch, error_dialogs) -> None:
     rng = random.Random(SEED)
     menus: list[list[str]] = []
 
-    def seeded_entry(parent, commands, labels=None):  # noqa: ANN001, ANN202 - a click's menu
+    def seeded_entry(parent, commands, labels=None):
         menus.append(list(commands))
         module = [c for c in commands if "relocate=" in c or c.split()[1:2] in (["build"], ["dig"])]
         if module and rng.random() < 0.5:

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication
 
 from gui.main_window import MainWindow
 from gui.widgets import dialogs
-from tests.gui.test_gestures import deliver_drop, drag_medallion, piece_widget
 from gui.widgets.end_game import EndGameDialog
+from tests.gui.test_gestures import deliver_drop, drag_medallion, piece_widget
 from tests.gui.vindication_driver import click_space, clickable, fill_new_game_dialog
 
 SEED = 7

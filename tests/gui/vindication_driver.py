@@ -16,7 +16,7 @@ from gui.widgets.new_game_dialog import NewGameDialog
 ISLE_AREAS = ("A1", "A2", "A3")          # the Forgotten Isle's building sites (Villages & Hamlets)
 
 
-def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, seed: int,  # noqa: ANN001
+def fill_new_game_dialog(window: MainWindow, qtbot, done: list[bool], *, seed: int,
                          options: Mapping[str, bool] = (), seats: tuple[str, str] = ("human", "bot:heuristic"),
                          ) -> None:
     """Runs inside the dialog's exec(): choose Vindication, two seats, ``seed`` and the boolean
@@ -54,7 +54,7 @@ def space_point(window: MainWindow, space: str) -> QPoint:
     return view.mapFromScene(centre)
 
 
-def click_space(window: MainWindow, qtbot, space: str) -> None:  # noqa: ANN001
+def click_space(window: MainWindow, qtbot, space: str) -> None:
     at = space_point(window, space)
     assert window.board_view.space_at(at) == space
     qtbot.mouseClick(window.board_view.viewport(), Qt.MouseButton.LeftButton, pos=at)
@@ -75,7 +75,7 @@ def clickable(window: MainWindow, shapes: str | Iterable[str]) -> list[str]:
     return found
 
 
-def button_verb(button) -> str:  # noqa: ANN001
+def button_verb(button) -> str:
     """The verb of a panel button's command (``0: build A2`` → ``build``)."""
     text = str(button.property("command"))
     bare = text.split(":", 1)[1].strip() if ":" in text.split(" ", 1)[0] else text

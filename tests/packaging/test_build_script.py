@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_build():  # noqa: ANN201 - the module
+def load_build():
     spec = importlib.util.spec_from_file_location("tablekeeper_build", ROOT / "packaging" / "build.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

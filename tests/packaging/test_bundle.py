@@ -25,7 +25,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.Co
     return out, result
 
 
-def test_the_bundle_builds_runs_and_passes_every_smoke_check(built) -> None:  # noqa: ANN001
+def test_the_bundle_builds_runs_and_passes_every_smoke_check(built) -> None:
     out, result = built
     checks = [line for line in result.stdout.splitlines() if line.startswith("check: ")]
     failed = [line for line in checks if " FAILED" in line]

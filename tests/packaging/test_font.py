@@ -30,7 +30,7 @@ def test_the_font_is_a_small_subset_under_a_licence_that_allows_shipping_it() ->
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Reserved Font Name 'Source'" in licence
 
 
-def test_the_font_has_every_chinese_character_the_app_shows(qapp) -> None:  # noqa: ANN001
+def test_the_font_has_every_chinese_character_the_app_shows(qapp) -> None:
     raw = QRawFont(QByteArray(FONT.read_bytes()), 16)
     assert raw.isValid() and raw.familyName() == "Noto Sans CJK TC"
     missing = sorted(c for c in app_characters() if not raw.supportsCharacter(ord(c)))
@@ -67,7 +67,7 @@ def test_the_app_loads_its_font_when_the_system_has_none(tmp_path: Path) -> None
     ]
 
 
-def test_a_system_with_the_font_loads_nothing_more(qapp) -> None:  # noqa: ANN001
+def test_a_system_with_the_font_loads_nothing_more(qapp) -> None:
     from PySide6.QtGui import QFontDatabase
 
     from gui import app as app_module

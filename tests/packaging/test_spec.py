@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
 
 
-def load_specutil():  # noqa: ANN201 - the module
+def load_specutil():
     spec = importlib.util.spec_from_file_location("specutil", PACKAGING / "specutil.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -8,8 +8,24 @@ Highest total on the ridge wins once it is full or everyone passed in a row.
 """
 from __future__ import annotations
 
-from engine.core import (Command, Config, Data, Event, Game, GameInfo, ModeSpec, OptionSpec, Outcome,
-                         Prompt, Refused, Rng, Text, command, event, register)
+from engine.core import (
+    Command,
+    Config,
+    Data,
+    Event,
+    Game,
+    GameInfo,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Refused,
+    Rng,
+    Text,
+    command,
+    event,
+    register,
+)
 from engine.core.schema import Bool, Const, Int, ListOf, MapOf, Nullable, Record, Schema, Str, Tuple
 
 ROWS, COLS = "abc", "123"

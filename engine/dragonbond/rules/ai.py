@@ -23,7 +23,6 @@ several go to the proxy as the decision ``ai_tie`` (rules/proxy.py), or are draw
 """
 from __future__ import annotations
 
-
 from ..context import Ctx
 from ..setup import UNIT_TYPES
 from ..steps import DRG
@@ -32,7 +31,6 @@ from . import attack, movement, power
 from .combat import legal_targets
 from .control import controller
 from .proxy import ask_proxy, finisher
-
 
 
 def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:

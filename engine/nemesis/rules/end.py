@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core import Data
 
-from ..context import Ctx
 from ..content import content
+from ..context import Ctx
 from ..objectives import holds, objective_met
 from . import hand
 from .places import active_seats
@@ -37,7 +37,7 @@ def finish(ctx: Ctx, kind: str, why: str) -> None:
     if data["phase"] == "over":
         return
     if any(seat is not None for seat in data["pods"].values()) and str(data["time"]) in data["css"]:
-        from .event_phase import e1_css                 # NEM-END-5: the pending launch first
+        from .event_phase import e1_css  # NEM-END-5: the pending launch first
         e1_css(ctx)
     for pod, seat in data["pods"].items():
         if seat is not None:                            # NEM-END-6: still in a pod, dies with the rest
@@ -108,7 +108,7 @@ def victory_check(ctx: Ctx) -> None:
         entry["objective_met"] = bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
         entry["won"] = entry["alive"] and entry["objective_met"]
     if data["mode"] == "coop":                          # NEM-VICTORY-7
-        from .coop import signal_shortfall              # NEM-COOP-5
+        from .coop import signal_shortfall  # NEM-COOP-5
         signal_shortfall(data, result)
         team = any(e["alive"] for e in result.values()) and all(e["objective_met"] for e in result.values())
         for entry in result.values():

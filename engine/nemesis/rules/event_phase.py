@@ -113,7 +113,7 @@ def e5_fire(ctx: Ctx) -> None:
         elif data["rooms"][room]["tile"] == "nest" and data["nest_eggs"] > 0:
             data["nest_eggs"] -= 1
             ctx.emit("egg_destroyed", room=room)
-            from .combat import check_nest              # NEM-EGG-8, NEM-DEC-15: the last Egg burnt
+            from .combat import check_nest  # NEM-EGG-8, NEM-DEC-15: the last Egg burnt
             check_nest(ctx)
 
 

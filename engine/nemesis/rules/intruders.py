@@ -183,7 +183,7 @@ def hit_trees(ctx: Ctx, iid: str, seat: int, card_id: str) -> list:
     card = ctx.content.attacks[card_id]
     intruder = ctx.data["intruders"].get(iid)
     trees = [card.effect]
-    from .weakness import ignores_darkness              # Wary of Shadows
+    from .weakness import ignores_darkness  # Wary of Shadows
     if card.darkness is not None and in_darkness(ctx.data, seat) \
             and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
         trees.append(card.darkness)
@@ -195,7 +195,7 @@ def resolve_hit(ctx: Ctx, iid: str, seat: int, card_id: str) -> None:
     player = ctx.player(seat)
     intruder = ctx.data["intruders"].get(iid)
     run_tree(ctx, card.effect, target=seat, room=player["room"])
-    from .weakness import ignores_darkness              # Wary of Shadows
+    from .weakness import ignores_darkness  # Wary of Shadows
     if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player) \
             and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
         run_tree(ctx, card.darkness, target=seat, room=player["room"])
@@ -223,7 +223,7 @@ def injure(ctx: Ctx, iid: str, n: int, by: int | None) -> None:
     if intruder["type"] == "larva":                     # NEM-INTRUDERDMG-1
         kill(ctx, iid, by)
         return
-    from .weakness import death_check_cards            # NEM-INTRUDERDMG-2/3, Slow Regeneration
+    from .weakness import death_check_cards  # NEM-INTRUDERDMG-2/3, Slow Regeneration
     normal = 2 if intruder["type"] in ("breeder", "queen") else 1
     cards = [draw_attack_card(ctx) for _ in range(death_check_cards(data, by, intruder["type"], normal))]
     bloods = [ctx.content.attacks[c].blood for c in cards]
@@ -273,7 +273,7 @@ def move_through(ctx: Ctx, iid: str, number: int) -> None:
     if corridor["door"] == "closed":
         corridor["door"] = "destroyed"
         ctx.emit("door_destroyed", corridor=exit_id, by=iid)
-        from .facility import check_venting                 # NEM-ROOM-26: at once
+        from .facility import check_venting  # NEM-ROOM-26: at once
         check_venting(ctx)
         return
     target = ctx.content.board.corridors[exit_id].other(intruder["room"])
@@ -297,7 +297,7 @@ def attack_target(ctx: Ctx, room: str) -> int | None:
     if not seats:
         return None
     ordered = in_order(ctx.data, seats)
-    from .weakness import brood_shielded                # Brood Guardians: picked only if alone
+    from .weakness import brood_shielded  # Brood Guardians: picked only if alone
     shielded = [s for s in ordered if brood_shielded(ctx.data, s)]
     if len(shielded) < len(ordered):
         ordered = [s for s in ordered if s not in shielded]

@@ -92,5 +92,5 @@ def set_noise(data: Data, exit_id: str, on: bool) -> None:
         data["corridors"][exit_id]["noise"] = on
 
 
-def tile_of(data: Data, room: str):  # noqa: ANN201 - a content Tile
+def tile_of(data: Data, room: str):
     return content().tiles[data["rooms"][room]["tile"]]

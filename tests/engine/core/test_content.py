@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 import pytest
 
@@ -22,7 +22,7 @@ class Card:
     id: str
     cost: Cost
     kind: Literal["relic", "ally"] = "relic"
-    note: Optional[str] = None
+    note: str | None = None
     weight: float = 1.0
     tags: frozenset[str] = frozenset()
 

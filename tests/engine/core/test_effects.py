@@ -324,7 +324,7 @@ def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
     interp = EffectInterpreter("MEMO")
 
     @interp.primitive("note", n=int)
-    def note(ctx, n: int) -> None:  # noqa: ANN001
+    def note(ctx, n: int) -> None:
         ctx.seen.append(n)
 
     class Ctx:
@@ -363,7 +363,7 @@ def test_a_game_command_answers_the_pending_choice_or_runs_its_verb() -> None:
     interp = EffectInterpreter("TOY")
 
     @interp.primitive("ask")
-    def ask(ctx, answer=None):  # noqa: ANN001, ANN202
+    def ask(ctx, answer=None):
         if answer is None:
             return Pause("colour", ("red", "blue"))
         ctx.emit("chosen", colour=answer)

@@ -7,8 +7,16 @@ import os
 import pytest
 
 import tests.toygame  # noqa: F401  (registers the toy game)
-from engine.core import (Command, Match, SaveError, load_match, read_yaml, save_match,
-                         state_document_text, state_from_document)
+from engine.core import (
+    Command,
+    Match,
+    SaveError,
+    load_match,
+    read_yaml,
+    save_match,
+    state_document_text,
+    state_from_document,
+)
 
 
 @pytest.fixture

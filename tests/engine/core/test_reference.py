@@ -170,7 +170,7 @@ SHIPPED = [info for info in game_infos()
 
 @pytest.mark.skipif(not SHIPPED, reason="no game ships a rules reference yet (resources/<game>/reference/)")
 @pytest.mark.parametrize("info", SHIPPED, ids=lambda info: info.id)
-def test_a_shipped_reference_holds_every_rule_of_its_specification_once(info) -> None:  # noqa: ANN001
+def test_a_shipped_reference_holds_every_rule_of_its_specification_once(info) -> None:
     if not RULES.is_dir():
         pytest.skip(f"the specifications are not here ({RULES})")
     found = spec_ids(info.rules_prefix)

@@ -3,8 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.schema import (MAX_PROBLEMS, Bool, Const, Int, ListOf, MapOf, Nullable, OneOf, Record, Str,
-                                Tagged, Tuple, Where, check)
+from engine.core.schema import (
+    MAX_PROBLEMS,
+    Bool,
+    Const,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    OneOf,
+    Record,
+    Str,
+    Tagged,
+    Tuple,
+    Where,
+    check,
+)
 
 PLAYER = Record({"seat": Int(0, 3), "hand": ListOf(Str({"a", "b", "c"}), max_len=2, unique=True)},
                 optional={"name": Nullable(Str())})

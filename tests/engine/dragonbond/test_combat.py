@@ -15,7 +15,6 @@ from engine.dragonbond.steps import DRG
 from .scenario import started
 
 
-
 def _die():
     from engine.dragonbond.content import content
     return content().die.faces

@@ -11,7 +11,6 @@ from engine.dragonbond.steps import DRG
 
 from .test_h1_combat import WF, _bond, _exact, _game, _here, _mod, _neutral, _rolls, _units
 
-
 # --- the modifier table ---------------------------------------------------------------------------
 
 def test_modifiers_apply_by_side_and_condition_and_clear_by_duration():

@@ -114,7 +114,7 @@ class Rigged(Rng):
         self.set_state(base.get_state())
         self.forced = list(forced)
 
-    def choice(self, items):  # noqa: ANN001, ANN201 - as Rng.choice
+    def choice(self, items):
         if self.forced:
             value = self.forced.pop(0)
             assert value in items, f"{value!r} is not a face of {items!r}"

@@ -10,8 +10,23 @@ from engine.core import Refused
 from engine.nemesis.content import content
 from engine.nemesis.rules import combat, end, event_phase, facility, hand, intruders, items, moving, turns, weakness
 
-from .scenario import (add_intruder, cards, ctx, data, explore_all, give, in_tile, kinds, pay, place, play, rig,
-                       set_hand, started, turn_of)
+from .scenario import (
+    add_intruder,
+    cards,
+    ctx,
+    data,
+    explore_all,
+    give,
+    in_tile,
+    kinds,
+    pay,
+    place,
+    play,
+    rig,
+    set_hand,
+    started,
+    turn_of,
+)
 
 C = content()
 SENTRY_HAND = ["search.0", "search.1", "dismantle.2", "rest.4", "interruption.3"]

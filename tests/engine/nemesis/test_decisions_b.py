@@ -14,8 +14,25 @@ from engine.nemesis.game import Nemesis
 from engine.nemesis.rules import coop, end, event_phase, facility, hand, intruders, moving, weakness
 from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
-from tests.engine.nemesis.scenario import (add_intruder, cards, ctx, data, explore_all, explored, give, in_tile, kinds,
-                                           pay, place, play, set_bag, set_hand, stack, started, turn_of)
+from tests.engine.nemesis.scenario import (
+    add_intruder,
+    cards,
+    ctx,
+    data,
+    explore_all,
+    explored,
+    give,
+    in_tile,
+    kinds,
+    pay,
+    place,
+    play,
+    set_bag,
+    set_hand,
+    stack,
+    started,
+    turn_of,
+)
 
 BOARD = content().board
 TOKENS = {t.id: t for t in content().tokens.intruder_tokens}

@@ -9,8 +9,24 @@ from engine.nemesis.content import content
 from engine.nemesis.rules import computer, escape, items, rooms
 from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
-from tests.engine.nemesis.scenario import (add_intruder, cards, ctx, data, explore_all, give, in_tile, kinds, pay,
-                                           place, play, power, rig, set_bag, started, turn_of)
+from tests.engine.nemesis.scenario import (
+    add_intruder,
+    cards,
+    ctx,
+    data,
+    explore_all,
+    give,
+    in_tile,
+    kinds,
+    pay,
+    place,
+    play,
+    power,
+    rig,
+    set_bag,
+    started,
+    turn_of,
+)
 
 BOARD = content().board
 

@@ -11,8 +11,24 @@ from engine.nemesis.rules import event_phase, facility, intruders
 from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
 
-from .scenario import (add_intruder, cards, ctx, data, explore_all, give, hold, in_tile, kinds, pay, place,
-                       play, set_bag, set_hand, stack, started)
+from .scenario import (
+    add_intruder,
+    cards,
+    ctx,
+    data,
+    explore_all,
+    give,
+    hold,
+    in_tile,
+    kinds,
+    pay,
+    place,
+    play,
+    set_bag,
+    set_hand,
+    stack,
+    started,
+)
 
 SERIOUS_HIT = next(a.id for a in content().attacks.values()
                    if "adult" in a.symbols and a.effect == {"wound": ("target", "serious", 1)} and a.darkness is None)

@@ -6,8 +6,7 @@ import pytest
 from engine.core import Command, Refused
 from engine.nemesis.content import content
 from engine.nemesis.rules import intruders, moving
-from tests.engine.nemesis.scenario import (add_intruder, ctx, data, explore_all, kinds, place, play, rig,
-                                           started)
+from tests.engine.nemesis.scenario import add_intruder, ctx, data, explore_all, kinds, place, play, rig, started
 
 BOARD = content().board
 

@@ -7,8 +7,18 @@ import pytest
 from engine.nemesis.content import content
 from engine.nemesis.rules import intruders, moving
 from engine.nemesis.rules.places import exits_of, has_noise, in_combat, set_noise
-from tests.engine.nemesis.scenario import (add_intruder, ctx, data, explore_all, kinds, place, rig, set_bag,
-                                           started, take_token)
+from tests.engine.nemesis.scenario import (
+    add_intruder,
+    ctx,
+    data,
+    explore_all,
+    kinds,
+    place,
+    rig,
+    set_bag,
+    started,
+    take_token,
+)
 
 BOARD = content().board
 

@@ -238,6 +238,7 @@ def test_take_an_egg_into_a_free_hand_then_noise(match):
 @pytest.mark.rule("NEM-MALF-2")
 def test_nest_and_contaminated_room_never_hold_a_malfunction(match):
     from engine.nemesis.rules import board_markers
+
     from .scenario import ctx
     for tile, room in (("nest", "R003"), ("contaminated_room", "R004")):
         D()["rooms"][room].update(tile=tile, explored=True)
@@ -412,6 +413,7 @@ def test_vent_out_closes_doors_and_kills_at_the_end_of_the_player_phase(match):
 @pytest.mark.rule("NEM-ROOM-26")
 def test_opening_a_vented_door_removes_the_venting_token(match):
     from engine.nemesis.rules import facility
+
     from .scenario import ctx
     in_tile(match, 0, "vent_control")
     play(match, f"0: room vent_out target=R012 {pay(match, 0, 2)}")
@@ -463,6 +465,7 @@ def test_lock_in_succeeds_on_silence_and_autodestruction_still_starts(match):
 @pytest.mark.rule("NEM-ROOM-31")
 def test_malfunction_in_isolation_does_not_touch_the_locked_in(match):
     from engine.nemesis.rules import board_markers
+
     from .scenario import ctx
     place(match, 0, "ISO")
     D()["players"][0]["where"] = "locked"

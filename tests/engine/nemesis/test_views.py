@@ -126,8 +126,8 @@ def test_dead_players_keep_their_private_view_and_gain_no_secrets():
     while match.state.prompt.kind == "draft":
         match.apply(match.state.legal()[0])
     data = match.state.data
-    from engine.nemesis.rules import wounds
     from engine.nemesis.context import Ctx
+    from engine.nemesis.rules import wounds
     wounds.die(Ctx(data, match.state.rng, 0), 0, "wounds")
     view = match.state.view(0)
     assert view["players"][0]["objectives"] == data["players"][0]["objectives"]

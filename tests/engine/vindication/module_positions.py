@@ -20,7 +20,7 @@ from engine.core import Match, Rng, state_from_document, state_to_document
 from engine.vindication.content import content
 from engine.vindication.setup import fresh_turn
 from engine.vindication.vocabulary import ATTRIBUTES
-from tests.engine.vindication.positions import blocks_of, events, power, rebalance  # noqa: F401
+from tests.engine.vindication.positions import blocks_of, events, power, rebalance
 from tests.engine.vindication.scenario import Data, Scenario
 
 ZONES = ("potential", "influence", "conviction")

@@ -27,7 +27,7 @@ class Scenario:
         self.events: list[Event] = []
 
     @classmethod
-    def start(cls, players: int = 2, seed: int = 1, *, answer_setup: bool = True, **options: Any) -> "Scenario":
+    def start(cls, players: int = 2, seed: int = 1, *, answer_setup: bool = True, **options: Any) -> Scenario:
         match = Match.new("vindication", players, seed=seed, options=options or None)
         game = cls(match)
         if answer_setup:
@@ -65,7 +65,7 @@ class Scenario:
         return [e.kind for e in self.events if verb is None or e.kind == verb]
 
     # -- changing -------------------------------------------------------------------------------
-    def edit(self, change: Callable[[Data], None]) -> "Scenario":
+    def edit(self, change: Callable[[Data], None]) -> Scenario:
         """Rewrite the position through a state document (history starts afresh from it)."""
         document = state_to_document(self.match.state)
         document = copy.deepcopy(document)

@@ -172,7 +172,7 @@ def test_selectable_pool_is_the_11_spare_base_tiles_and_the_10_module_regions():
 
 # -- regions ---------------------------------------------------------------------------------------
 
-def effects_of(effects) -> list:  # noqa: ANN001
+def effects_of(effects) -> list:
     return [e.to_data() for e in effects]
 
 
@@ -396,7 +396,7 @@ def test_an_end_trigger_condition_that_does_not_parse_is_refused(tmp_path: Path)
 
 # -- cross-file references: check_content names the file -----------------------------------------
 
-def cross_error(**changes) -> ContentError:  # noqa: ANN003
+def cross_error(**changes) -> ContentError:
     with pytest.raises(ContentError) as info:
         check_content(dataclasses.replace(content(), **changes))
     return info.value

@@ -10,7 +10,7 @@ from engine.core import Command, Match, Refused
 from engine.vindication import gestures
 
 
-def _positions(options: dict | None, seed: int, count: int = 250):  # noqa: ANN202
+def _positions(options: dict | None, seed: int, count: int = 250):
     """(state, seat) after each command of a seeded random two-player game."""
     match = Match.new("vindication", 2, seed=seed, options=options, seats=["human", "human"])
     rng = random.Random(seed)

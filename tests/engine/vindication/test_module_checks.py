@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from engine.vindication.content import content
-from tests.engine.vindication.module_positions import (companion, controller, no_companions, only_attrs,
-                                                      reseeded, rolled, vh_table, vpower, with_dice, zones)
+from tests.engine.vindication.module_positions import (
+    companion,
+    controller,
+    no_companions,
+    only_attrs,
+    reseeded,
+    rolled,
+    vh_table,
+    vpower,
+    with_dice,
+    zones,
+)
 from tests.engine.vindication.positions import events
 
 MODULE_REGIONS = ["temple_of_legends", "theater", "fear_gauntlet", "mausoleum", "tidewatch_beacon",

@@ -6,8 +6,16 @@ import pytest
 from engine.vindication.counters import mastery_count
 from engine.vindication.rules.move import speed
 from engine.vindication.vocabulary import ATTRIBUTES
-from tests.engine.vindication.module_positions import (companion, controller, no_companions, runes, vh_table,
-                                                      vpower, with_dice, zones)
+from tests.engine.vindication.module_positions import (
+    companion,
+    controller,
+    no_companions,
+    runes,
+    vh_table,
+    vpower,
+    with_dice,
+    zones,
+)
 from tests.engine.vindication.positions import events
 
 TOKENS = {0: "T17", 1: "T28"}                      # both touch R12; T17 also R04 and R13

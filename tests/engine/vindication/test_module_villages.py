@@ -8,8 +8,16 @@ import pytest
 
 from engine.vindication.content import content
 from engine.vindication.setup import fresh_turn
-from tests.engine.vindication.module_positions import (blocks, companion, controller, holder, runes, vh_table,
-                                                      vpower, zones)
+from tests.engine.vindication.module_positions import (
+    blocks,
+    companion,
+    controller,
+    holder,
+    runes,
+    vh_table,
+    vpower,
+    zones,
+)
 from tests.engine.vindication.positions import events
 
 V = "venfero_secret"

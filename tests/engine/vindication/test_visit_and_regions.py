@@ -5,8 +5,7 @@ import pytest
 
 from engine.core import Refused
 from engine.vindication.content import content
-from tests.engine.vindication.positions import (FIRST_GAME_BAG, events, give, load, power, reseed, snapshot,
-                                                table)
+from tests.engine.vindication.positions import FIRST_GAME_BAG, events, give, load, power, reseed, snapshot, table
 
 # seat 0 on start 1 (T25 touches R08 and R09), seat 1 on start 4 (T28 touches R11 and R12);
 # with seed 1 seat 0 holds the companion K10 and seat 1 holds S11
