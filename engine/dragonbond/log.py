@@ -2,7 +2,7 @@
 section 2; characters, regions and cards by the content's names).
 
 `describe(event, language)` words one event. Every kind emitted in engine/dragonbond has a line in
-`TEMPLATES` (tests/engine/dragonbond/test_h4_log.py plays games and checks it); a kind without one,
+`TEMPLATES` (tests/engine/dragonbond/test_log.py plays games and checks it); a kind without one,
 or a line whose fields are missing, falls back to a plain generic line, so logging never fails.
 Lines only word the event's own fields, so a log line shows nothing its event does not already
 tell its audience (DRG-HIDDEN-10: a public `card_placed` has no card face, so neither has its line).

@@ -112,7 +112,7 @@ CROWN, GF = "allarian_crownlands", "golden_fields"
 def test_a_human_general_moves_part_of_a_stack_in_staged_decisions():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import kinds_of, put_units, run_icon
+    from .effect_helpers import kinds_of, put_units, run_icon
     state = started(("elyse", "adrael"), first=0)
     put_units(state, "elyse", CROWN, infantry=1)                  # 2 infantry, 1 cavalry, 1 ranged, figure
     run_icon(state, "elyse", Icon("move"))
@@ -140,7 +140,7 @@ def test_a_human_general_moves_part_of_a_stack_in_staged_decisions():
 def test_a_staged_move_never_completes_without_a_piece_and_refuses_answers_outside_the_options():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import kinds_of, put_units, run_icon
+    from .effect_helpers import kinds_of, put_units, run_icon
     state = started(("elyse",))
     board(state, "elyse")["region"] = GF                          # the figure is elsewhere
     put_units(state, "elyse", CROWN, ranged=1)                    # 1 infantry, 1 cavalry, 2 ranged
@@ -164,7 +164,7 @@ def test_a_staged_move_never_completes_without_a_piece_and_refuses_answers_outsi
 def test_a_stage_with_a_single_option_is_taken_at_once():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import kinds_of, run_icon
+    from .effect_helpers import kinds_of, run_icon
     state = started(("elyse",))
     board(state, "elyse")["region"] = GF
     run_icon(state, "elyse", Icon("move"))
@@ -179,7 +179,7 @@ def test_a_stage_with_a_single_option_is_taken_at_once():
 def test_under_the_storm_a_staged_move_lists_no_mountain_crossing():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import run_icon
+    from .effect_helpers import run_icon
     state = started(("elyse",))
     state.data.setdefault("modifiers", []).append({"kind": "mountains_closed", "value": None, "side": None,
                                                    "holder": None, "when": None, "duration": "round",

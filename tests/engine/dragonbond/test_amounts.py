@@ -95,7 +95,7 @@ CROWN, GF = "allarian_crownlands", "golden_fields"
 def test_a_staged_move_asks_how_many_of_each_type_and_leaves_the_figure_to_buttons():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import put_units, run_icon
+    from .effect_helpers import put_units, run_icon
     state = started(("elyse", "adrael"), first=0)
     put_units(state, "elyse", CROWN, infantry=1)                  # 2 infantry, 1 cavalry, 1 ranged, figure
     run_icon(state, "elyse", Icon("move"))

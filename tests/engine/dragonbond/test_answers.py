@@ -8,8 +8,8 @@ import pytest
 from engine.core import Command, Match, Refused
 from engine.dragonbond.vocabulary import Icon
 
+from .effect_helpers import give_power, run_icon, to_hand
 from .scenario import pending, started
-from .test_h2_helpers import give_power, run_icon, to_hand
 
 
 def _fly(n: int, storm: bool = False):
@@ -124,7 +124,7 @@ def test_a_wrong_seat_at_a_proxy_decision_breaks_the_proxy_rule():
     from engine.dragonbond.rules import ai
     from engine.dragonbond.steps import DRG
 
-    from .test_h1_proxy import _tied_dragon
+    from .test_proxy import _tied_dragon
     state, ctx = _tied_dragon()
     assert ai.run_icon(ctx, "ferellon", Icon("attack"))
     DRG.drain(ctx)

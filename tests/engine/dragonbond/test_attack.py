@@ -1,6 +1,6 @@
 """Starting a combat (spec 5.20): legal targets and who decides the combat's paused choices.
-The `attack` icon itself (decision 9.2 #8) is tested in test_h1_attack.py, the AI readings in
-test_h1_proxy.py."""
+The `attack` icon itself (decision 9.2 #8) is tested in test_attack_icon.py, the AI readings in
+test_proxy.py."""
 from __future__ import annotations
 
 import pytest

@@ -70,7 +70,7 @@ def test_cleanup_gives_region_cards_to_controlling_human_generals():
     board(state, "elyse")["pool"]["infantry"] -= 1
     state.data["decks"]["region"].remove("rc_golden_fields")             # held, but not controlled
     board(state, "elyse")["hand"].append("rc_golden_fields")
-    from .test_h3_regioncards import executing
+    from .test_region_cards import executing
     executing(state)                                                     # an empty stack: cleanup
     assert state.data["round"] == 2
     assert "rc_willow_fords" in board(state, "elyse")["hand"]

@@ -9,7 +9,7 @@ from engine.core import Command, Refused, Rng
 from engine.dragonbond.rules import combat
 
 from .scenario import answer_move, board, pending, started
-from .test_h3_regioncards import answer, executing
+from .test_region_cards import answer, executing
 
 CROWN = "allarian_crownlands"
 FORDS = "willow_fords"

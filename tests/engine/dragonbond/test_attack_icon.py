@@ -8,7 +8,7 @@ from engine.dragonbond.rules import attack
 from engine.dragonbond.steps import DRG
 
 from .scenario import answer_move, board, pending, play, started
-from .test_h1_combat import WF, _bond, _exact, _game, _here, _neutral, _units
+from .test_combat_sequence import WF, _bond, _exact, _game, _here, _neutral, _units
 
 GF, HP = "golden_fields", "highpass"                                # WF-GF open, WF-HP a mountain
 
@@ -146,7 +146,7 @@ def test_no_approach_crosses_a_mountain_while_the_storm_blows():
 def test_an_approach_brings_part_of_a_neighbours_units_in_staged_decisions():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import kinds_of, run_icon
+    from .effect_helpers import kinds_of, run_icon
     state, ctx = _game()
     _units(ctx, "elyse", GF, 2)                                      # the figure is in allarian_crownlands
     _neutral(ctx, WF, 1)

@@ -9,7 +9,7 @@ from engine.dragonbond.steps import DRG
 from engine.dragonbond.vocabulary import Icon
 
 from .scenario import pending, play
-from .test_h1_combat import WF, _bond, _exact, _game, _here, _neutral, _pw, _set_power, _units
+from .test_combat_sequence import WF, _bond, _exact, _game, _here, _neutral, _pw, _set_power, _units
 
 GF, SR = "golden_fields", "sunken_ruins"
 

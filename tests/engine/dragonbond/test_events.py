@@ -7,8 +7,7 @@ import pytest
 from engine.core import Refused
 from engine.dragonbond.rules.movement import storm_active, units_of
 
-from .scenario import answer_move, board, pending, play, settle_all, started
-from .test_h2_helpers import (
+from .effect_helpers import (
     answer,
     bond,
     clear_map,
@@ -18,6 +17,7 @@ from .test_h2_helpers import (
     put_power,
     put_units,
 )
+from .scenario import answer_move, board, pending, play, settle_all, started
 
 
 def opening(state, card):
@@ -106,7 +106,7 @@ def test_tokens_go_to_regions_in_map_order_until_the_supply_is_empty():
 def test_a_mandatory_granted_icon_offers_no_decline_and_an_optional_one_may_be_used():
     from engine.dragonbond.vocabulary import Icon
 
-    from .test_h2_helpers import run_icon
+    from .effect_helpers import run_icon
     state = started(("elyse",))
     run_icon(state, "elyse", Icon("move"))
     kind, seat, options = pending(state)
@@ -142,7 +142,7 @@ def test_the_storm_lasts_until_the_end_of_this_rounds_cleanup():
     assert storm_active(state.data)
     from engine.dragonbond.rules import movement
 
-    from .test_h2_helpers import ctx_of
+    from .effect_helpers import ctx_of
     with pytest.raises(Refused) as refused:                                # silverwood: a mountain border
         movement.move(ctx_of(state), "elyse", "allarian_crownlands", "silverwood", {"infantry": 1})
     assert refused.value.rule_id == "DRG-MOVE-8"
@@ -283,7 +283,7 @@ def test_a_bonded_actor_never_chooses_its_allys_pieces():
     bond(state, "adrael", "nagasha")
     put_units(state, "adrael", "serpent_mire", infantry=1)
     put_units(state, "elyse", "serpent_mire", ranged=1)
-    from .test_h2_vaala import _cast
+    from .test_vaala import _cast
     _cast(state, "nagasha", "nag_v4")
     kind, seat, options = pending(state)
     assert options == ("elyse-ranged.1",)
@@ -296,7 +296,7 @@ def test_a_bonded_actor_never_chooses_its_allys_pieces():
 def test_a_choice_no_option_spells_cites_the_rule_of_the_card_it_comes_from():
     state = started(("nagasha",))
     put_units(state, "elyse", "serpent_mire", ranged=1)
-    from .test_h2_vaala import _cast
+    from .test_vaala import _cast
     _cast(state, "nagasha", "nag_v4")                                      # a Vaala card's removal
     assert pending(state)[2] == ("elyse-ranged.1",)
     with pytest.raises(Refused) as refused:

@@ -1,4 +1,4 @@
-"""Helpers for the effect, event and Vaala tests (test_h2_*.py): run effects, icons and events on a
+"""Helpers for the effect, event and Vaala tests (test_events, test_vaala, test_triggers and others): run effects, icons and events on a
 live game state, keeping every card and token conserved."""
 from __future__ import annotations
 

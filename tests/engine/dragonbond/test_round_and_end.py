@@ -15,7 +15,7 @@ from engine.dragonbond.steps import DRG
 
 from .scenario import board, pending, play, set_power, started
 from .scenario import rule_ctx as ctx_of
-from .test_h3_regioncards import answer, executing
+from .test_region_cards import answer, executing
 
 CROWN = "allarian_crownlands"
 FORDS = "willow_fords"

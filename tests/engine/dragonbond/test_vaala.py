@@ -8,8 +8,7 @@ from engine.dragonbond.rules import vaala
 from engine.dragonbond.rules.movement import units_of
 from engine.dragonbond.vocabulary import Icon
 
-from .scenario import answer_move, board, pending, play, started
-from .test_h2_helpers import (
+from .effect_helpers import (
     answer,
     bond,
     clear_map,
@@ -22,6 +21,7 @@ from .test_h2_helpers import (
     run_icon,
     to_hand,
 )
+from .scenario import answer_move, board, pending, play, started
 
 VAALA = Icon("vaala")
 

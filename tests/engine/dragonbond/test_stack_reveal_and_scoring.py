@@ -14,8 +14,8 @@ from engine.dragonbond.rules.round import winners_by_score
 from engine.dragonbond.steps import DRG
 
 from .scenario import board, pending, started
-from .test_h1_combat import WF, _exact, _game, _here, _units
-from .test_h3_regioncards import answer, executing
+from .test_combat_sequence import WF, _exact, _game, _here, _units
+from .test_region_cards import answer, executing
 
 
 def _revealed(state):
@@ -137,7 +137,7 @@ def test_a_resolved_ai_card_goes_to_its_public_played_pile_and_a_humans_to_its_h
 
 @pytest.mark.rule("DRG-COMBAT-17")
 def test_a_dragon_devours_with_its_counter_attack_too():
-    from .test_h1_combat import _pw, _set_power
+    from .test_combat_sequence import _pw, _set_power
     _, ctx = _game(_exact("blank", "hit1", "blank", "blank"))
     _units(ctx, "elyse", WF, 1)                                            # Elyse's last unit there
     ctx.board("nagasha")["region"] = WF                                    # an AI: always counters

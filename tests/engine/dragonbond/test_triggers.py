@@ -9,8 +9,7 @@ from engine.dragonbond.rules import movement
 from engine.dragonbond.rules.movement import units_of
 from engine.dragonbond.vocabulary import Icon
 
-from .scenario import board, pending, started
-from .test_h2_helpers import (
+from .effect_helpers import (
     answer,
     bond,
     clear_map,
@@ -21,7 +20,8 @@ from .test_h2_helpers import (
     put_units,
     run_icon,
 )
-from .test_h2_vaala import _cast
+from .scenario import board, pending, started
+from .test_vaala import _cast
 
 
 def hold_upgrade(state, general, card):

@@ -1,6 +1,6 @@
 """Modifiers (spec 7.1.2) in combat: dice, rerolls, conversions, ignored hits, upgrades, Dragonbond
 cards, and the pre-roll Vaala windows (DRG-DEC-50). Fixed dice by seed search, as in
-test_h1_combat."""
+test_combat_sequence."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +9,7 @@ from engine.core import Refused
 from engine.dragonbond.rules import combat, modifiers
 from engine.dragonbond.steps import DRG
 
-from .test_h1_combat import WF, _bond, _exact, _game, _here, _mod, _neutral, _rolls, _units
+from .test_combat_sequence import WF, _bond, _exact, _game, _here, _mod, _neutral, _rolls, _units
 
 # --- the modifier table ---------------------------------------------------------------------------
 
