@@ -6,7 +6,10 @@ commands of the deciding seat.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from .commands import Command
@@ -52,3 +55,11 @@ class Verbs:
         for lister in self.listers:
             found += lister(data, seat)
         return found
+
+
+def load_rule_areas(package: ModuleType) -> None:
+    """Import every module of a game's rules package (``engine.<game>.rules``), so each registers
+    its verbs and its effect primitives. The game calls it once from its ``game.py``: an import by
+    name, so no module imports the rules above it, and the listing order stays `Verbs.areas`'."""
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")

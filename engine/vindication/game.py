@@ -19,8 +19,9 @@ from engine.core import (
 )
 from engine.core.effects import answer_commands, pending_choice
 from engine.core.language import language_key
+from engine.core.verbs import load_rule_areas
 
-from . import commands, gestures, layout, presentation, rule_refs
+from . import commands, gestures, layout, presentation, rule_refs, rules
 from .bot import HeuristicBot
 from .context import Ctx
 from .effects import VIN
@@ -73,7 +74,7 @@ class Vindication(Game):
             return answer_commands(data["effects"], seat)
         if data["phase"] != "play" or seat != data["order"][data["current"]]:
             return []
-        return commands.turn_commands(data, seat)
+        return commands.VERBS.listed(data, seat)
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = Ctx(data, rng, command.seat or 0)
@@ -195,6 +196,7 @@ class Vindication(Game):
         return RANDOM_WEIGHTS.get(command.verb, 1.0)
 
 
+load_rule_areas(rules)   # each rule module registers its verbs and effect primitives
 GAME = Vindication()
 
 # Importing the rules registers the game and its own computer player (INFO.bots).

@@ -28,7 +28,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.bots import bot_rng, make_bot
-from engine.core import Command, Data, Match, Rng, save_match
+from engine.core import Command, Data, Match, Rng, get_game, save_match
 from engine.vindication.commands import HANDLERS
 from engine.vindication.content import content
 from gui.main_window import MainWindow
@@ -258,6 +258,7 @@ DROP_KINDS = ("move", "rest", "activate", "control", "recover")
 
 # -- the tests ---------------------------------------------------------------------------------
 def test_the_kind_table_names_every_engine_verb() -> None:
+    get_game("vindication")          # loads the rule modules, which register the verbs
     assert set(SPEC_KINDS.values()) == set(HANDLERS) | {"answer"}
     assert all(route in ROUTES for verb in SPEC_KINDS.values()
                for route in KIND_ROUTES.get(verb, DEFAULT_ROUTES))

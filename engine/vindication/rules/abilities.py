@@ -18,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.core import Data, Param, Pause, Refused, refuse
+from engine.core import Command, Data, Param, Pause, Refused, refuse
 
+from ..commands import arg, verb
 from ..content import content, parse_trigger
 from ..context import Ctx
 from ..counters import count, satisfied
 from ..effects import VIN
-from ..vocabulary import BASIC
-from .power import AUGMENT_STEPS, possible_steps
+from ..vocabulary import ATTRIBUTES, BASIC
+from .power import AUGMENT_STEPS, gain_honor, possible_steps
+from .proficiency import buy_proficiency, check_buy_proficiency
 
 TRIGGERED = ("passive_once", "whenever")
 ONCE_PER_TURN = ("passive_once", "relic", "activated")
@@ -342,6 +344,16 @@ def usable(data: Data, seat: int) -> list[str]:
     return found
 
 
+def use_commands(data: Data, seat: int) -> list[Command]:
+    return [Command("use", (card,), (), seat) for card in usable(data, seat)]
+
+
+@verb("use", use_commands)
+def do_use(ctx: Ctx, cmd: Command) -> None:
+    """An activated companion's ability or a relic (spec 8.3 use_ability)."""
+    use(ctx, arg(cmd, 0, "a card: an activated companion or a relic"))
+
+
 def reactive_relics(data: Data, seat: int, primitive: str, **match: Any) -> list[str]:
     """Relics of ``seat`` whose ``primitive`` (with these parameters) can be used now: unused this
     turn and charged enough (VIN-RELIC-5, -6). Used inside the prompt they answer."""
@@ -446,7 +458,6 @@ def _extra_action(ctx: Ctx, kind: str) -> None:
 @VIN.handles("gain_per")
 def _gain_per(ctx: Ctx, counter: str, per: int, max: int) -> None:
     """``per`` honor for each unit of ``counter`` now, at most ``max`` (S12, I12)."""
-    from .power import gain_honor
     gain_honor(ctx, min(max, per * count(ctx.data, ctx.actor, counter)), ctx.meta.get("source", "effect"))
 
 
@@ -480,8 +491,6 @@ def _end_score_if(ctx: Ctx, condition: str, honor: int) -> None:
 def proficiency_options(data: Data, seat: int, kind: str, cost: int, choice: str | None = None) -> list[str]:
     """Kinds a `take_proficiency` may take now: ``chosen_min_2`` is any attribute the player can pay
     ``cost`` of (K12: at least 2); the purchase obeys VIN-PROFICIENCY-2/-3."""
-    from ..vocabulary import ATTRIBUTES
-    from .free_actions import check_buy_proficiency
     kinds = ATTRIBUTES if kind == "chosen_min_2" else ((choice,) if kind == "X" else (kind,))
     found = []
     for k in kinds:
@@ -498,7 +507,6 @@ def proficiency_options(data: Data, seat: int, kind: str, cost: int, choice: str
 @VIN.handles("take_proficiency")
 def _take_proficiency(ctx: Ctx, kind: str, cost: int, answer: Any = None) -> Pause | None:
     """K12: a proficiency tile for ``cost`` points of it; counts as the turn's purchase."""
-    from .free_actions import buy_proficiency
     options = proficiency_options(ctx.data, ctx.actor, kind, cost, ctx.meta.get("choice"))
     if not options:
         return None

@@ -1,8 +1,9 @@
 """Region control (VIN-CONTROL)."""
 from __future__ import annotations
 
-from engine.core import Data, refuse
+from engine.core import Command, Data, Refused, refuse
 
+from ..commands import arg, verb
 from ..content import content
 from ..context import Ctx
 from ..places import settlement_of, settlements, slot_id
@@ -93,3 +94,21 @@ def update_village(ctx: Ctx, place: str) -> None:
         data["players"][new]["influence"] -= 1
         state["marker"] = True
     ctx.emit("village_control_changed", settlement=name, previous=holder, holder=new)
+
+
+def control_commands(data: Data, seat: int) -> list[Command]:
+    found = []
+    for space in dict.fromkeys(data["turn"]["visited"]):
+        try:
+            check_control(data, seat, space)
+        except Refused:
+            continue
+        found.append(Command("control", (space,), (), seat))
+    return found
+
+
+@verb("control", control_commands)
+def do_control(ctx: Ctx, cmd: Command) -> None:
+    space = arg(cmd, 0, "a region space")
+    check_control(ctx.data, ctx.actor, space)
+    take_control(ctx, space)

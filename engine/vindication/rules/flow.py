@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Data, Pause, refuse
+from engine.core import Command, Data, Pause, refuse
 
+from ..commands import verb
 from ..content import EndTrigger, content
 from ..context import Ctx
 from ..counters import count, mastery_count, satisfied
@@ -13,7 +14,7 @@ from ..effects import VIN
 from ..setup import fresh_turn
 from ..vocabulary import ATTRIBUTES, parse_condition
 from .module import village_scores
-from .move import discover, legal_paths
+from .move import can_move, discover, legal_paths
 from .power import spend_conviction
 
 SOLO_ROUND_LIMIT = 24
@@ -133,6 +134,18 @@ def may_end_turn(data: Data, seat: int) -> bool:
 
 def _can_fly(data: Data, seat: int) -> bool:
     return content().mounts[data["players"][seat]["mount"]].flight
+
+
+def end_turn_commands(data: Data, seat: int) -> list[Command]:
+    """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all."""
+    if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
+        return [Command("end_turn", (), (), seat)]
+    return []
+
+
+@verb("end_turn", end_turn_commands)
+def do_end_turn(ctx: Ctx, cmd: Command) -> None:
+    end_turn(ctx)
 
 
 def end_turn(ctx: Ctx) -> None:

@@ -1,18 +1,20 @@
 """Free actions on your own turn: upgrade, proficiency, vindicate, recover
-(VIN-UPGRADE, VIN-PROFICIENCY, VIN-VINDICATE, VIN-RECOVER)."""
+(VIN-UPGRADE, VIN-PROFICIENCY, VIN-VINDICATE, VIN-RECOVER): the rules of upgrading, discarding a
+proficiency tile and vindicating, and the verbs of all five (buying is `proficiency`, recovering
+`recover`)."""
 from __future__ import annotations
 
-from engine.core import Data, refuse
+from engine.core import Command, Data, Refused, refuse
 
+from ..commands import arg, verb
 from ..content import content
 from ..context import Ctx
-from .cards import leave
-from .control import update_village
+from .module import buy_disciplined_proficiency
 from .power import gain_honor
-from .regions import recover_locations
+from .proficiency import buy_proficiency, check_buy_proficiency
+from .recover import recover, recover_locations
 
 RECIPES = {"C": ("I", "S"), "W": ("K", "I"), "V": ("K", "S")}   # VIN-UPGRADE-1..3
-PROFICIENCY_PRICE = 3
 VINDICATION_HONOR = 5
 
 
@@ -34,30 +36,6 @@ def upgrade(ctx: Ctx, heroic: str) -> None:
     player["attrs"][heroic] += 1
     player["influence"] += 1
     ctx.emit("upgraded", seat=ctx.actor, kind=heroic)
-
-
-def check_buy_proficiency(data: Data, seat: int, kind: str, price: int = PROFICIENCY_PRICE) -> None:
-    player = data["players"][seat]
-    if kind not in player["attrs"]:
-        raise refuse("VIN-PROFICIENCY-1", f"{kind} is not an attribute")
-    fixed = data["turn"]["proficiency_kind"]
-    if fixed is not None and fixed != kind:
-        raise refuse("VIN-PROFICIENCY-3", f"you bought {fixed} proficiency this turn; only {fixed} again")
-    if data["proficiency_supply"][kind] < 1:
-        raise refuse("VIN-PROFICIENCY-2", f"no {kind} proficiency tile is left")
-    if player["attrs"][kind] < price:
-        raise refuse("VIN-PROFICIENCY-1", f"a proficiency tile costs {price} {kind}")
-
-
-def buy_proficiency(ctx: Ctx, kind: str, price: int = PROFICIENCY_PRICE) -> None:
-    check_buy_proficiency(ctx.data, ctx.actor, kind, price)
-    player = ctx.player()
-    player["attrs"][kind] -= price
-    player["influence"] += price
-    player["proficiencies"][kind] += 1
-    ctx.data["proficiency_supply"][kind] -= 1
-    ctx.data["turn"]["proficiency_kind"] = kind
-    ctx.emit("proficiency_changed", seat=ctx.actor, kind=kind, delta=1)
 
 
 def discard_proficiency(ctx: Ctx, kind: str) -> None:
@@ -88,30 +66,65 @@ def vindicate(ctx: Ctx) -> None:
     gain_honor(ctx, VINDICATION_HONOR, "vindication")
 
 
-def recover(ctx: Ctx, location: str) -> None:
-    """VIN-RECOVER-1..5: all your blocks at one location back to influence."""
-    data, seat = ctx.data, ctx.actor
+# -- the verbs ---------------------------------------------------------------------------------------
+def free_commands(data: Data, seat: int) -> list[Command]:
+    """Upgrades, proficiency tiles bought and discarded, recovers and vindication (ending the turn
+    is listed after them: `flow`)."""
+    # Cheap tests first: the full checks raise, and listing runs after every command.
     player = data["players"][seat]
-    if location in ("potential", "conviction"):
-        raise refuse("VIN-RECOVER-6", f"{location} is not a location you can recover from")
-    if location not in recover_locations(data, seat):
-        raise refuse("VIN-RECOVER-7", f"none of your blocks is at {location}")
-    companion = next((c for c in player["companions"] if c["id"] == location), None)
-    relic = next((r for r in player["relics"] if r["id"] == location), None)
-    if companion is not None:
-        ctx.emit("recovered", seat=seat, location=location, n=companion["blocks"])
-        leave(ctx, seat, location)                                   # VIN-RECOVER-2
-    elif relic is not None:
-        player["influence"] += relic["charges"]                      # VIN-RECOVER-3
-        ctx.emit("recovered", seat=seat, location=location, n=relic["charges"])
-        relic["charges"] = 0
-    elif location in player["attrs"]:
-        ctx.emit("recovered", seat=seat, location=location, n=player["attrs"][location])
-        player["influence"] += player["attrs"][location]             # VIN-RECOVER-4
-        player["attrs"][location] = 0
+    found: list[Command] = []
+    for heroic in RECIPES:
+        if all(player["attrs"][k] >= 1 for k in RECIPES[heroic]):
+            found.append(Command("upgrade", (heroic,), (), seat))
+    for kind in player["attrs"]:
+        if player["attrs"][kind] >= 2 and data["proficiency_supply"][kind] >= 1:
+            try:
+                check_buy_proficiency(data, seat, kind)
+                found.append(Command("proficiency", (kind,), (), seat))
+            except Refused:
+                pass
+        if player["proficiencies"][kind]:
+            found.append(Command("discard_proficiency", (kind,), (), seat))
+    found += [Command("recover", (loc,), (), seat) for loc in recover_locations(data, seat)]
+    if not player["vindicated"] and player["potential"] == 0:
+        try:
+            check_vindicate(data, seat)
+            found.append(Command("vindicate", (), (), seat))
+        except Refused:
+            pass
+    return found
+
+
+@verb("upgrade", free_commands)
+def do_upgrade(ctx: Ctx, cmd: Command) -> None:
+    upgrade(ctx, arg(cmd, 0, "C, W or V"))
+
+
+@verb("proficiency")
+def do_proficiency(ctx: Ctx, cmd: Command) -> None:
+    kind = arg(cmd, 0, "an attribute")
+    discipline = cmd.get("discipline")
+    if discipline is None:
+        buy_proficiency(ctx, kind)
+    elif discipline != kind:
+        raise refuse("VVH-RUNE-6", f"a {kind} tile is paid with {kind}: discipline={kind}")
     else:
-        data["regions"][location]["controller"] = None               # VIN-RECOVER-5
-        player["influence"] += 1
-        ctx.emit("recovered", seat=seat, location=location, n=1)
-        ctx.emit("control_changed", space=location, previous=seat, controller=None)
-        update_village(ctx, location)                                # VVH-CONTROL-5, -8
+        buy_disciplined_proficiency(ctx, kind)                               # VVH-RUNE-6
+
+
+@verb("discard_proficiency")
+def do_discard_proficiency(ctx: Ctx, cmd: Command) -> None:
+    discard_proficiency(ctx, arg(cmd, 0, "an attribute"))
+
+
+@verb("recover")
+def do_recover(ctx: Ctx, cmd: Command) -> None:
+    location = arg(cmd, 0, "a location")
+    if location in ctx.data.get("settlements", {}):
+        raise refuse("VVH-CONTROL-9", "a village marker follows the majority; it cannot be recovered")
+    recover(ctx, location)
+
+
+@verb("vindicate")
+def do_vindicate(ctx: Ctx, cmd: Command) -> None:
+    vindicate(ctx)

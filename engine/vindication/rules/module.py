@@ -10,8 +10,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import Data, Pause, Rng, refuse
+from engine.core import Command, Data, Pause, Refused, Rng, refuse
 
+from ..commands import arg, verb
 from ..content import content
 from ..context import Ctx
 from ..effects import VIN
@@ -19,6 +20,8 @@ from ..places import settlements, slot_id
 from . import abilities
 from .control import CONTROL_HONOR
 from .power import gain_honor, spend_conviction
+from .proficiency import PROFICIENCY_PRICE, buy_proficiency, check_buy_proficiency
+from .turn import spend_visit_action, visits_left
 
 TEMPLE_HONOR = 5
 VILLAGES_BAG_FOR_SITES = 3
@@ -351,13 +354,11 @@ def check_discipline(data: Data, seat: int, kind: str, cost: dict[str, int],
 
 def check_disciplined_proficiency(data: Data, seat: int, kind: str) -> None:
     """``proficiency K discipline=K``: a tile for 2 points of K and 1 conviction."""
-    from .free_actions import PROFICIENCY_PRICE, check_buy_proficiency
     check_discipline(data, seat, kind, {kind: PROFICIENCY_PRICE})
     check_buy_proficiency(data, seat, kind, PROFICIENCY_PRICE - 1)
 
 
 def buy_disciplined_proficiency(ctx: Ctx, kind: str) -> None:
-    from .free_actions import PROFICIENCY_PRICE, buy_proficiency
     check_disciplined_proficiency(ctx.data, ctx.actor, kind)
     use_discipline(ctx, kind)
     buy_proficiency(ctx, kind, PROFICIENCY_PRICE - 1)
@@ -382,3 +383,77 @@ def village_scores(data: Data) -> list[int]:
         scores[holder] += sum(1 for i in range(1, board.slots + 1)
                               if (r := data["regions"][slot_id(name, i)]) and r["controller"] == holder)
     return scores
+
+
+# -- the module's verbs: visit-action uses and runes (VVH-BUILD, VVH-RUINS, VVH-RUNE) -----------------
+def module_commands(data: Data, seat: int) -> list[Command]:
+    """Building and digging, the runes used as actions and a proficiency tile paid with Discipline."""
+    if "port" not in data:
+        return []
+    found: list[Command] = []
+    player = data["players"][seat]
+    if visits_left(data) >= 1:
+        for area in isle_areas_touched(data, seat):
+            for verb_name, check in (("build", check_build), ("dig", check_dig)):
+                try:
+                    check(data, seat, area)
+                except Refused:
+                    continue
+                found.append(Command(verb_name, (area,), (), seat))
+    used = data["turn"]["used_abilities"]
+    if "ingenuity" in player["runes"] and "rune:ingenuity" not in used and player["potential"]:
+        found += [Command("rune", ("ingenuity", c["id"]), (), seat) for c in player["companions"]]
+    if "devotion" in player["runes"] and "rune:devotion" not in used and player["conviction"] >= 2:
+        found.append(Command("rune", ("devotion",), (), seat))
+    if discipline_ready(data, seat):                                         # VVH-RUNE-6
+        for kind in player["attrs"]:
+            try:
+                check_disciplined_proficiency(data, seat, kind)
+            except Refused:
+                continue
+            found.append(Command("proficiency", (kind,), (("discipline", kind),), seat))
+    return found
+
+
+@verb("build", module_commands)
+def do_build(ctx: Ctx, cmd: Command) -> None:
+    area = arg(cmd, 0, "an Isle area (A1, A2, A3)")
+    if visits_left(ctx.data) < 1:
+        raise refuse("VIN-TURN-5", "you have used your visit action this turn")
+    check_build(ctx.data, ctx.actor, area)
+    spend_visit_action(ctx.data)
+    ctx.push([{"build_tile": {"area": area}}])
+
+
+@verb("dig")
+def do_dig(ctx: Ctx, cmd: Command) -> None:
+    area = arg(cmd, 0, "an Isle area (A1, A2, A3)")
+    if visits_left(ctx.data) < 1:
+        raise refuse("VIN-TURN-5", "you have used your visit action this turn")
+    check_dig(ctx.data, ctx.actor, area)
+    spend_visit_action(ctx.data)
+    dig(ctx, area)
+
+
+@verb("rune")
+def do_rune(ctx: Ctx, cmd: Command) -> None:
+    """VVH-RUNE-3 (ingenuity COMPANION) and VVH-RUNE-4 (devotion): free actions, once per turn."""
+    rune = arg(cmd, 0, "a rune: ingenuity or devotion")
+    player, turn = ctx.player(), ctx.data["turn"]
+    if rune not in ("ingenuity", "devotion"):
+        raise refuse("VVH-RUNE-1", f"{rune} is not a rune you use as an action")
+    if rune not in player["runes"]:
+        raise refuse("VVH-RUNE-1", f"you do not hold the rune of {rune}")
+    if f"rune:{rune}" in turn["used_abilities"]:
+        raise refuse("VVH-RUNE-3" if rune == "ingenuity" else "VVH-RUNE-4", "once per turn")
+    if rune == "ingenuity":
+        companion = next((c for c in player["companions"] if len(cmd.args) > 1 and c["id"] == cmd.args[1]), None)
+        if companion is None or player["potential"] < 1:
+            raise refuse("VVH-RUNE-3", "write rune ingenuity COMPANION, with a block in potential")
+        player["potential"] -= 1
+        companion["blocks"] += 1
+    else:
+        spend_conviction(ctx, 2, "VVH-RUNE-4")
+        turn["extra"]["visit"] += 1
+    turn["used_abilities"].append(f"rune:{rune}")
+    ctx.emit("rune_used", seat=ctx.actor, rune=rune)

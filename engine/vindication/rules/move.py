@@ -1,15 +1,18 @@
-"""Moving and discovering (VIN-MOVE, VIN-DISCOVER, VIN-GEO-8/9)."""
+"""Moving, flying and discovering (VIN-MOVE, VIN-DISCOVER, VIN-GEO-8/9, VVH-PORT)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.core import Data, refuse
+from engine.core import Command, Data, refuse
 
+from ..commands import arg, verb
 from ..content import content
 from ..context import Ctx
 from ..setup import draw_random
+from . import abilities
 from .abilities import passive_speed
 from .module import fill_settlement
+from .power import DILUTE_STEPS, move_step, possible_steps
 
 MAX_EXTENSION = 2
 
@@ -110,3 +113,137 @@ def relocations(data: Data, seat: int, end: str) -> list[str]:
     if end in outer and port not in taken:
         return ["port"]
     return []
+
+
+def can_move(data: Data, seat: int) -> bool:
+    """Whether `move_commands` lists anything before the move is used: some legal path, or a
+    flight (VIN-MOVE-10 lets a turn end without moving only when there is none). Stops at the
+    first path found, so asking costs little when a move is possible."""
+    player = data["players"][seat]
+    start = player["token"]
+    if start in content().triangles:
+        blocked = occupied(data, seat) | {start}
+        # `legal_paths` tries the speed, then 1 and 2 extra steps: together every length up to speed + 2
+        if any(p[-1] not in blocked for n in range(1, speed(data, seat) + 3) for p in paths(start, n)):
+            return True
+    if content().mounts[player["mount"]].flight:
+        taken = occupied(data, seat) | {start}
+        return any(t not in taken for t in flight_targets(data))
+    return False
+
+
+# -- the verbs -------------------------------------------------------------------------------------
+def flight_targets(data: Data) -> dict[str, object]:
+    """The moth flies anywhere on the island, and with the module onto the Isle too (VVH-ISLE-2)."""
+    return content().triangles if "port" in data else content().board.triangles
+
+
+def move_commands(data: Data, seat: int) -> list[Command]:
+    if data["turn"]["used"]["move"]:
+        return []
+    extension, walks = legal_paths(data, seat)
+    found: list[Command] = []
+    dilutions = possible_steps(data["players"][seat], DILUTE_STEPS) if extension else []
+    for path in walks:
+        variants: list[tuple[tuple[str, object], ...]] = []
+        if not extension:
+            variants.append(())
+        for step in dilutions or ([None] if extension else []):
+            variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
+        targets = relocations(data, seat, path[-1])
+        for options in variants:
+            found.append(Command("move", (path,), options, seat))
+            found += [Command("move", (path,), options + (("relocate", t),), seat) for t in targets]
+    if content().mounts[data["players"][seat]["mount"]].flight:
+        taken = occupied(data, seat) | {data["players"][seat]["token"]}
+        for t in flight_targets(data):
+            if t not in taken:
+                found.append(Command("fly", (t,), (), seat))
+                found += [Command("fly", (t,), (("relocate", r),), seat) for r in relocations(data, seat, t)]
+    return found
+
+
+@verb("move", move_commands)
+def do_move(ctx: Ctx, cmd: Command) -> None:
+    data = ctx.data
+    if data["turn"]["used"]["move"]:
+        raise refuse("VIN-TURN-5", "you have moved this turn")
+    path = cmd.args[0] if cmd.args else ()
+    path = path if isinstance(path, tuple) else (path,)
+    extension = cmd.get("extension", 0)
+    if not isinstance(extension, int) or not 0 <= extension <= MAX_EXTENSION:
+        raise refuse("VIN-MOVE-9", "extension is 0, 1 or 2")
+    check_path(data, ctx.actor, tuple(str(t) for t in path), extension)
+    dilute = cmd.get("dilute", "none")
+    options = possible_steps(ctx.player(), DILUTE_STEPS) if extension else []
+    if extension and options and dilute not in options:
+        raise refuse("VIN-MOVE-8", f"escaping costs a dilution: dilute={' or dilute='.join(options)}")
+    if extension and not options and dilute != "none":
+        raise refuse("VIN-POWER-6", "you have no block to dilute: the extra steps are free")
+    if not extension and dilute != "none":
+        raise refuse("VIN-MOVE-8", "only a surrounded move dilutes")
+    relocated = _relocation(data, ctx.actor, str(path[-1]), cmd.get("relocate", "none"))
+    start_move(ctx)
+    ctx.player()["token"] = path[-1]
+    data["turn"]["used"]["move"] += 1
+    ctx.emit("token_moved", seat=ctx.actor, path=list(path))
+    if extension and options:
+        move_step(ctx, str(dilute))
+    discover_after_move(ctx, [str(t) for t in path] + _relocate(ctx, relocated))  # VIN-MOVE-13, VVH-PORT-6
+
+
+@verb("fly")
+def do_fly(ctx: Ctx, cmd: Command) -> None:
+    data, player = ctx.data, ctx.player()
+    destination = arg(cmd, 0, "a destination triangle")
+    if data["turn"]["used"]["move"]:
+        raise refuse("VIN-TURN-5", "you have moved this turn")
+    if not content().mounts[player["mount"]].flight:
+        raise refuse("VIN-MOVE-12", "only a rank-5 mount (the moth) flies")
+    if destination not in flight_targets(data) or destination == player["token"]:
+        raise refuse("VIN-MOVE-12", "fly to another triangle of the board")
+    if destination in occupied(data, ctx.actor):
+        raise refuse("VIN-MOVE-4", f"another token stands on {destination}")
+    relocated = _relocation(data, ctx.actor, destination, cmd.get("relocate", "none"))
+    start_move(ctx)
+    player["token"] = destination
+    data["turn"]["used"]["move"] += 1
+    ctx.emit("token_flew", seat=ctx.actor, to=destination)
+    discover_after_move(ctx, [destination] + _relocate(ctx, relocated))   # VIN-DISCOVER-2, VVH-PORT-6
+
+
+def _relocation(data: Data, seat: int, end: str, relocate: object) -> str | None:
+    """VVH-PORT-2..5: checked where the path (or flight) ends, before relocating."""
+    if relocate in ("none", None):
+        return None
+    allowed = relocations(data, seat, end)
+    if relocate not in allowed:
+        raise refuse("VVH-PORT-4", f"from {end} you can relocate to: {', '.join(allowed) or 'nowhere'}")
+    return data["port"] if relocate == "port" else str(relocate)
+
+
+def _relocate(ctx: Ctx, target: str | None) -> list[str]:
+    """Move the token on to the port or the Isle; the port's spaces are then discovered too."""
+    if target is None:
+        return []
+    ctx.player()["token"] = target
+    ctx.emit("token_relocated", seat=ctx.actor, to=target)
+    return [target]
+
+
+def start_move(ctx: Ctx) -> None:
+    """`move_start`: a speed trigger (W03) was counted into the speed the move was checked
+    against; it is spent now and its +n stays as a turn modifier."""
+    hooked = [card for card, _ in abilities.hooks(ctx.data, ctx.actor, "move_start", "speed_mod")]
+    abilities.spend_hooks(ctx, hooked, keep_effects=True)
+
+
+def discover_after_move(ctx: Ctx, triangles: list[str]) -> None:
+    """Discovery after the player's own move, then its triggers: ``discover`` once if at least one
+    tile was drawn (K02), and ``move_done``."""
+    empty = sum(1 for r in ctx.data["regions"].values() if r is None)
+    discover(ctx, triangles)
+    found = empty - sum(1 for r in ctx.data["regions"].values() if r is None)
+    abilities.fire(ctx, "move_done", seats=[ctx.actor])
+    if found:
+        abilities.fire(ctx, "discover", str(found), seats=[ctx.actor])

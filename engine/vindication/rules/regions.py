@@ -11,6 +11,7 @@ from ..effects import VIN
 from . import abilities
 from .cards import leave
 from .power import gain_honor, spend_conviction
+from .recover import recover, recover_locations
 
 MAX_RANK = 5
 FATIGUE = 2
@@ -259,7 +260,6 @@ def _forced_recover(ctx: Ctx, answer: Any = None) -> Pause | None:
         return None
     if answer is None:
         return Pause("forced_recover", tuple(options))
-    from .free_actions import recover  # the recover rules live with the free actions
     recover(ctx, answer)
     return None
 
@@ -316,13 +316,3 @@ def _place_on_companion(ctx: Ctx, source: str, n: int, answer: Any = None) -> Pa
     next(c for c in player["companions"] if c["id"] == target)["blocks"] += moved
     ctx.emit("blocks_placed", seat=ctx.actor, card=target, source=source, n=moved)
     return None
-
-
-def recover_locations(data: Any, seat: int) -> list[str]:
-    """VIN-RECOVER-1: the locations holding at least one of the player's blocks."""
-    player = data["players"][seat]
-    found = [c["id"] for c in player["companions"] if c["blocks"] > 0]
-    found += [r["id"] for r in player["relics"] if r["charges"] > 0]
-    found += [a for a, n in player["attrs"].items() if n > 0]
-    found += [space for space, region in data["regions"].items() if region and region["controller"] == seat]
-    return found

@@ -1,10 +1,12 @@
-"""The visit action and rest (VIN-VISIT), with each region's cost checked before anything moves."""
+"""The visit action (VIN-VISIT), with each region's cost checked before anything moves (resting
+instead of visiting: `rest`)."""
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 
+from ..commands import arg, verb
 from ..content import Region, content
 from ..context import Ctx
 from ..places import settlement_of
@@ -12,7 +14,6 @@ from ..vocabulary import BASIC
 from . import abilities
 from .cards import card_available
 from .control import CONTROL_HONOR, check_control, control_cost, take_control
-from .free_actions import check_buy_proficiency
 from .module import (
     check_dice,
     check_discipline,
@@ -22,12 +23,9 @@ from .module import (
     temple_options,
     use_discipline,
 )
-from .power import AUGMENT_STEPS, gain_honor, move_step
-
-
-def visits_left(data: Data) -> int:
-    turn = data["turn"]
-    return 1 + turn["extra"]["visit"] - turn["used"]["visit"]
+from .power import gain_honor
+from .proficiency import check_buy_proficiency
+from .turn import visits_left
 
 
 def reachable_spaces(data: Data, seat: int) -> tuple[str, ...]:
@@ -252,18 +250,6 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
     ctx.push(effects + [{"fire_event": {"event": "visit", "args": [region.id]}}], **meta)
 
 
-def rest(ctx: Ctx, step: str) -> None:
-    """VIN-VISIT-2: the visit action spent on one augment."""
-    if visits_left(ctx.data) < 1:
-        raise refuse("VIN-VISIT-2", "you have already visited or rested this turn")
-    if step not in AUGMENT_STEPS:
-        raise refuse("VIN-POWER-5", "rest with pot_to_inf or inf_to_conv")
-    move_step(ctx, step)
-    ctx.data["turn"]["used"]["visit"] += 1
-    ctx.emit("rested", seat=ctx.actor, step=step)
-    abilities.fire(ctx, "rest", seats=[ctx.actor])                   # W06
-
-
 def visit_commands(data: Data, seat: int) -> list[Command]:
     """Every visit the player could make now (used to list legal commands)."""
     found: list[Command] = []
@@ -302,3 +288,14 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
                             options["discipline"] = discipline
                         found.append(Command("visit", (space,), tuple(options.items()), seat))
     return found
+
+
+@verb("visit", visit_commands)
+def do_visit(ctx: Ctx, cmd: Command) -> None:
+    units, choice, first = cmd.get("units", 0), cmd.get("choice"), cmd.get("control_first", 0)
+    discipline = cmd.get("discipline")
+    if not isinstance(units, int) or first not in (0, 1) or (choice is not None and not isinstance(choice, str)):
+        raise refuse("VIN-VISIT-6", "visit SPACE [units=N] [choice=S|K|I] [control_first=1]")
+    if discipline is not None and not isinstance(discipline, str):
+        raise refuse("VVH-RUNE-6", "discipline=K names the attribute one conviction pays for")
+    visit(ctx, arg(cmd, 0, "a region space"), units, choice, bool(first), discipline)

@@ -9,8 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core import Command, Match, Refused, Rng, get_game
+from engine.core.effects import pending_choice
 from engine.core.plain import freeze, thaw
 from engine.vindication.bot import HeuristicBot
+from engine.vindication.rules import move as move_rules
 from tests.engine.vindication.positions import table
 from tests.engine.vindication.test_move import surrounded
 
@@ -115,3 +117,24 @@ def test_the_drag_of_every_listed_command_gives_a_listed_command() -> None:
             assert dragged in legal, f"{command}: the drag gives {dragged}"
             assert dragged == command or command.options and dragged.args == command.args
     assert drags > 300
+
+
+@pytest.mark.rule("VIN-TURN-3", "VIN-MOVE-10")
+def test_the_quick_test_for_a_possible_move_agrees_with_the_listed_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the move, `end_turn` is listed only when no move or flight is (`move.can_move`, which
+    stops at the first path it finds): both agree in played positions and when surrounded."""
+    checked = 0
+    for match in positions(seed=7):
+        data = match.state.data
+        if pending_choice(data) or data["phase"] != "play" or data["turn"]["used"]["move"]:
+            continue
+        seat = data["order"][data["current"]]
+        assert move_rules.can_move(data, seat) == bool(move_rules.move_commands(data, seat))
+        checked += 1
+    assert checked > 20
+    for reach in (-1, 0, 1):   # speed 0 leaves start 1 surrounded with no escape (test_move)
+        monkeypatch.setattr(move_rules, "speed", lambda data, seat, reach=reach: reach)
+        game = surrounded()
+        moves = move_rules.move_commands(game.data, 0)
+        assert move_rules.can_move(game.data, 0) == bool(moves) == (reach > 0)
+        assert ("end_turn" in game.legal("end_turn")) == (not moves)
