@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .amounts import Amounts
     from .commands import Command, command
-    from .content import ContentError, FrozenMap
+    from .content import FrozenMap
     from .content import load as load_content
     from .content import parse as parse_content
     from .documents import (
@@ -24,7 +24,16 @@ if TYPE_CHECKING:
         state_to_document,
     )
     from .effects import Effect, EffectInterpreter, Param, Pause
-    from .errors import ConfigError, NotationError, Refused, SaveError, TablekeeperError, UnknownGame, refuse
+    from .errors import (
+        ConfigError,
+        ContentError,
+        NotationError,
+        Refused,
+        SaveError,
+        TablekeeperError,
+        UnknownGame,
+        refuse,
+    )
     from .events import Event, event, visible
     from .game import Config, Data, Game, Outcome, Prompt
     from .info import LANGUAGES, GameInfo, ModeSpec, OptionSpec, Text
@@ -46,12 +55,12 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, tuple[str, str]] = {
     "Amounts": ("amounts", "Amounts"),
     **{name: ("commands", name) for name in ("Command", "command")},
-    "ContentError": ("content", "ContentError"), "FrozenMap": ("content", "FrozenMap"),
+    "FrozenMap": ("content", "FrozenMap"),
     "load_content": ("content", "load"), "parse_content": ("content", "parse"),
     **{name: ("documents", name) for name in ("dump_yaml", "parse_yaml", "read_document", "read_yaml",
                                               "state_from_document", "state_to_document")},
     **{name: ("effects", name) for name in ("Effect", "EffectInterpreter", "Param", "Pause")},
-    **{name: ("errors", name) for name in ("ConfigError", "NotationError", "Refused", "SaveError",
+    **{name: ("errors", name) for name in ("ConfigError", "ContentError", "NotationError", "Refused", "SaveError",
                                            "TablekeeperError", "UnknownGame", "refuse")},
     **{name: ("events", name) for name in ("Event", "event", "visible")},
     **{name: ("game", name) for name in ("Config", "Data", "Game", "Outcome", "Prompt")},

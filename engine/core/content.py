@@ -33,7 +33,8 @@ from typing import (
     get_type_hints,
 )
 
-from .errors import TablekeeperError
+# ContentError, FieldPath and render_path live in .errors (safe_yaml raises them without this module).
+from .errors import ContentError, FieldPath, render_path
 from .game import Text
 
 if TYPE_CHECKING:  # importlib.resources pulls in tempfile, zipfile and random: not at start-up
@@ -42,22 +43,6 @@ if TYPE_CHECKING:  # importlib.resources pulls in tempfile, zipfile and random: 
 T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
-FieldPath = tuple[Any, ...]  # mapping keys and list indexes, e.g. ("cards", 3, "cost")
-
-
-
-class ContentError(TablekeeperError):
-    """A content file that does not fit its schema; str() is one line naming file, line and field."""
-
-    def __init__(self, file: str, reason: str, *, line: int | None = None, field: str | None = None,
-                 expected: str | None = None) -> None:
-        self.file = file
-        self.line = line  # 1-based
-        self.field = field  # dotted path, e.g. cards[3].effects[0].amount
-        self.expected = expected
-        self.reason = reason
-        parts = [file] + ([f"line {line}"] if line else []) + ([f"field {field}"] if field else [])
-        super().__init__(f"{', '.join(parts)}: {reason}")
 
 
 class FieldError(Exception):
@@ -295,15 +280,6 @@ def check_count(path: FieldPath, what: str, got: int, expected: int, hint: str) 
     """A content list must hold exactly the number the spec gives (``hint`` says where)."""
     if got != expected:
         raise FieldError(path, f"{got} {what}, expected {expected} ({hint})")
-
-
-def render_path(path: FieldPath) -> str:
-    """("cards", 3, "cost") -> 'cards[3].cost'."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (
-            f".{part}" if text else str(part))
-    return text
 
 
 def _line_of(path: FieldPath, lines: Mapping[FieldPath, int]) -> int | None:

@@ -1,6 +1,10 @@
 """The errors the engine reports. Each prints as one clear line meant for a person."""
 from __future__ import annotations
 
+from typing import Any
+
+FieldPath = tuple[Any, ...]  # mapping keys and list indexes, e.g. ("cards", 3, "cost")
+
 
 class TablekeeperError(Exception):
     """Base of every error a player or modder may see; str() is one readable line."""
@@ -43,3 +47,26 @@ class SaveError(TablekeeperError):
         self.file = file
         self.line = line
         self.reason = reason
+
+
+class ContentError(TablekeeperError):
+    """A content file that does not fit its schema; str() is one line naming file, line and field."""
+
+    def __init__(self, file: str, reason: str, *, line: int | None = None, field: str | None = None,
+                 expected: str | None = None) -> None:
+        self.file = file
+        self.line = line  # 1-based
+        self.field = field  # dotted path, e.g. cards[3].effects[0].amount
+        self.expected = expected
+        self.reason = reason
+        parts = [file] + ([f"line {line}"] if line else []) + ([f"field {field}"] if field else [])
+        super().__init__(f"{', '.join(parts)}: {reason}")
+
+
+def render_path(path: FieldPath) -> str:
+    """("cards", 3, "cost") -> 'cards[3].cost'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (
+            f".{part}" if text else str(part))
+    return text

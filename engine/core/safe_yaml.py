@@ -9,7 +9,7 @@ from __future__ import annotations
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .content import ContentError, FieldPath, render_path
+from .errors import ContentError, FieldPath, render_path
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_CORE + name for name in ("str", "int", "float", "bool", "null"))
