@@ -12,15 +12,14 @@ from engine.core import (
     Config,
     Data,
     Event,
-    Game,
     Outcome,
     Prompt,
     Refused,
-    Rng,
     Text,
     register,
 )
-from engine.core.effects import answer_commands, pending_choice
+from engine.core.effects import pending_choice
+from engine.core.rules_game import RulesGame
 
 from . import commands
 from .answers import answer_key, answer_rule, check_answer, choices, listed_answer, not_your_decision_rule
@@ -36,17 +35,23 @@ from .views import resample_hidden, seat_view
 PRIVATE_PROMPTS: frozenset[str] = frozenset()
 
 
-class Dragonbond(Game):
+class Dragonbond(RulesGame[Ctx]):
     info = INFO
     rule_not_your_decision = "DRG-PLAN-2"
     rule_game_over = "DRG-ROUND-3"
     rule_unknown_command = "DRG-PLAN-3"
     view_seat_keys = frozenset({"viewer"})   # views name their seat
+    context_class = Ctx
+    VERBS = commands.VERBS
+    interpreter = DRG
+    setup_state = setup
+    check_invariants = check_invariants
+    seat_view = seat_view
+    resample_state = resample_hidden
 
-    def setup(self, config: Config, rng: Rng) -> Data:
-        data = setup(config, rng)
+    def start(self, ctx: Ctx, config: Config) -> None:
+        data = ctx.data
         data["options"].setdefault("ai_tie_break", config.option("ai_tie_break"))   # DRG-AI-14
-        ctx = Ctx(data, rng, 0)
         ctx.push("begin")
         if data["options"]["first_player"] == "choose":
             ctx.push("choose_first_player", seat=0)
@@ -58,11 +63,9 @@ class Dragonbond(Game):
         else:
             picks = list(data["seating"])
             if way == "random":
-                rng.shuffle(picks)
+                ctx.rng.shuffle(picks)
             for seat in range(config.players):
                 take_character(data, seat, picks[seat])
-        DRG.drain(ctx)
-        return data
 
     def is_private_command(self, command: Command, data: Data) -> bool:
         """A card placed on the stack is placed face down (DRG-HIDDEN-3): which card is the
@@ -79,40 +82,25 @@ class Dragonbond(Game):
         however its shares are written (answers.py)."""
         return answer_key(data, command)
 
-    def prompt(self, data: Data) -> Prompt | None:
-        if data["phase"] == "over":
-            return None
-        choice = pending_choice(data)
-        if choice:
-            return Prompt(choice[0], (choice[1],))
+    def turn_prompt(self, data: Data) -> Prompt | None:
         character = planning.current(data)
         if character is None or data["boards"][character]["seat"] is None:
             return None
         return Prompt("plan_turn", (data["boards"][character]["seat"],))
 
-    def legal_commands(self, data: Data, seat: int) -> list[Command]:
-        if data["phase"] == "over":
-            return []
-        if pending_choice(data):
-            return answer_commands(data["effects"], seat)
-        prompt = self.prompt(data)
-        if prompt is None or seat not in prompt.seats:
-            return []
-        return commands.turn_commands(data, seat)
+    def answer_rule(self, kind: str) -> str:
+        return answer_rule(kind)
 
-    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
-        ctx = Ctx(data, rng, command.seat or 0)
+    def before_command(self, ctx: Ctx, command: Command) -> Command:
+        data = ctx.data
         if pending_choice(data):
             command = listed_answer(data, command)           # another spelling of a listed answer
             check_answer(ctx, command)                       # else refused with the rule it breaks
         elif command.verb == "answer" and data["phase"] != "over":
-            turn = [str(c.by(None)) for c in commands.turn_commands(data, command.seat or 0)]
+            turn = [str(c.by(None)) for c in self.turn_commands(data, command.seat or 0)]
             raise Refused(self.rule_unknown_command, "no decision waits for an answer: on a planning turn, "
                           f"place one card from your hand or pass ({choices(tuple(turn))})")
-        DRG.answer_or_run(ctx, command, commands.HANDLERS, game="Dragonbond",
-                          answer_rule=answer_rule,
-                          unknown_rule=self.rule_unknown_command)
-        return ctx.events
+        return command
 
     def outcome(self, data: Data) -> Outcome | None:
         if data["phase"] != "over":
@@ -131,18 +119,11 @@ class Dragonbond(Game):
         reason = f"{end['why']}; won: {names}; power: {totals}; bonded: {pairs}"
         return Outcome(winners, reason, power, (("power", power), ("won", won)))
 
-    def view(self, data: Data, seat: int | None) -> Data:
-        return seat_view(data, seat)
-
     def needs_own_view(self, view: Data) -> bool:
         """DRG-HIDDEN-11: only planning turns, Vaala decisions and answers naming the decider's
         hidden cards need its own view on a shared screen (handover.py)."""
         from .handover import needs_own_view
         return needs_own_view(view)
-
-    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
-        """DRG-HIDDEN-1..10: what ``seat`` cannot see, dealt again (views.resample_hidden)."""
-        return resample_hidden(data, seat, rng)
 
     def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
         """A placement puts a card face down (DRG-PLAN-3, DRG-HIDDEN-3): taking it back would let a
@@ -153,9 +134,6 @@ class Dragonbond(Game):
         """The shape of the state data (schema.py), checked when a state document is loaded."""
         from .schema import data_schema
         return data_schema(config)
-
-    def invariants(self, data: Data) -> list[str]:
-        return check_invariants(data)
 
     def describe(self, event: Event, language: str = "en") -> str:
         from .log import describe

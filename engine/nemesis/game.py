@@ -10,13 +10,11 @@ from engine.core import (
     Config,
     Data,
     Event,
-    Game,
     Outcome,
     Prompt,
-    Rng,
     register,
 )
-from engine.core.effects import answer_commands, pending_choice
+from engine.core.rules_game import RulesGame
 
 from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
 from .bot import HeuristicBot
@@ -49,52 +47,38 @@ def fates(data: Data) -> str:
     return "; ".join(lines)
 
 
-class Nemesis(Game):
+class Nemesis(RulesGame[Ctx]):
     info = INFO
     rule_not_your_decision = "NEM-ROUND-5"
     rule_game_over = "NEM-END-8"
     rule_unknown_command = "NEM-ACTION-6"
     private_prompts = frozenset(PRIVATE_PROMPTS)
     view_seat_keys = frozenset({"viewer"})   # views name their seat
+    context_class = Ctx
+    VERBS = commands.VERBS
+    interpreter = NEM
+    setup_state = setup
+    check_invariants = check_invariants
+    seat_view = seat_view
+    resample_state = resample_hidden
 
-    def setup(self, config: Config, rng: Rng) -> Data:
-        data = setup(config, rng)
-        ctx = Ctx(data, rng, 0)
+    def start(self, ctx: Ctx, config: Config) -> None:
         from .rules.places import in_order
         ctx.push("begin")
         # NEM-SETUP-11: in Player Number order (each push goes to the front: push the last first)
-        for seat in reversed(in_order(data, list(range(config.players)))):
+        for seat in reversed(in_order(ctx.data, list(range(config.players)))):
             ctx.push("draft", seat=seat)
-        NEM.drain(ctx)
-        return data
 
-    def prompt(self, data: Data) -> Prompt | None:
-        if data["phase"] == "over":
-            return None
-        choice = pending_choice(data)
-        if choice:
-            return Prompt(choice[0], (choice[1],))
+    def turn_prompt(self, data: Data) -> Prompt | None:
         if data["turn"] is None:
             return None
         return Prompt("turn", (data["turn"]["seat"],))
 
-    def legal_commands(self, data: Data, seat: int) -> list[Command]:
-        if data["phase"] == "over":
-            return []
-        if pending_choice(data):
-            return answer_commands(data["effects"], seat)
-        if data["turn"] is None or data["turn"]["seat"] != seat:
-            return []
+    def turn_commands(self, data: Data, seat: int) -> list[Command]:
         return commands.turn_commands(data, seat)
 
-    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
-        ctx = Ctx(data, rng, command.seat or 0)
-        NEM.answer_or_run(ctx, command, commands.HANDLERS, game="Nemesis",
-                          answer_rule=lambda kind: "NEM-ACTION-18", unknown_rule=self.rule_unknown_command)
-        choice = pending_choice(data)
-        if choice is not None and choice[0] in PRIVATE_PROMPTS:
-            ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])
-        return ctx.events
+    def answer_rule(self, kind: str) -> str:
+        return "NEM-ACTION-18"
 
     def outcome(self, data: Data) -> Outcome | None:
         if data["phase"] != "over":
@@ -106,9 +90,6 @@ class Nemesis(Game):
         met = tuple(1.0 if entry.get("objective_met") else 0.0 for entry in result)
         breakdown = (("survived", survived), ("objective", met), ("won", won))
         return Outcome(winners, f"{data['end']['why']}; {fates(data)}", won, breakdown)
-
-    def view(self, data: Data, seat: int | None) -> Data:
-        return seat_view(data, seat)
 
     def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
         return results.describe_outcome(outcome, language)
@@ -122,16 +103,10 @@ class Nemesis(Game):
     def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
         return results.progress_plot(start_view, events, language)
 
-    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
-        return resample_hidden(data, seat, rng)
-
     def data_schema(self, config: Config) -> Any:
         """The shape of the state data (schema.py), checked when a state document is loaded."""
         from .schema import data_schema
         return data_schema(config)
-
-    def invariants(self, data: Data) -> list[str]:
-        return check_invariants(data)
 
     def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
         from .labels import label_command

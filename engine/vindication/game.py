@@ -10,19 +10,19 @@ from engine.core import (
     Config,
     Data,
     Event,
-    Game,
     Outcome,
     Prompt,
-    Rng,
     refuse,
     register,
 )
-from engine.core.effects import answer_commands, pending_choice
+from engine.core.effects import pending_choice
 from engine.core.language import language_key
+from engine.core.rules_game import RulesGame
 from engine.core.verbs import load_rule_areas
 
 from . import commands, gestures, layout, presentation, rule_refs, rules
 from .bot import HeuristicBot
+from .commands import VERBS
 from .context import Ctx
 from .effects import VIN
 from .info import INFO
@@ -32,7 +32,7 @@ from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
 from .schema import data_schema
 from .setup import setup
-from .views import PRIVATE_PROMPTS, hidden_resample, seat_view
+from .views import PRIVATE_PROMPTS, resample_hidden, seat_view
 
 RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 # The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
@@ -47,49 +47,36 @@ def answer_value(cmd: Command) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-class Vindication(Game):
+class Vindication(RulesGame[Ctx]):
     info = INFO
     rule_not_your_decision = "VIN-TURN-8"
     rule_game_over = "VIN-END-3"
     rule_unknown_command = "VIN-TURN-2"
     private_prompts = frozenset(PRIVATE_PROMPTS)
+    context_class = Ctx
+    VERBS = VERBS
+    interpreter = VIN
+    setup_state = setup
+    check_invariants = check_invariants
+    seat_view = seat_view
+    resample_state = resample_hidden
+    answer_value = answer_value
 
-    def setup(self, config: Config, rng: Rng) -> Data:
-        data = setup(config, rng)
-        ctx = Ctx(data, rng, 0)
-        VIN.drain(ctx)                     # runs to the first set-up choice
-        return data
-
-    def prompt(self, data: Data) -> Prompt | None:
-        if data["phase"] == "over":
-            return None
-        choice = pending_choice(data)
-        if choice:
-            kind, seat, _ = choice
-            return Prompt(kind, (seat,))
+    def turn_prompt(self, data: Data) -> Prompt | None:
         return Prompt("turn", (data["order"][data["current"]],))
 
-    def legal_commands(self, data: Data, seat: int) -> list[Command]:
-        if pending_choice(data):
-            return answer_commands(data["effects"], seat)
-        if data["phase"] != "play" or seat != data["order"][data["current"]]:
-            return []
-        return commands.VERBS.listed(data, seat)
+    def answer_rule(self, kind: str) -> str:
+        return ANSWER_RULES.get(kind, "VIN-TURN-7")
 
-    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
-        ctx = Ctx(data, rng, command.seat or 0)
-        VIN.answer_or_run(ctx, command, commands.HANDLERS, game="Vindication",
-                          answer_rule=lambda kind: ANSWER_RULES.get(kind, "VIN-TURN-7"),
-                          waiting_rule=lambda kind: "VIN-TURN-7",
-                          unknown_rule=self.rule_unknown_command, value=answer_value)
-        choice = pending_choice(data)
-        if choice is None:
-            flow.check_end(ctx)            # VIN-END-2: after every command resolves
-        elif choice[0] in PRIVATE_PROMPTS:
-            # the prompt now shows its seat hidden things (drawn cards, the villages bag): like a
-            # private event, this makes the command impossible to undo, so undo is never a peek
-            ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])
-        return ctx.events
+    def waiting_rule(self, kind: str) -> str:
+        return "VIN-TURN-7"
+
+    def after_command(self, ctx: Ctx) -> None:
+        """VIN-END-2: the end conditions are checked after every command resolves."""
+        if pending_choice(ctx.data) is None:
+            flow.check_end(ctx)
+        else:
+            super().after_command(ctx)
 
     def outcome(self, data: Data) -> Outcome | None:
         if data["phase"] != "over":
@@ -118,12 +105,6 @@ class Vindication(Game):
         names = SCORE_CATEGORIES[language_key(language)]
         return names.get(category) or super().score_category_name(category, language)
 
-    def view(self, data: Data, seat: int | None) -> Data:
-        return seat_view(data, seat, pending_choice(data))
-
-    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
-        return hidden_resample(data, seat, rng, pending_choice(data))
-
     def command_spaces(self, command: Command) -> tuple[str, ...]:
         if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
             return (str(command.args[0][-1]),)
@@ -151,9 +132,6 @@ class Vindication(Game):
 
     def data_schema(self, config: Config) -> Any:
         return data_schema(config)
-
-    def invariants(self, data: Data) -> list[str]:
-        return check_invariants(data)
 
     def describe(self, event: Event, language: str = "en") -> str:
         return describe(event, language)

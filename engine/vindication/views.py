@@ -2,9 +2,8 @@
 stay hidden; and the redeal of exactly those, which proves it."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Data, Rng
+from engine.core.effects import pending_choice
 
 # Prompts whose options show hidden cards: only the deciding seat sees them (V05 and W07 included).
 PRIVATE_PROMPTS = ("quest_keep", "pick_card", "blind_keep", "peek_order", "build_tile")
@@ -12,7 +11,8 @@ HIDDEN_KEYS = ("decks", "bag", "quest_deck", "end_deck", "quests_out", "effects"
                "villages_bag", "isle", "ruins_out")
 
 
-def seat_view(data: Data, seat: int | None, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:
+def seat_view(data: Data, seat: int | None) -> Data:
+    choice = pending_choice(data)
     shown = {k: v for k, v in data.items() if k not in HIDDEN_KEYS}
     shown["decks"] = {deck: len(cards) for deck, cards in data["decks"].items()}
     shown["bag"] = len(data["bag"])
@@ -45,11 +45,12 @@ def _player_view(player: Data, seat: int | None) -> Data:
     return hidden
 
 
-def hidden_resample(data: Data, seat: int, rng: Rng, choice: tuple[str, int, tuple[Any, ...]] | None) -> Data:
+def resample_hidden(data: Data, seat: int, rng: Rng) -> Data:
     """Deal again everything ``seat`` cannot see: deck orders, the bag, other players' quests."""
+    choice = pending_choice(data)
     dealt = {**data, "decks": {d: list(cards) for d, cards in data["decks"].items()},
              "players": [dict(p) for p in data["players"]]}
-    for deck, cards in dealt["decks"].items():
+    for cards in dealt["decks"].values():
         rng.shuffle(cards)
     drawn = data["drawn"]
     if drawn and not (choice and choice[1] == seat):

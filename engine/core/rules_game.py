@@ -1,0 +1,126 @@
+"""The skeleton every game on the core shares: its rules are verbs (`engine.core.verbs`) and effects
+run by one `EffectInterpreter`, whose queue (``data["effects"]``) holds the decision pending.
+
+A game subclasses `RulesGame` and names its parts as class attributes (functions are read from the
+class, so they are never bound to the game):
+
+    class Vindication(RulesGame[Ctx]):
+        context_class = Ctx                 # context.py: the game's `RuleContext`
+        VERBS = VERBS                       # commands.py: its verbs and legal-command listers
+        interpreter = VIN                   # effects.py: its one effect interpreter
+        setup_state = setup                 # setup.py: the starting state, before any effect runs
+        check_invariants = check_invariants # invariants.py
+        seat_view = seat_view               # views.py: what a seat sees
+        resample_state = resample_hidden    # views.py: what a seat cannot see, dealt again
+
+The base then answers `setup`, `prompt`, `legal_commands`, `apply`, `view`, `resample_hidden`
+and `invariants` alike for every game: a decision waiting in the queue comes first, then the turn
+of the seat `turn_prompt` names. What a game does its own way it says in the hooks: `turn_prompt`
+and `answer_rule` (required), `start` (what set-up queues), `turn_commands`, `before_command`
+(checks before the interpreter sees a command) and `after_command` (what follows every command).
+"""
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import ClassVar, Generic, TypeVar
+
+from .commands import Command
+from .effects import EffectInterpreter, RuleContext, answer_commands, pending_choice
+from .events import Event
+from .game import Config, Data, Game, Prompt
+from .rng import Rng
+from .verbs import Verbs
+
+C = TypeVar("C", bound=RuleContext)
+
+
+class RulesGame(Game, Generic[C]):
+    """A `Game` whose rules run as verbs and effects on the core interpreter (module docstring)."""
+
+    context_class: type[C]
+    VERBS: ClassVar[Verbs]
+    interpreter: ClassVar[EffectInterpreter]
+    setup_state: ClassVar[Callable[[Config, Rng], Data]]
+    check_invariants: ClassVar[Callable[[Data], list[str]]]
+    seat_view: ClassVar[Callable[[Data, int | None], Data]]
+    resample_state: ClassVar[Callable[[Data, int, Rng], Data | None]]
+    # An answer's value from the command; None: its one argument (`EffectInterpreter.answer_or_run`).
+    answer_value: ClassVar[Callable[[Command], object] | None] = None
+
+    # -- what each game says ----------------------------------------------------------------------
+    @abstractmethod
+    def turn_prompt(self, data: Data) -> Prompt | None:
+        """Whose turn it is while no decision waits and the game is not over (None: nobody's)."""
+
+    @abstractmethod
+    def answer_rule(self, kind: str) -> str:
+        """The rule a wrong answer to a pending decision of ``kind`` breaks."""
+
+    def waiting_rule(self, kind: str) -> str:
+        """The rule a turn command breaks while a decision of ``kind`` waits. Default: `answer_rule`."""
+        return self.answer_rule(kind)
+
+    def start(self, ctx: C, config: Config) -> None:
+        """Queue what set-up runs once the starting state is made (default: nothing more)."""
+
+    def turn_commands(self, data: Data, seat: int) -> list[Command]:
+        """The legal commands of the seat whose turn it is. Default: every verb's lister, by area."""
+        return self.VERBS.listed(data, seat)
+
+    def before_command(self, ctx: C, command: Command) -> Command:
+        """Checks and respellings before the interpreter answers or runs ``command``; returns the
+        command to play. Default: ``command`` itself."""
+        return command
+
+    def after_command(self, ctx: C) -> None:
+        """What follows every command once all it queued has run. Default: a decision whose options
+        only its seat may see (`private_prompts`) is announced to that seat alone, so that, like a
+        private event, it makes the command impossible to undo: undo is never a peek."""
+        choice = pending_choice(ctx.data)
+        if choice is not None and choice[0] in self.private_prompts:
+            ctx.emit("private_choice", audience=[choice[1]], kind=choice[0])
+
+    # -- the contract, answered alike for every game ----------------------------------------------------
+    def setup(self, config: Config, rng: Rng) -> Data:
+        data = type(self).setup_state(config, rng)
+        ctx = self.context_class(data, rng, 0)
+        self.start(ctx, config)
+        self.interpreter.drain(ctx)        # runs to the first set-up decision, or to the first turn
+        return data
+
+    def prompt(self, data: Data) -> Prompt | None:
+        if data["phase"] == "over":
+            return None
+        choice = pending_choice(data)
+        if choice:
+            return Prompt(choice[0], (choice[1],))
+        return self.turn_prompt(data)
+
+    def legal_commands(self, data: Data, seat: int) -> list[Command]:
+        if data["phase"] == "over":
+            return []
+        if pending_choice(data):
+            return answer_commands(data["effects"], seat)
+        turn = self.turn_prompt(data)
+        if turn is None or seat not in turn.seats:
+            return []
+        return self.turn_commands(data, seat)
+
+    def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
+        ctx = self.context_class(data, rng, command.seat or 0)
+        command = self.before_command(ctx, command)
+        self.interpreter.answer_or_run(ctx, command, self.VERBS.handlers, game=self.VERBS.game,
+                                       answer_rule=self.answer_rule, waiting_rule=self.waiting_rule,
+                                       unknown_rule=self.rule_unknown_command, value=type(self).answer_value)
+        self.after_command(ctx)
+        return ctx.events
+
+    def view(self, data: Data, seat: int | None) -> Data:
+        return type(self).seat_view(data, seat)
+
+    def resample_hidden(self, data: Data, seat: int, rng: Rng) -> Data | None:
+        return type(self).resample_state(data, seat, rng)
+
+    def invariants(self, data: Data) -> list[str]:
+        return type(self).check_invariants(data)
