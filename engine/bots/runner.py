@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core import Data, Match, Outcome, Refused, Rng, TablekeeperError
+from engine.core import Data, Match, Outcome, Refused, Rng, State, TablekeeperError
 
 from .base import Bot
 
@@ -35,6 +35,11 @@ def bot_rng(rng_seed: int, seat: int) -> Rng:
     return Rng(rng_seed, stream=_BOT_STREAM + seat)
 
 
+def _prompt_kind(state: State) -> str | None:
+    prompt = state.prompt
+    return None if prompt is None else prompt.kind
+
+
 def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
              max_commands: int = 100_000) -> PlayoutResult:
     """Let the bot seats play until the game ends or only seats without a bot may decide.
@@ -59,13 +64,13 @@ def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
         legal = state.legal(seat)
         if not legal:
             raise PlayoutError(f"{game_id} offers seat {seat} no legal command at prompt "
-                               f"{state.prompt.kind!r} (an engine bug)")  # type: ignore[union-attr]
+                               f"{_prompt_kind(state)!r} (an engine bug)")
         bot = bots[seat]
         try:
             choice = bot.choose(_detached(state.view(seat)), tuple(legal), rngs[seat])
         except Exception as error:
             raise PlayoutError(f"bot {bot.name!r} of seat {seat} failed in {game_id} at prompt "
-                               f"{state.prompt.kind!r}: {type(error).__name__}: {error}") from error
+                               f"{_prompt_kind(state)!r}: {type(error).__name__}: {error}") from error
         if choice not in legal:
             raise PlayoutError(f"bot {bot.name!r} of seat {seat} chose {str(choice)!r}, "
                                f"which is not a legal command in {game_id}")

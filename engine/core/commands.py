@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import NotationError
 
-Atom = Union[int, str]
-Value = Union[int, str, tuple[Atom, ...]]
+Atom = int | str
+Value = int | str | tuple[Atom, ...]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_@/.+\-]*\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
@@ -95,7 +94,7 @@ def _known_value(value: object) -> bool:
     False only means "check it fully"."""
     kind = value.__class__
     if kind is int:
-        return -MAX_INT <= value <= MAX_INT  # type: ignore[operator]
+        return -MAX_INT <= value <= MAX_INT
     if kind is str:
         return value in _valid_names
     if kind is tuple:

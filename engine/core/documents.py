@@ -194,9 +194,9 @@ def config_fields() -> tuple[dict[str, Schema], dict[str, Schema]]:
     from .registry import game_infos
     required = {"game": Str(lambda: {info.id for info in game_infos()}, what="the id of an installed game"),
                 "players": Int(1, MAX_PLAYERS), "seed": Int(-2**63, 2**64 - 1)}
-    optional = {"mode": Nullable(Str(max_len=64)),
-                "options": Nullable(MapOf(Str(max_len=64),
-                                          OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256))))}
+    optional: dict[str, Schema] = {"mode": Nullable(Str(max_len=64)),
+                                   "options": Nullable(MapOf(Str(max_len=64),
+                                                             OneOf(Bool(), Int(-2**31, 2**31), Str(max_len=256))))}
     return required, optional
 
 
@@ -231,9 +231,9 @@ def state_from_document(document: Any, source: str, lines: Lines = NO_LINES) -> 
     except TablekeeperError as error:
         raise SaveError(source, str(error), lines.of(("options",))) from None
     data = document["data"]
-    problems = plain.plain_problems(data)
-    if problems:
-        raise SaveError(source, "the data must be plain YAML values: " + "; ".join(problems[:3]))
+    not_plain = plain.plain_problems(data)
+    if not_plain:
+        raise SaveError(source, "the data must be plain YAML values: " + "; ".join(not_plain[:3]))
     schema = game.data_schema(config)
     if schema is not None:
         problems = check(schema, data, ("data",))
@@ -243,9 +243,9 @@ def state_from_document(document: Any, source: str, lines: Lines = NO_LINES) -> 
         state = State.from_plain(game, config, document["rng"], data)
     except (TypeError, ValueError) as error:
         raise field_error(source, lines, ("rng",), f"not a generator state ({error})") from None
-    problems = state.invariant_problems()
-    if problems:
-        raise SaveError(source, "the state breaks the rules: " + "; ".join(problems[:5]))
+    broken = state.invariant_problems()
+    if broken:
+        raise SaveError(source, "the state breaks the rules: " + "; ".join(broken[:5]))
     check_playable(state, source)
     return state
 

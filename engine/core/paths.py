@@ -28,7 +28,8 @@ def distances_from(start: Space, neighbours: Callable[[Space], Iterable[Space]])
     return seen
 
 
-def shortest_path(start: Space, goal: Space, neighbours: Callable[[Space], Iterable[Space]]) -> tuple[Space, ...] | None:
+def shortest_path(start: Space, goal: Space,
+                  neighbours: Callable[[Space], Iterable[Space]]) -> tuple[Space, ...] | None:
     """The spaces of a shortest way from ``start`` to ``goal``, both included; None when ``goal``
     cannot be reached."""
     came_from: dict[Space, Space | None] = {start: None}

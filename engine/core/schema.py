@@ -279,12 +279,12 @@ class Record(Schema):
         for key, item in value.items():
             if key in self.fields:
                 continue
-            schema = self.optional.get(key, self.extra)  # type: ignore[arg-type]
-            if schema is None:
+            other = self.optional.get(key, self.extra)
+            if other is None:
                 known = ", ".join(sorted([*self.fields, *self.optional]))
                 self.report(item, path + (key,), found, f"unknown field {describe(key)} (known: {known})")
             else:
-                schema._check(item, path + (key,), found)
+                other._check(item, path + (key,), found)
 
 
 class MapOf(Schema):

@@ -30,7 +30,7 @@ class State:
         self.rng = rng
         # Each seat's legal commands, by spelling key, while the data are unchanged: bots and the
         # GUI list before they apply, so the check in `apply` costs a dictionary lookup.
-        self._offers: dict[int, dict[Command, Command]] = {}
+        self._offers: dict[int, dict[Command, None]] = {}  # per seat, its legal commands in order
         # Each seat's view, frozen, while the data are unchanged: the GUI asks for the viewer's
         # view many times per command (board, boards, panels, labels), the game builds it once.
         self._views: dict[int | None, bytes] = {}
@@ -103,7 +103,7 @@ class State:
             found = [c for c in found if space in self.game.command_spaces(c)[:1]]
         return found
 
-    def _offered(self, seat: int) -> dict[Command, Command]:
+    def _offered(self, seat: int) -> dict[Command, None]:
         """``seat``'s legal commands (computed once per unchanged state), as a dict for lookups."""
         offers = self._offers.get(seat)
         if offers is None:
@@ -111,7 +111,7 @@ class State:
             self._offers = {**self._offers, seat: offers}
         return offers
 
-    def _listed_spelling(self, command: Command, offers: dict[Command, Command]) -> Command | None:
+    def _listed_spelling(self, command: Command, offers: dict[Command, None]) -> Command | None:
         """The legal command ``command`` spells: itself, or one with the same spelling key."""
         if command in offers:
             return command

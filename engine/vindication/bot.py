@@ -23,6 +23,28 @@ REGION_VALUE = {
 }
 
 
+def _name(command: Command, index: int = 0) -> str:
+    """An argument naming something (a space, a card, a kind), as every listed turn command has."""
+    return str(command.args[index])
+
+
+def _option_name(command: Command, key: str) -> str | None:
+    value = command.get(key)
+    return None if value is None else str(value)
+
+
+def _count(command: Command, key: str) -> int:
+    """A number option (``units``, ``extension``); 0 when not given."""
+    value = command.get(key, 0)
+    return value if isinstance(value, int) else 0
+
+
+def _path(command: Command) -> tuple[str, ...]:
+    """A move's triangles, start to end."""
+    value = command.args[0]
+    return tuple(str(t) for t in value) if isinstance(value, tuple) else (str(value),)
+
+
 class HeuristicBot(ScoringBot):
     def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
         return lambda command: self.score(view, seat, command)
@@ -39,7 +61,7 @@ class HeuristicBot(ScoringBot):
         return 100.0
 
     def score_upgrade(self, view: Data, me: Data, command: Command) -> float:
-        heroic = command.args[0]
+        heroic = _name(command)
         # one of each heroic first; more only while basics are plentiful
         return 40.0 - 8 * me["attrs"][heroic] + sum(me["attrs"][b] for b in BASIC)
 
@@ -49,27 +71,27 @@ class HeuristicBot(ScoringBot):
     def score_activate(self, view: Data, me: Data, command: Command) -> float:
         if me["influence"] < 3:
             return 5.0
-        source = command.args[0]
+        source = _name(command)
         if source == "self":
             return 30.0
         gains = sum(g.max for g in content().cards[source].gains)
         return 30.0 + 3 * gains
 
     def score_control(self, view: Data, me: Data, command: Command) -> float:
-        space = command.args[0]
+        space = _name(command)
         displacing = view["regions"][space]["controller"] is not None
         spare = me["conviction"] - (2 if displacing else 1)
         return 45.0 if spare >= 1 or me["potential"] == 0 else 20.0
 
     def score_visit(self, view: Data, me: Data, command: Command) -> float:
-        space = command.args[0]
+        space = _name(command)
         tile = view["regions"][space]["tile"]
         value = REGION_VALUE.get(tile, 4) * 5.0
         if tile == "temple_of_legends":
             value = 55.0 if me["runes"] else 30.0
         if me["influence"] <= 2 and me["conviction"] < 3 and tile not in ("monastery",):
             value -= 30  # nothing left to take the gains with: rest or augment first
-        units = command.get("units", 0) or 0
+        units = _count(command, "units")
         value += 4 * units
         if tile == "monastery":
             value += 6 * units if me["potential"] else -20
@@ -82,20 +104,20 @@ class HeuristicBot(ScoringBot):
 
     def score_rest(self, view: Data, me: Data, command: Command) -> float:
         # influence pays for everything; potential is worth nothing until it is augmented
-        if command.args[0] == "pot_to_inf":
+        if _name(command) == "pot_to_inf":
             return 70.0 if me["influence"] <= 3 else 15.0 + me["potential"]
         # below any visit: resting instead of visiting every turn stalls a game with no honor
         return 12.0 if me["potential"] == 0 and me["conviction"] < 6 else 3.0
 
     def score_move(self, view: Data, me: Data, command: Command) -> float:
-        path = command.args[0]
-        relocate = command.get("relocate")
-        end = view.get("port") if relocate == "port" else (relocate or path[-1])
+        path = _path(command)
+        relocate = _option_name(command, "relocate")
+        end = view["port"] if relocate == "port" else (relocate or path[-1])
         triangles = content().triangles
         main = content().board.regions
         value = 20.0 + self._place_value(view, me, end)
         discovered = {s for t in path for s in triangles[t].touches if s in main and view["regions"][s] is None}
-        return value + 1.5 * len(discovered) - 0.2 * len(path) - 10 * (command.get("extension", 0) or 0)
+        return value + 1.5 * len(discovered) - 0.2 * len(path) - 10 * _count(command, "extension")
 
     def _place_value(self, view: Data, me: Data, triangle: str) -> float:
         """What standing on ``triangle`` offers: regions to visit, spaces to discover, Isle sites."""
@@ -120,16 +142,16 @@ class HeuristicBot(ScoringBot):
         return 60.0
 
     def score_rune(self, view: Data, me: Data, command: Command) -> float:
-        return 20.0 if command.args[0] == "ingenuity" else (15.0 if me["conviction"] >= 4 else -10.0)
+        return 20.0 if _name(command) == "ingenuity" else (15.0 if me["conviction"] >= 4 else -10.0)
 
     def score_fly(self, view: Data, me: Data, command: Command) -> float:
-        end = command.get("relocate") or command.args[0]
-        end = view.get("port") if end == "port" else end
+        end = _option_name(command, "relocate") or _name(command)
+        end = view["port"] if end == "port" else end
         return 20.0 + self._place_value(view, me, end)
 
     def score_recover(self, view: Data, me: Data, command: Command) -> float:
         """Only when influence has run dry: take back the biggest pile that costs least to lose."""
-        location = command.args[0]
+        location = _name(command)
         if me["influence"] >= 3 or (me["influence"] >= 1 and me["potential"] > 0):
             return -50.0
         if location in me["attrs"]:

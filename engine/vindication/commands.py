@@ -53,6 +53,7 @@ def spelling_key(command: Command, data: Data) -> Command:
 
 def arg(cmd: Command, index: int, what: str) -> str:
     """The command's argument at ``index``, a name; refused (VIN-TURN-2) when it is missing."""
-    if len(cmd.args) <= index or not isinstance(cmd.args[index], str):
+    value = cmd.args[index] if index < len(cmd.args) else None
+    if not isinstance(value, str):
         raise refuse("VIN-TURN-2", f"{cmd.verb} needs {what}")
-    return cmd.args[index]  # type: ignore[return-value]
+    return value

@@ -193,21 +193,21 @@ class EndTrigger:
     board_full: bool = False                 # E09: every region space of the main island holds a tile
 
     def __post_init__(self) -> None:
-        if isinstance(self.condition, str):
-            object.__setattr__(self, "condition", (self.condition,))
-        if isinstance(self.solo_condition, str):
-            object.__setattr__(self, "solo_condition", (self.solo_condition,))
-        if bool(self.condition) == self.board_full:
+        condition = (self.condition,) if isinstance(self.condition, str) else self.condition
+        solo = (self.solo_condition,) if isinstance(self.solo_condition, str) else self.solo_condition
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "solo_condition", solo)
+        if bool(condition) == self.board_full:
             raise ValueError("an end trigger needs either a condition or board_full: true, not both")
         if self.players_at_least < 1:
             raise ValueError("players_at_least must be at least 1")
-        for text in self.condition + (self.solo_condition or ()):
+        for text in condition + (solo or ()):
             parse_condition(text)
-        if self.solo_condition == ():
+        if solo == ():
             raise ValueError("solo_condition needs at least one condition")
-        if (self.solo_condition is None) != (self.solo_text is None):
+        if (solo is None) != (self.solo_text is None):
             raise ValueError("solo_condition and solo_text go together")
-        if self.solo_condition is not None and not self.multiplayer_only:
+        if solo is not None and not self.multiplayer_only:
             raise ValueError("only a multiplayer_only trigger has a solo_condition")
 
     @property

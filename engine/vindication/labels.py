@@ -38,7 +38,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stop": "Stop", "done": "Done", "decline": "Decline", "keep": "Keep the result", "roll": "Roll again",
         "take": "Take", "take_trigger": "Take the trigger token", "let_die": "Let it die",
         "save": "Save it (1 conviction)", "take_map": "Take a rune map", "donate": "Donate the {rune} (5 honor)",
-        "nothing": "Nothing", "n_attr": "{n} {kind}", "pay": "Pay {what}", "with_conviction": "{kind} (with conviction)",
+        "nothing": "Nothing", "n_attr": "{n} {kind}", "pay": "Pay {what}",
+        "with_conviction": "{kind} (with conviction)",
         "charges": "{n} charges", "charge": "1 charge", "order": "Top first: {cards}", "trigger_use": "Use {card}",
         "reroll": "Reroll with {card}", "prevent": "Prevent with {card}", "deck": "the {deck} deck",
         "villages_bag": "the villages bag", "sep": ", ",
@@ -193,7 +194,8 @@ class _Labeller:
         parts = []
         for kind, n in Counter(str(k) for k in kinds).items():
             base, _, how = kind.partition("@")
-            text = self.w("n_attr", n=n, kind=self.attr(base)) if base in ATTRIBUTE_NAMES[self.lang] else self.name(base)
+            text = (self.w("n_attr", n=n, kind=self.attr(base)) if base in ATTRIBUTE_NAMES[self.lang]
+                    else self.name(base))
             parts.append(self.w("with_conviction", kind=text) if how == "discipline" else text)
         return self.words["sep"].join(parts)
 

@@ -183,8 +183,8 @@ def describe(event: Event, language: str = "en") -> str:
         fields["path"] = " → ".join(fields["path"])
     if "quests" in fields:
         quests = content().quests
-        names = [quests[q].name.zh if lang == "zh" else quests[q].name.en for q in fields["quests"] if q in quests]
-        fields["quests"] = "、".join(names) if lang == "zh" else " and ".join(names)
+        titles = [quests[q].name.zh if lang == "zh" else quests[q].name.en for q in fields["quests"] if q in quests]
+        fields["quests"] = "、".join(titles) if lang == "zh" else " and ".join(titles)
     if event.kind == "modifier_added" and fields.get("source") is None:
         fields["source"] = "a modifier" if lang == "en" else "修正效果"
     for key in ("card", "source", "location", "character", "to"):

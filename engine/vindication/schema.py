@@ -171,7 +171,7 @@ def _params(players: int, module: bool) -> dict[str, Schema]:
     prevented, prevent_when = Str(ids(PREVENTED)), Str(ids(PREVENT_WHEN))
     first_charge = max(_content_values()[("gain_card", "initial_charge_min")])    # a new relic's least charge
     peek = max(_content_values()[("peek_reorder", "n")])     # the peeked cards' orders are n! answers
-    p = {
+    p: dict[str, dict[str, Schema]] = {
         # costs (spec 7.1)
         "spend_attr": {"kind": Str(ids((*ATTRIBUTES, "X"))), "n": SMALL},
         "spend_conviction": {"n": SMALL},
@@ -343,7 +343,7 @@ def _turn(players: int, module: bool) -> Record:
     regions_or_any = Str(k["tiles"] | {"any"})
     duration = Str(ids(DURATIONS))
     prevented, prevent_when = Str(ids(PREVENTED)), Str(ids(PREVENT_WHEN))
-    shapes = {
+    shapes: dict[str, dict[str, Schema]] = {
         "speed": {"n": SIGNED},
         "cost": {"region": regions_or_any, "attr": Str(ids((*ATTRIBUTES, "chosen_basic"))), "delta": SIGNED,
                  "duration": duration},

@@ -68,17 +68,16 @@ def setup(config: Config, rng: Rng) -> Data:
     by_start = sorted(range(n), key=lambda s: players[s]["start"])
     # VIN-SETUP-13: starting companions, skipping no-start cards, set-asides shuffled back
     for seat in by_start:
-        deck_name = players[seat].pop("companion_deck")
-        deck = decks[deck_name]
+        pile = decks[players[seat].pop("companion_deck")]
         set_aside = []
-        while deck and c.cards[deck[-1]].no_start:
-            set_aside.append(deck.pop())
-        if deck:
-            card = deck.pop()
+        while pile and c.cards[pile[-1]].no_start:
+            set_aside.append(pile.pop())
+        if pile:
+            card = pile.pop()
             players[seat]["companions"].append({"id": card, "blocks": 0})
             players[seat]["honor"] += c.cards[card].honor
-        deck.extend(set_aside)
-        rng.shuffle(deck)
+        pile.extend(set_aside)
+        rng.shuffle(pile)
     for player in players:
         player.pop("journey")
     module = bool(config.option("villages_hamlets"))

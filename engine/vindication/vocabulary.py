@@ -86,4 +86,4 @@ _COMPARE = {">=": operator.ge, "<=": operator.le, "=": operator.eq, ">": operato
 
 
 def holds(value: int, condition: Condition) -> bool:
-    return _COMPARE[condition.op](value, condition.value)  # type: ignore[no-any-return]
+    return _COMPARE[condition.op](value, condition.value)

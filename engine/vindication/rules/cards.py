@@ -113,7 +113,7 @@ def _gain_card(ctx: Ctx, deck: str, initial_charge_min: int = 0, answer: Any = N
         return Pause("draw_mode", tuple(modes))
     if free is not None:          # K07 covers the next gain_card from its deck, whichever mode
         ctx.turn["mods"].remove(free)
-    after = [{"initial_charge": {"least": initial_charge_min}}] if initial_charge_min else []
+    after: list[Any] = [{"initial_charge": {"least": initial_charge_min}}] if initial_charge_min else []
     if answer == "faceup":
         acquire(ctx, ctx.data["faceup"][deck].pop(), "faceup")
         flip_if_empty(ctx, deck)

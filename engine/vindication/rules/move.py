@@ -1,10 +1,12 @@
 """Moving, flying and discovering (VIN-MOVE, VIN-DISCOVER, VIN-GEO-8/9, VVH-PORT)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from engine.core import Command, Data, refuse
+from engine.core.commands import Value
 
+from ..board import Triangle
 from ..commands import arg, verb
 from ..content import content
 from ..context import Ctx
@@ -133,7 +135,7 @@ def can_move(data: Data, seat: int) -> bool:
 
 
 # -- the verbs -------------------------------------------------------------------------------------
-def flight_targets(data: Data) -> dict[str, object]:
+def flight_targets(data: Data) -> Mapping[str, Triangle]:
     """The moth flies anywhere on the island, and with the module onto the Isle too (VVH-ISLE-2)."""
     return content().triangles if "port" in data else content().board.triangles
 
@@ -145,10 +147,11 @@ def move_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     dilutions = possible_steps(data["players"][seat], DILUTE_STEPS) if extension else []
     for path in walks:
-        variants: list[tuple[tuple[str, object], ...]] = []
+        variants: list[tuple[tuple[str, Value], ...]] = []
         if not extension:
             variants.append(())
-        for step in dilutions or ([None] if extension else []):
+        steps: list[str | None] = list(dilutions) or ([None] if extension else [])
+        for step in steps:
             variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
         targets = relocations(data, seat, path[-1])
         for options in variants:

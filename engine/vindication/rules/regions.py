@@ -84,8 +84,9 @@ def lowest_reaction(ctx: Ctx) -> list[str]:
     companions = ctx.player()["companions"]
     if not companions:
         return []
-    low = min(cards[c["id"]].reaction for c in companions)
-    return [c["id"] for c in companions if cards[c["id"]].reaction == low]
+    reactions = [cards[c["id"]].reaction for c in companions]
+    low = min(r for r in reactions if r is not None)      # every companion has one (content.py)
+    return [c["id"] for c, r in zip(companions, reactions) if r == low]
 
 
 @VIN.handles("monster_challenge")

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Command, Data, Refused, refuse
 
 from ..commands import arg, verb
-from ..content import Region, content
+from ..content import Region, Unit, content
 from ..context import Ctx
 from ..places import settlement_of
 from ..vocabulary import BASIC
@@ -44,10 +44,17 @@ def reachable_spaces(data: Data, seat: int) -> tuple[str, ...]:
     return tuple(found)
 
 
+def unit_of(region: Region) -> Unit:
+    """The units of a region that has them (the callers ask only of those)."""
+    if region.unit is None:
+        raise ValueError(f"{region.id} has no units")
+    return region.unit
+
+
 def unit_price(data: Data, seat: int, region: Region) -> tuple[str, int]:
     """(attribute, points) one unit costs: the printed cost, or a `unit_cost` in force for the
     region (S04, V10: the Command Post at 2 strength); the lowest applies."""
-    cost = region.unit.cost[0].params  # every unit region costs one spend_attr
+    cost = unit_of(region).cost[0].params  # every unit region costs one spend_attr
     kind, n = cost["kind"], cost["n"]
     for mod in abilities.modifiers(data, seat, "unit_cost", "unit_cost"):
         if mod["region"] in (region.id, "any") and mod["attr"] == kind:
@@ -61,7 +68,7 @@ def unit_effects(data: Data, seat: int, region: Region, units: int) -> list[Any]
     yields = [m["n"] for m in abilities.modifiers(data, seat, "unit_yield", "unit_yield")
               if m["region"] in (region.id, "any")]
     effects = []
-    for effect in region.unit.effect:
+    for effect in unit_of(region).effect:
         raw = effect.to_data()
         if yields and isinstance(raw, dict):
             [(name, params)] = raw.items()
@@ -91,6 +98,8 @@ def fixed_cost(region: Region, choice: str | None) -> dict[str, int]:
     for effect in region.cost:
         if effect.primitive == "spend_attr":
             kind = choice if effect.params["kind"] == "X" else effect.params["kind"]
+            if kind is None:   # a region paid in X offers a choice, which a visit names first
+                raise ValueError(f"{region.id} is paid in the attribute chosen: name the choice")
             cost[kind] = cost.get(kind, 0) + effect.params["n"]
     return cost
 
@@ -104,8 +113,9 @@ def cost_cuts(data: Data, seat: int, region: Region,
     def attr(kind: str | None) -> str | None:
         return (choice if choice in BASIC else None) if kind == "chosen_basic" else kind
 
-    cuts = [(attr(m["attr"]), m["delta"], m) for m in abilities.modifiers(data, seat, "cost_mod", "cost")
-            if m["region"] in (region.id, "any")]
+    cuts: list[tuple[str | None, int, Any]] = [
+        (attr(m["attr"]), m["delta"], m) for m in abilities.modifiers(data, seat, "cost_mod", "cost")
+        if m["region"] in (region.id, "any")]
     hooked = []
     for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
         if p["region"] in (region.id, "any"):

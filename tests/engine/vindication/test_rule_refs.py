@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.bots import make_bot, play_out
-from engine.core import Event, Match
+from engine.core import Event, Match, rules_game
 from engine.vindication import rule_refs
 from engine.vindication.game import GAME
 
@@ -18,9 +18,11 @@ needs_spec = pytest.mark.skipif(not SPEC.is_file(), reason="the specification is
 
 
 def emitted_kinds() -> set[str]:
-    """Every event kind the rules emit (``ctx.emit("kind", …)``)."""
+    """Every event kind the rules emit (``ctx.emit("kind", …)``), and the shared game skeleton for
+    them (``private_choice``)."""
     pattern = re.compile(r"\bemit\(\s*\"([a-z_]+)\"")
-    return {kind for path in ENGINE.rglob("*.py") for kind in pattern.findall(path.read_text(encoding="utf-8"))}
+    sources = [*ENGINE.rglob("*.py"), Path(rules_game.__file__)]
+    return {kind for path in sources for kind in pattern.findall(path.read_text(encoding="utf-8"))}
 
 
 def spec_rule_ids() -> set[str]:
