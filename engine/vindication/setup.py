@@ -5,9 +5,10 @@ secret quest) and the steps after them are queued as effects, so they appear as 
 """
 from __future__ import annotations
 
-from engine.core import Config, Data, Rng
+from engine.core import Config, Data, Rng, refuse
 
 from .content import content
+from .places import slot_id
 from .vocabulary import ATTRIBUTES, DECKS
 
 SEAT_COLOURS = ("teal", "amber", "plum", "slate")
@@ -101,11 +102,10 @@ def setup(config: Config, rng: Rng) -> Data:
         "phase": "setup", "end_round": None, "turn": fresh_turn(first),
         "effects": [], "scores": None, "drawn": None, "quests_out": [],
     }
-    if module:
-        from .rules.module import module_setup, place_port  # rules build on set-up, not the reverse
+    if port_journey is not None:                                            # with the module
         preconfigured = config.option("vh_setup") == "preconfigured"
         module_setup(data, rng, preconfigured=preconfigured)
-        place_port(data, port_journey.start_position)  # type: ignore[union-attr]
+        place_port(data, port_journey.start_position)
     queue = data["effects"]
     if choose_triggers:
         queue += [_queued("choose_end_trigger", first)] * 2
@@ -136,3 +136,38 @@ def queue_setup_choices(data: Data, players: list[Data], by_start: list[int]) ->
     for seat in by_start:                                                   # VIN-SETUP-15
         queue.append({"primitive": "choose_quest", "params": {}, "meta": {"seat": seat}})
     queue.append({"primitive": "initial_discovery", "params": {}, "meta": {"seat": by_start[0]}})
+
+
+# -- Villages & Hamlets -------------------------------------------------------------------------
+def module_setup(data: Data, rng: Rng, selection: list[str] | None = None, preconfigured: bool = False) -> None:
+    """VVH-SETUP-2, -3, -5..-7, -9: the Isle, the rune maps, both bags, the boards. In
+    pre-configured mode the selected tiles wait in ``vh_pool`` for the group's choices (-8)."""
+    module = content().module
+    pool = list(module.selectable) if selection is None else list(selection)
+    if len(pool) != module.selection_size or any(pool.count(t) > module.selectable.count(t) for t in pool):
+        raise refuse("VVH-SETUP-6", f"select exactly {module.selection_size} tiles from the module's pool")
+    runes = [r.id for r in module.runes]
+    rng.shuffle(runes)
+    data["isle"] = {area.id: {"ruins": runes.pop()} for area in module.isle_areas}
+    data["ruins_out"] = runes                                   # out of the game, face down
+    for area in module.isle_areas:
+        data["regions"][area.id] = None                         # a building site, unbuilt
+    data["rune_maps"] = module.rune_maps
+    if preconfigured:
+        data["vh_pool"] = sorted(pool)
+        data["villages_bag"] = []
+        data["bag"] = list(module.required)
+    else:
+        rng.shuffle(pool)
+        data["villages_bag"] = pool[:module.villages_bag_size]
+        data["bag"] = list(module.required) + pool[module.villages_bag_size:]
+    data["settlements"] = {}
+    for settlement in module.settlements:
+        data["settlements"][settlement.id] = {"holder": None, "marker": False}
+        for index in range(1, settlement.slots + 1):
+            data["regions"][slot_id(settlement.id, index)] = None
+
+
+def place_port(data: Data, start_position: int) -> None:
+    """VVH-SETUP-4: Thwynn's Landing on the extra journey card's start triangle."""
+    data["port"] = content().board.starts[start_position]

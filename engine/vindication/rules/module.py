@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import Command, Data, Pause, Refused, Rng, refuse
+from engine.core import Command, Data, Pause, Refused, refuse
 
 from ..commands import arg, verb
 from ..content import content
@@ -28,36 +28,7 @@ VILLAGES_BAG_FOR_SITES = 3
 DISCIPLINE = "@discipline"          # a check die paid with conviction: ``C@discipline`` (VVH-RUNE-6)
 
 
-# -- set-up -------------------------------------------------------------------------------------
-def module_setup(data: Data, rng: Rng, selection: list[str] | None = None, preconfigured: bool = False) -> None:
-    """VVH-SETUP-2, -3, -5..-7, -9: the Isle, the rune maps, both bags, the boards. In
-    pre-configured mode the selected tiles wait in ``vh_pool`` for the group's choices (-8)."""
-    module = content().module
-    pool = list(module.selectable) if selection is None else list(selection)
-    if len(pool) != module.selection_size or any(pool.count(t) > module.selectable.count(t) for t in pool):
-        raise refuse("VVH-SETUP-6", f"select exactly {module.selection_size} tiles from the module's pool")
-    runes = [r.id for r in module.runes]
-    rng.shuffle(runes)
-    data["isle"] = {area.id: {"ruins": runes.pop()} for area in module.isle_areas}
-    data["ruins_out"] = runes                                   # out of the game, face down
-    for area in module.isle_areas:
-        data["regions"][area.id] = None                         # a building site, unbuilt
-    data["rune_maps"] = module.rune_maps
-    if preconfigured:
-        data["vh_pool"] = sorted(pool)
-        data["villages_bag"] = []
-        data["bag"] = list(module.required)
-    else:
-        rng.shuffle(pool)
-        data["villages_bag"] = pool[:module.villages_bag_size]
-        data["bag"] = list(module.required) + pool[module.villages_bag_size:]
-    data["settlements"] = {}
-    for settlement in module.settlements:
-        data["settlements"][settlement.id] = {"holder": None, "marker": False}
-        for index in range(1, settlement.slots + 1):
-            data["regions"][slot_id(settlement.id, index)] = None
-
-
+# -- pre-configured set-up (the rest of the module's set-up is `setup.module_setup`) ----------------
 @VIN.primitive("preconfigure_boards")
 def _preconfigure_boards(ctx: Ctx) -> None:
     """VVH-SETUP-8: the group fills every slot, then picks 3 tiles for the villages bag; the rest
@@ -85,11 +56,6 @@ def _preconfigure(ctx: Ctx, target: str, answer: Any = None) -> Pause | None:
 @VIN.primitive("preconfigure_done")
 def _preconfigure_done(ctx: Ctx) -> None:
     ctx.data["bag"] += ctx.data.pop("vh_pool")
-
-
-def place_port(data: Data, start_position: int) -> None:
-    """VVH-SETUP-4: Thwynn's Landing on the extra journey card's start triangle."""
-    data["port"] = content().board.starts[start_position]
 
 
 # -- villages -----------------------------------------------------------------------------------

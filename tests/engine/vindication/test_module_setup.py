@@ -9,7 +9,7 @@ import pytest
 from engine.core import Refused, Rng
 from engine.vindication.content import content
 from engine.vindication.game import GAME
-from engine.vindication.rules.module import module_setup
+from engine.vindication.setup import module_setup
 from tests.engine.vindication.scenario import Scenario
 
 MODULE = content().module
