@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from app_start import BARE
+from app_start import BARE  # noqa: E402 (a sibling script: importable once its folder is on the path)
 
 FRAME_BUDGET_MS = 16.0
 BOARD_SIZE = (1600, 1000)

@@ -45,7 +45,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread
+from gui_speed import (  # noqa: E402 (a sibling script: importable once its folder is on the path)
+    BOARD_SIZE,
+    FRAME_BUDGET_MS,
+    _bare_island,
+    _timed,
+    launch,
+    spread,
+)
 
 AUTOSAVE_BUDGET_MS = 2.0
 TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
@@ -527,7 +534,8 @@ def table(f: dict[str, float]) -> str:
          f"own view always: {f['drg_before_per_handover']:.2f} ({f['drg_before_handovers']:.0f} screens)",
          f"{f['drg_after_per_handover'] / f['drg_before_per_handover']:.2f}×",
          f"4× (planning alone allows {f['drg_planning_bound']:.2f})"),
-        (f"6. full repaint, Valerna 1600×1000, mid-game (seed {f['drg_seed']:.0f}, round {f['drg_round']:.0f}, {f['drg_items']:.0f} items)",
+        (f"6. full repaint, Valerna 1600×1000, mid-game (seed {f['drg_seed']:.0f}, round {f['drg_round']:.0f}, "
+         f"{f['drg_items']:.0f} items)",
          f"{f['drg_frame_ms']:.1f} ms", q("drg_frame"),
          f"bare-Qt 900-item island {f['bare_frame_ms']:.1f} ms", f"{f['drg_frame_ratio']:.2f}×",
          f"≤ 16 ms ({f['drg_frame_ms'] / FRAME_BUDGET_MS:.2f} of it)"),

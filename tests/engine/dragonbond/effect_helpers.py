@@ -1,5 +1,5 @@
-"""Helpers for the effect, event and Vaala tests (test_events, test_vaala, test_triggers and others): run effects, icons and events on a
-live game state, keeping every card and token conserved."""
+"""Helpers for the effect, event and Vaala tests (test_events, test_vaala, test_triggers and others):
+run effects, icons and events on a live game state, keeping every card and token conserved."""
 from __future__ import annotations
 
 from typing import Any
