@@ -42,17 +42,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # sibling scripts, however this one is run
 
-from gui_speed import (  # noqa: E402 (a sibling script: importable once its folder is on the path)
-    BOARD_SIZE,
-    FRAME_BUDGET_MS,
-    _bare_island,
-    _timed,
-    launch,
-    spread,
-)
+from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread
+
+ROOT = Path(__file__).resolve().parents[2]
 
 AUTOSAVE_BUDGET_MS = 2.0
 TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
