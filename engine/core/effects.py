@@ -1,5 +1,9 @@
 """The effect interpreter: card effects as lists of primitives from a game's spec, never a class per card.
 
+Each game has one `EffectInterpreter`, which runs effects in two ways: queued (below), and walked
+(`run_tree`, `plans`, `check_plan`: a tree whose choices the command names, walked at once by the
+interpreter's `trees`, engine/core/trees.py). A game adds primitives to it, never a second interpreter.
+
 Each game makes one `EffectInterpreter` and registers its primitives with their parameter types.
 Content files spell effects as `[{gain_attribute: {kind: courage, amount: 2}}, end_turn]`; the
 interpreter checks them when content loads, through the field type `interp.effects`
@@ -28,6 +32,7 @@ from .errors import Refused, TablekeeperError
 from .events import Event
 from .plain import freeze, thaw
 from .rng import Rng
+from .trees import TreeWalk, TreeWalker
 
 Handler = Callable[..., "Pause | None"]
 H = TypeVar("H", bound=Handler)
@@ -127,6 +132,10 @@ class EffectInterpreter:
     Every interpreter knows three control primitives: `sequence: {effects: [...]}`,
     `repeat: {times: n, effects: [...]}` and `choose_one: {options: [[...], [...]]}`, which pauses
     with the option lists as options and runs the one chosen.
+
+    Its ``trees`` (a `TreeWalker`) is the walked mode: a game that writes effects as trees whose
+    choices the command names declares their vocabulary there (``trees.configure``, primitive
+    handlers with ``trees.handles``, its selectors and conditions) and runs them with `run_tree`.
     """
 
     def __init__(self, game_prefix: str) -> None:
@@ -134,6 +143,7 @@ class EffectInterpreter:
         self._primitives: dict[str, _Primitive] = {}
         self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
         self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
+        self.trees = TreeWalker(game_prefix)
         self._register_control_primitives()
 
     @property
@@ -242,6 +252,24 @@ class EffectInterpreter:
                 values[key] = spec.default
         return Effect(name, FrozenMap(values))
 
+    # -- the walked mode ----------------------------------------------------------------------------
+
+    def run_tree(self, ctx: Any, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
+                 **bindings: Any) -> TreeWalk:
+        """Walk an effect tree to the end now, its choices taken from a command's ``option`` (the OR
+        part) and ``targets`` (in the order the walk meets them; none: the first candidates)."""
+        return self.trees.run(ctx, tree, option, targets, **bindings)
+
+    def plans(self, ctx: Any, tree: object, option: int | None = None,
+              **bindings: Any) -> list[tuple[int | None, tuple[Any, ...]]]:
+        """Every (option, targets) a command may name for an effect tree; nothing changes."""
+        return self.trees.plans(ctx, tree, option, **bindings)
+
+    def check_plan(self, ctx: Any, tree: object, option: int | None, targets: tuple[Any, ...],
+                   **bindings: Any) -> None:
+        """Refuse a command whose option or targets do not fit an effect tree."""
+        self.trees.check_plan(ctx, tree, option, targets, **bindings)
+
     # -- a game's command --------------------------------------------------------------------------
 
     def answer_or_run(self, ctx: EffectContext, command: Any, handlers: Mapping[str, Callable[..., None]], *,
@@ -310,7 +338,8 @@ class EffectInterpreter:
             else:
                 raise EffectError(f"{self.game_prefix}: a step is a name or {{name: {{params}}}}, not {raw!r}")
             if name not in self._primitives:
-                raise EffectError(f"{self.game_prefix}: unknown step {name!r}{did_you_mean(str(name), self._primitives)}")
+                known = did_you_mean(str(name), self._primitives)
+                raise EffectError(f"{self.game_prefix}: unknown step {name!r}{known}")
             items.append({"primitive": name, "params": to_plain(params or {}), "meta": tag})
         ctx.queue[0:0] = items
 
