@@ -61,7 +61,7 @@ class Effect:
         if kwargs is None:
             kwargs = dict(self.params)
             object.__setattr__(self, "_kwargs", kwargs)
-        return kwargs  # type: ignore[no-any-return]
+        return kwargs
 
     def plain_params(self) -> dict[str, Any]:
         """``to_plain(params)``, a fresh copy each call (queue items are state data). The effect
@@ -75,7 +75,7 @@ class Effect:
                 return plain
             object.__setattr__(self, "_plain_params", frozen)
             return plain
-        return marshal.loads(frozen)  # type: ignore[no-any-return]
+        return marshal.loads(frozen)
 
     def to_data(self) -> object:
         """The form the content files use: the bare name, or {name: {params}}."""
@@ -143,7 +143,7 @@ class EffectInterpreter:
         self._primitives: dict[str, _Primitive] = {}
         self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
         self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
-        self.trees = TreeWalker(game_prefix)
+        self.trees: TreeWalker[Any] = TreeWalker(game_prefix)
         self._register_control_primitives()
 
     @property
@@ -222,6 +222,7 @@ class EffectInterpreter:
 
     def decode_effect(self, raw: object, path: FieldPath = ()) -> Effect:
         """One raw effect: a bare primitive name, or a one-key mapping {name: {params}}."""
+        given: object
         if isinstance(raw, str):
             name, given = raw, {}
         elif isinstance(raw, Mapping) and len(raw) == 1:
@@ -255,7 +256,7 @@ class EffectInterpreter:
     # -- the walked mode ----------------------------------------------------------------------------
 
     def run_tree(self, ctx: Any, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
-                 **bindings: Any) -> TreeWalk:
+                 **bindings: Any) -> TreeWalk[Any]:
         """Walk an effect tree to the end now, its choices taken from a command's ``option`` (the OR
         part) and ``targets`` (in the order the walk meets them; none: the first candidates)."""
         return self.trees.run(ctx, tree, option, targets, **bindings)
@@ -331,6 +332,7 @@ class EffectInterpreter:
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
         items = []
         for raw in steps:
+            params: object
             if isinstance(raw, str):
                 name, params = raw, {}
             elif isinstance(raw, Mapping) and len(raw) == 1:
@@ -451,7 +453,8 @@ class EffectInterpreter:
         def repeat(ctx: EffectContext, times: int, effects: tuple[Effect, ...]) -> None:
             self.push(ctx, effects * max(times, 0))
 
-        @self.primitive("choose_one", options=tuple[self.effects, ...])
+        # a hint built at run time from this interpreter's effect-list hint, which mypy cannot follow
+        @self.primitive("choose_one", options=tuple[self.effects, ...])  # type: ignore[name-defined]
         def choose_one(ctx: EffectContext, options: tuple[tuple[Effect, ...], ...],
                        answer: object = _NO_ANSWER) -> Pause | None:
             shown = [to_plain(option) for option in options]
@@ -461,7 +464,7 @@ class EffectInterpreter:
             return None
 
 
-def _exact_key(data: object) -> bytes | None:
+def _exact_key(data: Any) -> bytes | None:
     """A memo key for checked data: marshal bytes, equal only for data of exactly the same types
     and values (unlike JSON text, which mixes up tuples and lists), or None when marshal cannot
     write it (objects, subclasses of builtins). Format 0 writes no back-references or interning

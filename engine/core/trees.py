@@ -26,19 +26,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .content import FrozenMap
 from .errors import TablekeeperError, refuse
 
 Signature = tuple[str, ...]  # "name:kind", kind v | n | c; a leading * makes it variadic (last only)
 Bindings = dict[str, Any]
-TreeHandler = Callable[[Any, dict[str, Any], Bindings], None]
-ValueFn = Callable[["TreeWalk", dict[str, Any], Bindings], Any]
-NameFn = Callable[["TreeWalk", Bindings], Any]
-ConditionFn = Callable[["TreeWalk", dict[str, Any], Bindings], bool]
-ControlFn = Callable[["TreeWalk", dict[str, Any], Bindings], None]
-BeforeFn = Callable[["TreeWalk", dict[str, Any], Bindings], Bindings]
+C = TypeVar("C")    # the game's rule context, which handlers and walks carry
+TreeHandler = Callable[[C, dict[str, Any], Bindings], None]
+ValueFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], Any]
+NameFn = Callable[["TreeWalk[C]", Bindings], Any]
+ConditionFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], bool]
+ControlFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], None]
+BeforeFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], Bindings]
 F = TypeVar("F", bound=Callable[..., Any])
 
 NONE = "none"   # the target naming "nobody" for an optional choose
@@ -107,7 +108,7 @@ def _never(ctx: Any) -> bool:
 _NODES_MAX = 50_000
 
 
-class TreeWalker:
+class TreeWalker(Generic[C]):
     """The walked mode of one game's `EffectInterpreter`: its tree vocabulary (signatures,
     primitive handlers, values, conditions, structure) and the entry points `run`, `plans` and
     `check_plan`. Registries are plain dicts by name; see the module text for their roles."""
@@ -115,24 +116,24 @@ class TreeWalker:
     def __init__(self, game_prefix: str) -> None:
         self.game_prefix = game_prefix
         self.signatures: dict[str, Signature] = dict(CONTROL_SIGNATURES)
-        self.handlers: dict[str, TreeHandler] = {}      # effect primitives
-        self.values: dict[str, ValueFn] = {}            # calls in value position (selectors)
-        self.names: dict[str, NameFn] = {}              # bare names in value position
-        self.pools: dict[str, NameFn] = {}              # bare names a choose offers from
-        self.conditions: dict[str, ConditionFn] = {}
-        self.controls: dict[str, ControlFn] = {}        # structure: walked, args left as trees
-        self.before: dict[str, BeforeFn] = {}           # per primitive, before its handler (planning too)
+        self.handlers: dict[str, TreeHandler[C]] = {}   # effect primitives
+        self.values: dict[str, ValueFn[C]] = {}         # calls in value position (selectors)
+        self.names: dict[str, NameFn[C]] = {}           # bare names in value position
+        self.pools: dict[str, NameFn[C]] = {}           # bare names a choose offers from
+        self.conditions: dict[str, ConditionFn[C]] = {}
+        self.controls: dict[str, ControlFn[C]] = {}     # structure: walked, args left as trees
+        self.before: dict[str, BeforeFn[C]] = {}        # per primitive, before its handler (planning too)
         self.opaque: set[str] = set()                   # controls whose effect args are not effect positions
         self.rules = WalkRules("", "", "")
-        self.stopped: Callable[[Any], bool] = _never    # the game is over: walks stop
-        self.not_ready: Callable[[Any, str], None] | None = None
+        self.stopped: Callable[[C], bool] = _never       # the game is over: walks stop
+        self.not_ready: Callable[[C, str], None] | None = None
         self._kinds: dict[str, dict[str, str]] = {}
         self._nodes: dict[tuple[str, int], tuple[object, Any]] = {}
         self._register_controls()
 
     def configure(self, signatures: Mapping[str, Signature], rules: WalkRules, *,
-                  stopped: Callable[[Any], bool] | None = None,
-                  not_ready: Callable[[Any, str], None] | None = None) -> None:
+                  stopped: Callable[[C], bool] | None = None,
+                  not_ready: Callable[[C, str], None] | None = None) -> None:
         """The game's tree vocabulary (name -> signature), the rules its refusals cite, when a walk
         stops (the game is over) and what a primitive without a handler does (default: an error)."""
         for name, core in CONTROL_SIGNATURES.items():
@@ -228,7 +229,7 @@ class TreeWalker:
             return tree, None
         entry = self._nodes.get(("", id(tree)))          # "": no primitive is named so
         if entry is not None and entry[0] is tree:
-            return entry[1]  # type: ignore[no-any-return]
+            return entry[1]
         [(name, args)] = tree.items()  # type: ignore[attr-defined]
         if isinstance(tree, FrozenMap):
             self._keep("", tree, (name, args))
@@ -296,19 +297,19 @@ class TreeWalker:
 
     # -- walking -----------------------------------------------------------------------------------
 
-    def walk(self, ctx: Any, option: int | None = None, targets: tuple[Any, ...] = (), *,
-             planning: bool = False, strict: bool = False) -> TreeWalk:
+    def walk(self, ctx: C, option: int | None = None, targets: tuple[Any, ...] = (), *,
+             planning: bool = False, strict: bool = False) -> TreeWalk[C]:
         """A walk over this vocabulary, not started (to resolve values or conditions by hand)."""
         return TreeWalk(self, ctx, option, targets, planning=planning, strict=strict)
 
-    def run(self, ctx: Any, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
-            **bindings: Any) -> TreeWalk:
+    def run(self, ctx: C, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
+            **bindings: Any) -> TreeWalk[C]:
         """Run ``tree`` with a command's option and targets (or none: the first candidates)."""
         walk = TreeWalk(self, ctx, option, targets)
         walk.run(tree, bindings)
         return walk
 
-    def plans(self, ctx: Any, tree: object, option: int | None = None,
+    def plans(self, ctx: C, tree: object, option: int | None = None,
               **bindings: Any) -> list[tuple[int | None, tuple[Any, ...]]]:
         """Every (option, targets) a command may name for ``tree`` (no option: each OR part), in
         the order the walk meets the choices; nothing changes."""
@@ -332,7 +333,7 @@ class TreeWalker:
         explore(option, ())
         return found
 
-    def check_plan(self, ctx: Any, tree: object, option: int | None, targets: tuple[Any, ...],
+    def check_plan(self, ctx: C, tree: object, option: int | None, targets: tuple[Any, ...],
                    **bindings: Any) -> None:
         """Refuse a command whose option or targets do not fit ``tree`` (before anything is paid)."""
         rules = self.rules
@@ -351,7 +352,7 @@ class TreeWalker:
             raise refuse(rules.option, "this action has no OR parts")
 
 
-class TreeWalk:
+class TreeWalk(Generic[C]):
     """One walk of a tree: the command's option and targets, and whether it only plans.
 
     ``chosen`` are the targets taken so far, ``optional`` makes the next ``choose`` also offer
@@ -359,7 +360,7 @@ class TreeWalk:
     game's primitives note for its conditions during this walk (a handler reaches the walk as
     ``bindings["_walk"]``)."""
 
-    def __init__(self, walker: TreeWalker, ctx: Any, option: int | None = None, targets: tuple[Any, ...] = (),
+    def __init__(self, walker: TreeWalker[C], ctx: C, option: int | None = None, targets: tuple[Any, ...] = (),
                  *, planning: bool = False, strict: bool = False) -> None:
         self.walker = walker
         self.ctx = ctx
@@ -503,27 +504,27 @@ class TreeWalk:
 
 # -- the walker's own structure ----------------------------------------------------------------------
 
-def _seq(walk: TreeWalk, args: dict[str, Any], bindings: Bindings) -> None:
+def _seq(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
     for step in args.get("steps", ()):
         walk.run(step, bindings)
 
 
-def _choice(walk: TreeWalk, args: dict[str, Any], bindings: Bindings) -> None:
+def _choice(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
     options = list(args.get("options", ()))
     walk.run(options[walk.take_option(len(options))], bindings)
 
 
-def _if(walk: TreeWalk, args: dict[str, Any], bindings: Bindings) -> None:
+def _if(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
     walk.run(args.get("then") if walk.cond(args.get("cond"), bindings) else args.get("else"), bindings)
 
 
-def _for_each(walk: TreeWalk, args: dict[str, Any], bindings: Bindings) -> None:
+def _for_each(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
     found = walk.value(args.get("selector"), bindings)
     for element in (found if isinstance(found, (list, tuple)) else [found] if found is not None else []):
         walk.run(args.get("effect"), {**bindings, "it": element})
 
 
-def _choose(walk: TreeWalk, args: dict[str, Any], bindings: Bindings) -> Any:
+def _choose(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> Any:
     """``choose(from)``: the command's next target among the candidates; an optional one (see
     `TreeWalk.optional`) may name `NONE`, which gives None."""
     candidates = walk.candidates(args.get("from"), bindings)

@@ -5,6 +5,8 @@ The flow of a round runs on its queue (steps.py and the rule modules declare tho
 command names (spec 9.2), so they run on its walked mode, ``NEM.trees``: the names and signatures
 of spec 7.1 (vocabulary.py), the selectors, filters and conditions of trees.py, and the primitive
 handlers that primitives.py and the rule modules register with ``@trees.handles``.
+
+This module imports nothing of the rules (not even the context), so every module may import it.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ NEM = EffectInterpreter("NEM")
 
 
 def _ended(ctx: Any) -> bool:
+    """Walks stop once the game is over (a ``Ctx``)."""
     return bool(ctx.ended())
 
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from engine.core.trees import TreeWalk
+from engine.core.trees import TreeWalk, TreeWalker
 
 from .content import content
 from .context import Ctx
 from .effects import NEM
 
-TREES = NEM.trees
+TREES: TreeWalker[Ctx] = NEM.trees   # the walked mode of Nemesis's one interpreter
 HANDLERS = TREES.handlers   # name -> handler(ctx, args, bindings); tests and rule modules read it
 
 
@@ -41,7 +41,7 @@ def handles(name: str) -> Callable[[Callable[[Ctx, dict[str, Any], dict[str, Any
 
 
 def Walk(ctx: Ctx, option: int | None = None, targets: tuple[Any, ...] = (),
-         planning: bool = False, strict: bool = False) -> TreeWalk:
+         planning: bool = False, strict: bool = False) -> TreeWalk[Ctx]:
     """A walk over Nemesis's vocabulary, not started (to resolve values or conditions by hand)."""
     return TREES.walk(ctx, option, targets, planning=planning, strict=strict)
 
@@ -54,7 +54,7 @@ unready = TREES.unready
 
 
 def run_tree(ctx: Ctx, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
-             **bindings: Any) -> TreeWalk:
+             **bindings: Any) -> TreeWalk[Ctx]:
     """Run a tree for ``ctx.actor`` with a command's option and targets (or none: first candidates)."""
     return NEM.run_tree(ctx, tree, option, targets, **bindings)
 
@@ -71,7 +71,7 @@ def check_plan(ctx: Ctx, tree: object, option: int | None, targets: tuple[Any, .
 
 # -- where things are ---------------------------------------------------------------------------------
 
-def actor_room(walk: TreeWalk, bindings: dict[str, Any]) -> str | None:
+def actor_room(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> str | None:
     """The Room the effect happens in: the bound Room, else the target's, else the actor's."""
     if bindings.get("room"):
         return str(bindings["room"])
@@ -80,7 +80,7 @@ def actor_room(walk: TreeWalk, bindings: dict[str, Any]) -> str | None:
     return walk.ctx.player()["room"]
 
 
-def kind_of(walk: TreeWalk, element: Any) -> str:
+def kind_of(walk: TreeWalk[Ctx], element: Any) -> str:
     data = walk.ctx.data
     if isinstance(element, int):
         return "character"
@@ -93,7 +93,7 @@ def kind_of(walk: TreeWalk, element: Any) -> str:
     return "object"
 
 
-def rooms_of(walk: TreeWalk, value: Any) -> list[str]:
+def rooms_of(walk: TreeWalk[Ctx], value: Any) -> list[str]:
     """A room argument as a list of Room ids (one Room, several, or a selector's result)."""
     if value is None:
         return []
@@ -106,7 +106,8 @@ def rooms_of(walk: TreeWalk, value: Any) -> list[str]:
 
 # -- selectors ----------------------------------------------------------------------------------
 
-def _filtered(walk: TreeWalk, kind: str, found: list[Any], args: dict[str, Any], bindings: dict[str, Any]) -> list[Any]:
+def _filtered(walk: TreeWalk[Ctx], kind: str, found: list[Any], args: dict[str, Any],
+              bindings: dict[str, Any]) -> list[Any]:
     filters = args.get("filters", ())
     filters = filters if isinstance(filters, tuple) else (filters,)
     for node in filters:
@@ -119,12 +120,12 @@ def _filtered(walk: TreeWalk, kind: str, found: list[Any], args: dict[str, Any],
     return found
 
 
-def _characters(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[int]:
+def _characters(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[int]:
     from .rules.places import in_order
     return _filtered(walk, "character", in_order(walk.ctx.data), args, bindings)
 
 
-def _intruders(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+def _intruders(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
     data = walk.ctx.data
     order = walk.ctx.content.board.order_index
     found = sorted(data["intruders"], key=lambda i: (order(data["intruders"][i]["room"]),
@@ -132,15 +133,15 @@ def _intruders(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -
     return _filtered(walk, "intruder", found, args, bindings)
 
 
-def _rooms(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+def _rooms(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
     return _filtered(walk, "room", list(walk.ctx.content.board.order), args, bindings)
 
 
-def _corridors(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+def _corridors(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
     return _filtered(walk, "corridor", sorted(walk.ctx.data["corridors"]), args, bindings)
 
 
-def _exits(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+def _exits(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
     from .rules.places import exits_of
     found: list[str] = []
     for room in rooms_of(walk, walk.value(args.get("where"), bindings)):
@@ -148,7 +149,7 @@ def _exits(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> li
     return _filtered(walk, "exit", found, {"filters": args.get("filters", ())}, bindings)
 
 
-def _objects(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+def _objects(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
     """Objects lying in Rooms, as ``ROOM/kind`` (one entry per kind and Room)."""
     data = walk.ctx.data
     found = [f"{room}/{kind}" for room in walk.ctx.content.board.order
@@ -160,25 +161,25 @@ def _objects(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> 
     return _filtered(walk, "object", found, args, bindings)
 
 
-SELECTORS: dict[str, Callable[[TreeWalk, dict[str, Any], dict[str, Any]], Any]] = {
+SELECTORS: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any], dict[str, Any]], Any]] = {
     "character": _characters, "each_character": _characters, "intruder": _intruders,
     "each_intruder": _intruders, "room": _rooms, "each_room": _rooms, "corridor": _corridors,
     "exit": _exits, "object": _objects,
 }
 
 
-def _lowest_order(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> Any:
+def _lowest_order(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> Any:
     found = walk.value(args.get("from"), bindings)
     found = list(found) if isinstance(found, (list, tuple)) else [found]
     return found[0] if found else None
 
 
-def _section_of(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> Any:
+def _section_of(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> Any:
     rooms = rooms_of(walk, walk.value(args.get("where"), bindings))
     return walk.ctx.content.board.section_of(rooms[0]) if rooms else None
 
 
-def _count(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> int:
+def _count(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> int:
     """``count(stat, per, max)``: a statistic of the actor, divided by ``per`` (floor), at most ``max``."""
     player = walk.ctx.player()
     stat = str(args.get("stat"))
@@ -193,7 +194,7 @@ def _count(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> in
     return n
 
 
-def _escort(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
+def _escort(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
     """An escort is optional: its ``choose`` also offers ``none``."""
     walk.optional = True
     try:
@@ -203,7 +204,7 @@ def _escort(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> d
     return {"escort": who, "consent": args.get("consent")}
 
 
-VALUES: dict[str, Callable[[TreeWalk, dict[str, Any], dict[str, Any]], Any]] = {
+VALUES: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any], dict[str, Any]], Any]] = {
     "lowest_order": _lowest_order, "section_of": _section_of, "count": _count,
     "escort": _escort,
 }
@@ -211,7 +212,7 @@ VALUES: dict[str, Callable[[TreeWalk, dict[str, Any], dict[str, Any]], Any]] = {
 
 # -- filters: test(walk, kind, element, args, bindings) --------------------------------------------
 
-def _room_of_element(walk: TreeWalk, kind: str, x: Any) -> str | None:
+def _room_of_element(walk: TreeWalk[Ctx], kind: str, x: Any) -> str | None:
     data = walk.ctx.data
     if kind == "character":
         return data["players"][x]["room"]
@@ -222,57 +223,57 @@ def _room_of_element(walk: TreeWalk, kind: str, x: Any) -> str | None:
     return x if kind == "room" else None
 
 
-def _f_in_room(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_in_room(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return _room_of_element(walk, kind, x) in rooms_of(walk, args.get("where"))
 
 
-def _f_other(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_other(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     """Another character than the actor; for Rooms, a Room other than the actor's own."""
     if kind == "room":
         return x != walk.ctx.player()["room"]
     return x != walk.ctx.actor
 
 
-def _f_combat(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_combat(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import characters_in, in_combat
     if kind == "intruder":
         return bool(characters_in(walk.ctx.data, walk.ctx.data["intruders"][x]["room"]))
     return in_combat(walk.ctx.data, x)
 
 
-def _f_darkness(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_darkness(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import in_darkness, room_powered
     if kind == "room":
         return not room_powered(walk.ctx.data, x)
     return in_darkness(walk.ctx.data, x)
 
 
-def _f_alone(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_alone(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import characters_in
     return characters_in(walk.ctx.data, walk.ctx.data["players"][x]["room"]) == [x]
 
 
 def _f_flag(flag: str) -> Callable[..., bool]:
-    def test(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         return bool(walk.ctx.data["players"][x][flag])
     return test
 
 
 def _f_where(place: str) -> Callable[..., bool]:
-    def test(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         return walk.ctx.data["players"][x]["where"] == place
     return test
 
 
-def _f_hand_le(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_hand_le(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return len(walk.ctx.data["players"][x]["hand"]) <= int(args.get("n", 0))
 
 
-def _f_knowledge_le(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_knowledge_le(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return walk.ctx.data["players"][x]["knowledge"] <= int(args.get("n", 0))
 
 
-def _f_in_section(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_in_section(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     board = walk.ctx.content.board
     if kind in ("corridor", "exit"):
         return x != "TECH" and board.corridor_section(x) == args.get("section")
@@ -280,87 +281,87 @@ def _f_in_section(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindi
     return room is not None and board.section_of(room) == args.get("section")
 
 
-def _f_type_in(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_type_in(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     types = args.get("types", ())
     types = types if isinstance(types, tuple) else (types,)
     flat = {t for group in types for t in (group if isinstance(group, tuple) else (group,))}
     return walk.ctx.data["intruders"][x]["type"] in flat
 
 
-def _f_rank_le(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_rank_le(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.intruders import rank
     return rank(walk.ctx, walk.ctx.data["intruders"][x]["type"]) <= int(args.get("n", 0))
 
 
 def _f_explored(flag: bool) -> Callable[..., bool]:
-    def test(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         return walk.ctx.data["rooms"][x]["explored"] == flag
     return test
 
 
-def _f_neighbour_of(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_neighbour_of(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return any(x in walk.ctx.content.board.neighbour_rooms(r) for r in rooms_of(walk, args.get("where")))
 
 
-def _f_reachable_from(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_reachable_from(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     """The Room itself or a neighbour joined without a Closed Door."""
     from .rules.places import walkable_neighbours
     rooms = rooms_of(walk, args.get("where"))
     return x in rooms or any(x == n for r in rooms for _, n in walkable_neighbours(walk.ctx.data, r))
 
 
-def _f_has_entrance(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_has_entrance(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return walk.ctx.content.board.has_entrance(x)
 
 
-def _marker(walk: TreeWalk, room: str, kind: str) -> bool:
+def _marker(walk: TreeWalk[Ctx], room: str, kind: str) -> bool:
     state = walk.ctx.data["rooms"][room]
     if kind in ("fire", "malfunction"):
         return bool(state[kind])
     return kind in state["objects"]
 
 
-def _f_has_marker(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_has_marker(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return _marker(walk, x, str(args.get("kind")))
 
 
-def _f_no_marker(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_no_marker(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return not _marker(walk, x, str(args.get("kind")))
 
 
-def _f_has_intruder(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_has_intruder(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import intruders_in
     return bool(intruders_in(walk.ctx.data, x))
 
 
-def _f_has_character(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_has_character(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import characters_in
     return bool(characters_in(walk.ctx.data, x))
 
 
 def _f_powered(flag: bool) -> Callable[..., bool]:
-    def test(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         from .rules.places import room_powered
         room = _room_of_element(walk, kind, x) if kind != "character" else walk.ctx.data["players"][x]["room"]
         return room is not None and room_powered(walk.ctx.data, room) == flag
     return test
 
 
-def _f_tile(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_tile(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     state = walk.ctx.data["rooms"][x]
     return state["explored"] and state["tile"] == args.get("tile")
 
 
-def _f_has_computer(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_has_computer(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     state = walk.ctx.data["rooms"][x]
     return state["explored"] and walk.ctx.content.tiles[state["tile"]].computer
 
 
-def _f_of_room(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_of_room(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return any(x in walk.ctx.content.board.corridors_of(r) for r in rooms_of(walk, args.get("where")))
 
 
-def _f_number(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_number(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     room = actor_room(walk, bindings) if bindings.get("it") is None else bindings["it"]
     try:
         return walk.ctx.content.board.exit(str(room), int(args.get("n", 0))) == x
@@ -369,13 +370,13 @@ def _f_number(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings:
 
 
 def _f_noise(flag: bool) -> Callable[..., bool]:
-    def test(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         from .rules.places import has_noise
         return has_noise(walk.ctx.data, x) == flag
     return test
 
 
-def _f_door(walk: TreeWalk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _f_door(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     if x == "TECH":
         return False
     states = args.get("state")
@@ -411,25 +412,27 @@ def knowledge_for_requirements(data: Any, seat: int) -> int:
     return int(player["knowledge"]) + bonus
 
 
-def _c_room(walk: TreeWalk, bindings: dict[str, Any]) -> str | None:
+def _c_room(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> str | None:
     it = bindings.get("it")
     if isinstance(it, str) and it in walk.ctx.data["rooms"]:
         return it
     return actor_room(walk, bindings)
 
 
-def _c_computer_usable(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _c_computer_usable(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import room_powered
     room = _c_room(walk, bindings)
     state = walk.ctx.data["rooms"][room]
+    assert room is not None                                 # the Room was found just above
     return (state["explored"] and walk.ctx.content.tiles[state["tile"]].computer and not state["malfunction"]
             and room_powered(walk.ctx.data, room))
 
 
-def _c_room_has(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _c_room_has(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     from .rules.places import intruders_in
     room = _c_room(walk, bindings)
     state = walk.ctx.data["rooms"][room]
+    assert room is not None                                 # the Room was found just above
     kinds = args.get("kinds", ())
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     colour = walk.ctx.content.tiles[state["tile"]].colour if state["explored"] else None
@@ -445,7 +448,7 @@ def _c_room_has(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) 
     return False
 
 
-def _c_room_is(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _c_room_is(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     room = _c_room(walk, bindings)
     tile = args.get("tile")
     if tile == "exit_room":
@@ -453,15 +456,15 @@ def _c_room_is(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -
     return walk.ctx.data["rooms"][room]["tile"] == tile or room == tile
 
 
-def _c_has_item(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _c_has_item(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return args.get("item") in held_items(walk.ctx.player())
 
 
-def _c_stat_ge(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+def _c_stat_ge(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     return _count(walk, {"stat": args.get("name")}, bindings) >= int(args.get("n", 0))
 
 
-CONDITIONS: dict[str, Callable[[TreeWalk, dict[str, Any], dict[str, Any]], bool]] = {
+CONDITIONS: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any], dict[str, Any]], bool]] = {
     "in_combat": lambda w, a, b: _f_combat(w, "character", w.ctx.actor, a, b),
     "out_of_combat": lambda w, a, b: not _f_combat(w, "character", w.ctx.actor, a, b),
     "not_in_combat": lambda w, a, b: not _f_combat(w, "character", w.ctx.actor, a, b),
@@ -480,21 +483,22 @@ CONDITIONS: dict[str, Callable[[TreeWalk, dict[str, Any], dict[str, Any]], bool]
 
 # -- choose pools: the bare names ``choose`` offers from ----------------------------------------------
 
-def _pool_weapon(walk: TreeWalk, bindings: dict[str, Any]) -> list[Any]:
+def _pool_weapon(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> list[Any]:
     items = walk.ctx.content.items
     return [t["item"] for t in walk.ctx.player()["hands"] if "item" in t and items[t["item"]].weapon]
 
 
-def _pool_exit(walk: TreeWalk, bindings: dict[str, Any]) -> list[Any]:
+def _pool_exit(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> list[Any]:
     return _exits(walk, {"where": "actor_room"}, bindings)
 
 
-def _pool_neighbour(walk: TreeWalk, bindings: dict[str, Any]) -> list[Any]:
+def _pool_neighbour(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> list[Any]:
     from .rules.places import walkable_neighbours
-    return [room for _, room in walkable_neighbours(walk.ctx.data, actor_room(walk, bindings))]
+    here = actor_room(walk, bindings)
+    return [] if here is None else [room for _, room in walkable_neighbours(walk.ctx.data, here)]
 
 
-POOLS: dict[str, Callable[[TreeWalk, dict[str, Any]], list[Any]]] = {
+POOLS: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any]], list[Any]]] = {
     "weapon": _pool_weapon,
     "heavy_item": lambda w, b: [t["item"] for t in w.ctx.player()["hands"] if "item" in t],
     "heavy_thing": lambda w, b: [t.get("item") or t.get("object") for t in w.ctx.player()["hands"]],
@@ -507,26 +511,32 @@ POOLS: dict[str, Callable[[TreeWalk, dict[str, Any]], list[Any]]] = {
 
 # -- named values: the bare names of value position ----------------------------------------------
 
-def _item_handle(walk: TreeWalk, bindings: dict[str, Any]) -> Any:
+def _item_handle(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> Any:
     """Bare ``choose``: one of the items you hold, by handle (h0, i1, …: a command never names an
     Inventory card, rules/items.py)."""
     from .rules.items import item_handles
     return walk.take_target(item_handles(walk.ctx.player()))
 
 
-NAMES: dict[str, Callable[[TreeWalk, dict[str, Any]], Any]] = {
+def _neighbours(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> tuple[str, ...]:
+    """Bare ``neighbour``: the Rooms next to the effect's Room, Closed Doors or not."""
+    here = actor_room(walk, bindings)
+    return () if here is None else tuple(walk.ctx.content.board.neighbour_rooms(here))
+
+
+NAMES: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any]], Any]] = {
     "self": lambda w, b: w.ctx.actor,
     "target": lambda w, b: b.get("target", w.ctx.actor),
     "it": lambda w, b: b.get("it"),
     "actor_room": actor_room,
-    "neighbour": lambda w, b: tuple(w.ctx.content.board.neighbour_rooms(actor_room(w, b))),
+    "neighbour": _neighbours,
     "choose": _item_handle,
 }
 
 
 # -- conditions: what a condition node of each name tests ----------------------------------------
 
-def _condition(name: str) -> Callable[[TreeWalk, dict[str, Any], dict[str, Any]], bool]:
+def _condition(name: str) -> Callable[[TreeWalk[Ctx], dict[str, Any], dict[str, Any]], bool]:
     """The test of a condition node ``name``: a selector holds when it finds something; a filter
     tests the ``for_each`` element when one is bound, else (unless a condition of the same name
     exists) the acting character; a condition tests the actor's situation."""
@@ -539,7 +549,7 @@ def _condition(name: str) -> Callable[[TreeWalk, dict[str, Any], dict[str, Any]]
         assert condition is not None
         return condition
 
-    def on_element(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
+    def on_element(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
         it = bindings.get("it")
         if it is not None:
             values = {k: walk.value(v, bindings) for k, v in args.items()}
@@ -550,14 +560,14 @@ def _condition(name: str) -> Callable[[TreeWalk, dict[str, Any], dict[str, Any]]
     return on_element
 
 
-def _place_of(name: str) -> Callable[[TreeWalk, dict[str, Any], dict[str, Any]], Any]:
+def _place_of(name: str) -> Callable[[TreeWalk[Ctx], dict[str, Any], dict[str, Any]], Any]:
     """A filter written as a place: the Rooms meeting it."""
     return lambda w, a, b: tuple(_rooms(w, {"filters": ({name: a},)}, b))
 
 
 # -- structure Nemesis adds to the walk ---------------------------------------------------------------
 
-def _once_per(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+def _once_per(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> None:
     ctx = walk.ctx
     scope = str(args.get("scope", "game"))
     key = f"{ctx.actor}:{scope}:{args.get('effect')!r}"
@@ -570,24 +580,24 @@ def _once_per(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) ->
     walk.run(args.get("effect"), bindings)
 
 
-def _duration(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+def _duration(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> None:
     """Timed effects go to the ``duration`` handler (primitives.py) with their tree unwalked."""
     if not walk.planning:
         walk.call("duration", args, bindings)
 
 
-def _read_where_they_apply(walk: TreeWalk, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+def _read_where_they_apply(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> None:
     """passive / reaction / cost_mod are read where they apply, never run as effects."""
 
 
-def _move_path_target(walk: TreeWalk, values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
+def _move_path_target(walk: TreeWalk[Ctx], values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
     """Know the Shortcuts: the destination of ``move_path`` is a target of the command."""
     from .primitives import path_destinations
     values["to"] = walk.take_target(path_destinations(walk.ctx, walk.ctx.actor, int(values.get("steps") or 1)))
     return bindings
 
 
-def _door_state(walk: TreeWalk, values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
+def _door_state(walk: TreeWalk[Ctx], values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
     """``set_door`` "open or close" the chosen Door: the state it is not in now."""
     corridors = walk.ctx.data["corridors"]
     corridor = values.get("corridor")
@@ -707,7 +717,7 @@ def room_of(ctx: Ctx, where: object, bindings: dict[str, Any]) -> str | None:
     return where if isinstance(where, str) and where in ctx.data["rooms"] else None
 
 
-def walk_of(bindings: dict[str, Any]) -> TreeWalk | None:
+def walk_of(bindings: dict[str, Any]) -> TreeWalk[Ctx] | None:
     return bindings.get("_walk")
 
 
