@@ -29,12 +29,12 @@ from .content import content
 from .context import Ctx
 from .effects import NEM
 
+Handler = Callable[[Ctx, dict[str, Any], dict[str, Any]], None]   # (ctx, resolved args, bindings)
 TREES: TreeWalker[Ctx] = NEM.trees   # the walked mode of Nemesis's one interpreter
-HANDLERS = TREES.handlers   # name -> handler(ctx, args, bindings); tests and rule modules read it
+HANDLERS: dict[str, Handler] = TREES.handlers   # by primitive name; tests and rule modules read it
 
 
-def handles(name: str) -> Callable[[Callable[[Ctx, dict[str, Any], dict[str, Any]], None]],
-                                   Callable[[Ctx, dict[str, Any], dict[str, Any]], None]]:
+def handles(name: str) -> Callable[[Handler], Handler]:
     """Register the handler of a primitive on ``NEM``; a later registration (a rule module) replaces
     an earlier one (a default of primitives.py)."""
     return TREES.handles(name, replace=True)
