@@ -213,12 +213,5 @@ def is_convex(polygon: tuple[Point, ...]) -> bool:
     return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
 
-def board() -> Map:
-    """The map of the shipped content (valerna_v1)."""
-    from .content import content
-
-    return content().map
-
-
-__all__ = ["Map", "MountainBorder", "Point", "Region", "RegionSetup", "Scene", "board", "inner_clearance",
+__all__ = ["Map", "MountainBorder", "Point", "Region", "RegionSetup", "Scene", "inner_clearance",
            "is_convex", "polygon_edges", "signed_area"]
