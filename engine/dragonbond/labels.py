@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import Command, Data
 from engine.core.language import EN, language_index
 
-from .log import WORDS, name_of
+from .names import WORDS, name_of
 
 VERBS: dict[str, tuple[str, str]] = {
     "move": ("Move", "移動"), "fly": ("Fly", "飛行"), "attack": ("Attack", "攻擊"), "deploy": ("Deploy", "部署"),
