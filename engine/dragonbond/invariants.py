@@ -389,7 +389,7 @@ def decision_problems(data: Data) -> list[str]:
     from engine.core import Refused, Rng, plain
 
     from .context import Ctx
-    from .steps import DRG
+    from .effects import DRG
     queue = data["effects"]
     problems = DRG.decision_problems(data, Ctx)
     if problems or not queue or "pause" not in queue[0] or queue[0]["primitive"] != "ai_tie":

@@ -44,7 +44,7 @@ from engine.core.effects import Param, Pause, to_plain
 
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of, stage_pick
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from ..vocabulary import Icon
 from . import attack, effects, movement, power, vaala
 from .heal import can_execute_icons

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..context import Ctx
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from ..vocabulary import Icon
 from . import attack, movement, power
 from .combat import legal_targets

@@ -36,7 +36,7 @@ from engine.core.effects import Param, Pause
 
 from ..context import ANSWER_RULES, Ctx, stage_pick
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from . import combat, modifiers
 from .movement import _add_units, arrive, storm_active, units_of
 

@@ -42,7 +42,7 @@ from engine.core.effects import Param, Pause
 from ..content import Face
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from ..vocabulary import primitive
 from . import modifiers, power, vaala
 from .control import controller

@@ -38,7 +38,7 @@ from engine.core.effects import Param, Pause, to_plain
 
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from ..vocabulary import primitive
 from . import heal as healing
 from . import movement, power

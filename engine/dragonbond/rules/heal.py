@@ -15,7 +15,7 @@ from engine.core import Data, refuse
 from engine.core.effects import Pause
 
 from ..context import Ctx, is_ai
-from ..steps import DRG
+from ..effects import DRG
 
 
 def health_max(ctx: Ctx, dragon: str) -> int:

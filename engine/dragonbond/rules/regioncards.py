@@ -25,7 +25,7 @@ from engine.core.effects import Pause
 
 from ..context import ANSWER_RULES, Ctx, seat_of
 from ..setup import UNIT_TYPES
-from ..steps import DRG
+from ..effects import DRG
 from ..vocabulary import Icon
 from . import upgrades
 

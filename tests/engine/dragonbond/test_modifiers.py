@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import Refused
 from engine.dragonbond.rules import combat, modifiers
-from engine.dragonbond.steps import DRG
+from engine.dragonbond.effects import DRG
 
 from .test_combat_sequence import WF, _bond, _exact, _game, _here, _mod, _neutral, _rolls, _units
 

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core import Refused
 from engine.dragonbond.rules import ai, combat, proxy
-from engine.dragonbond.steps import DRG
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.vocabulary import Icon
 
 from .scenario import pending, play

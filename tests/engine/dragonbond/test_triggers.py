@@ -84,7 +84,7 @@ def test_every_character_has_its_dragonbond_card_and_an_ais_applies_once_face_up
     bond(state, "adrael", "ferellon")
     ctx = ctx_of(state)
     fx.fire_triggers(ctx, "adrael", "beat_neutral", "silverwood")          # adr_bond: gain 1
-    from engine.dragonbond.steps import DRG
+    from engine.dragonbond.effects import DRG
     DRG.drain(ctx)
     assert board(state, "adrael")["power"]["unspent"] == before + 1
     assert kinds_of(ctx.events, "trigger_fired")[0]["card"] == "adr_bond"
@@ -188,7 +188,7 @@ def test_an_ais_own_fly_card_fires_its_fly_start_trigger_too():
     """An AI's action card runs through the same icon step as a human's, so AI Ferellon's own
     fer_a1 fly carries his bonded general exactly as a granted fly does."""
     from engine.dragonbond.rules import ai
-    from engine.dragonbond.steps import DRG
+    from engine.dragonbond.effects import DRG
 
     state = started(("elyse",))
     bond(state, "elyse", "ferellon")
