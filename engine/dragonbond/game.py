@@ -27,11 +27,11 @@ from . import commands, rules
 from .answers import answer_key, answer_rule, check_answer, choices, listed_answer, not_your_decision_rule
 from .bot import HeuristicBot
 from .context import Ctx
+from .effects import DRG
 from .info import INFO
 from .invariants import check_invariants
 from .rules import planning
 from .setup import setup, take_character
-from .effects import DRG
 from .views import resample_hidden, seat_view
 
 load_rule_areas(rules)   # every rule module registers its verbs and steps (rules/__init__.py: the layers)

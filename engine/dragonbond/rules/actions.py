@@ -43,8 +43,8 @@ from engine.core import refuse
 from engine.core.effects import Param, Pause, to_plain
 
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of, stage_pick
-from ..setup import UNIT_TYPES
 from ..effects import DRG
+from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import attack, effects, movement, power, vaala
 from .heal import can_execute_icons

@@ -24,8 +24,8 @@ several go to the proxy as the decision ``ai_tie`` (rules/proxy.py), or are draw
 from __future__ import annotations
 
 from ..context import Ctx
-from ..setup import UNIT_TYPES
 from ..effects import DRG
+from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import attack, movement, power
 from .combat import legal_targets

@@ -35,8 +35,8 @@ from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
 from ..context import ANSWER_RULES, Ctx, stage_pick
-from ..setup import UNIT_TYPES
 from ..effects import DRG
+from ..setup import UNIT_TYPES
 from . import combat, modifiers
 from .movement import _add_units, arrive, storm_active, units_of
 

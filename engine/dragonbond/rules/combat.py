@@ -41,8 +41,8 @@ from engine.core.effects import Param, Pause
 
 from ..content import Face
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of
-from ..setup import UNIT_TYPES
 from ..effects import DRG
+from ..setup import UNIT_TYPES
 from ..vocabulary import primitive
 from . import modifiers, power, vaala
 from .control import controller

@@ -37,8 +37,8 @@ from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
-from ..setup import UNIT_TYPES
 from ..effects import DRG
+from ..setup import UNIT_TYPES
 from ..vocabulary import primitive
 from . import heal as healing
 from . import movement, power

@@ -187,8 +187,8 @@ def test_an_ai_always_uses_its_optional_trigger_and_its_proxy_makes_the_choices(
 def test_an_ais_own_fly_card_fires_its_fly_start_trigger_too():
     """An AI's action card runs through the same icon step as a human's, so AI Ferellon's own
     fer_a1 fly carries his bonded general exactly as a granted fly does."""
-    from engine.dragonbond.rules import ai
     from engine.dragonbond.effects import DRG
+    from engine.dragonbond.rules import ai
 
     state = started(("elyse",))
     bond(state, "elyse", "ferellon")
