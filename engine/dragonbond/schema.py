@@ -77,7 +77,7 @@ def _canonical(value: Any) -> str:
 
 
 def _effect_forms(c: Content) -> dict[str, frozenset[str]]:
-    """Card id -> the canonical plain form of every effect it may queue (rules/effects.py
+    """Card id -> the canonical plain form of every effect it may queue (rules/card_effects.py
     ``effect_step``): its printed effects, a trigger's ``then`` effects, and a multi-region removal
     or push split into one step per region (``event_region``)."""
     from engine.core.effects import to_plain

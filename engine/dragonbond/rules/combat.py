@@ -45,8 +45,8 @@ from ..effects import DRG
 from ..setup import UNIT_TYPES
 from ..vocabulary import primitive
 from . import modifiers, power, vaala
+from .card_effects import fire_triggers, queue_effects
 from .control import controller
-from .effects import fire_triggers, queue_effects
 from .movement import _add_units, arrive, remove_units, units_of
 from .proxy import proxy_seat
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
-from engine.dragonbond.rules import effects as fx
+from engine.dragonbond.rules import card_effects as fx
 from engine.dragonbond.rules import movement
 from engine.dragonbond.rules.movement import units_of
 from engine.dragonbond.vocabulary import Icon
@@ -188,13 +188,13 @@ def test_an_ais_own_fly_card_fires_its_fly_start_trigger_too():
     """An AI's action card runs through the same icon step as a human's, so AI Ferellon's own
     fer_a1 fly carries his bonded general exactly as a granted fly does."""
     from engine.dragonbond.effects import DRG
-    from engine.dragonbond.rules import ai
+    from engine.dragonbond.rules import actions
 
     state = started(("elyse",))
     bond(state, "elyse", "ferellon")
     board(state, "ferellon")["region"] = "allarian_crownlands"
     ctx = ctx_of(state)
-    ai.queue_ai_card(ctx, "ferellon", "fer_a1")                     # fly(2), collect
+    actions.queue_ai_card(ctx, "ferellon", "fer_a1")                     # fly(2), collect
     DRG.drain(ctx)
     while pending(state) and pending(state)[0] == "ai_tie":
         answer(state, pending(state)[2][0])
