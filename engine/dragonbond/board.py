@@ -107,8 +107,8 @@ class Map:
     def borders(self) -> tuple[tuple[str, str], ...]:
         """Every border once, as (earlier, later) in map order, sorted."""
         rank = {r: i for i, r in enumerate(self.order)}
-        pairs = {tuple(sorted((a, b), key=rank.__getitem__)) for a in self.order for b in self.regions[a].adjacent}
-        return tuple(sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]])))  # type: ignore[misc]
+        pairs = {(a, b) if rank[a] <= rank[b] else (b, a) for a in self.order for b in self.regions[a].adjacent}
+        return tuple(sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]])))
 
     @cached_property
     def _mountains(self) -> frozenset[frozenset[str]]:

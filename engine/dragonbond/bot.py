@@ -183,7 +183,7 @@ class Plan:
             return self.oath_reroll(text)
         if kind == "heal_or_execute":
             health = int(self.board["health"])
-            full = self.c.characters[self.me].health_max
+            full = self.c.characters[self.me].health_max or 0      # a dragon's (only dragons heal)
             return (2.0 if health * 2 <= full else -1.0) if text == "heal" else 0.0
         if kind in ("retreat_to", "choose_retreat_region") and text in self.map.regions:
             return self.power_in(text) - 2 * self.threat(text)

@@ -108,7 +108,7 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
         return PLACE[lang].format(card=name_of(command.args[0], lang))
     if command.verb == "pass":
         to = command.get("to")
-        return PASS[lang] if to is None else PASS_TO[lang].format(n=int(to) + 1)
+        return PASS[lang] if to is None else PASS_TO[lang].format(n=int(str(to)) + 1)
     return str(command)
 
 

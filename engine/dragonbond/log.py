@@ -122,6 +122,11 @@ _CJK_DIGIT = re.compile(r"([\u4e00-\u9fff])(\d)")     # 部署1 個步兵 -> 部
 GENERIC = ("{kind}: {details}", "{kind}：{details}")
 
 
+def _pair(words: Mapping[str, tuple[str, str]], key: object, otherwise: tuple[Any, Any]) -> tuple[Any, Any]:
+    """``words.get(key, otherwise)`` for a key read from an event, which may be missing (None)."""
+    return words[key] if isinstance(key, str) and key in words else otherwise
+
+
 def _possessive(name: str, lang: int) -> str:
     return f"{name}'s " if lang == EN else f"{name}的"
 
@@ -135,15 +140,15 @@ def _roller(side: Any, lang: int) -> str:
 def _modifier_change(data: Mapping[str, Any], lang: int) -> str:
     """Whom a modifier affects and what it does: "Elyse rolls 2 extra dice"."""
     kind, value, holder, side = data.get("kind"), data.get("value"), data.get("holder"), data.get("side")
-    en, zh = MODIFIER_WORDS.get(kind, (str(kind).replace("_", " "), str(kind).replace("_", " ")))
+    en, zh = _pair(MODIFIER_WORDS, kind, (str(kind).replace("_", " "), str(kind).replace("_", " ")))
     v = name_of(value, lang) if isinstance(value, str) else value
     what = (en if lang == EN else zh).format(v=v, dice="die" if value == 1 else "dice",
                                             hits="hit" if value == 1 else "hits")
     if holder is None:
         return what[:1].upper() + what[1:] if lang == EN else what
     who = name_of(holder, lang)
-    whom = {"ally": ("{who}'s ally", "{who}的盟友"), "opponent": ("{who}'s opponent", "{who}的對手")}.get(
-        side, ("{who}", "{who}"))[lang].format(who=who)
+    whom = _pair({"ally": ("{who}'s ally", "{who}的盟友"), "opponent": ("{who}'s opponent", "{who}的對手")},
+                 side, ("{who}", "{who}"))[lang].format(who=who)
     return f"{whom} {what}" if lang == EN else f"{whom}{what}"
 
 
@@ -176,8 +181,9 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
             card = _possessive(name_of(owner, lang), lang) + card
         fields["revealed"] = card
     if kind == "card_mode":
-        fields["mode_words"] = {"heal": ("heals instead of executing the card", "改為治療，不執行卡牌"),
-                                "execute": ("executes the card", "執行卡牌")}.get(data.get("mode"), (data.get("mode"),) * 2)[lang]
+        fields["mode_words"] = _pair({"heal": ("heals instead of executing the card", "改為治療，不執行卡牌"),
+                                      "execute": ("executes the card", "執行卡牌")},
+                                     data.get("mode"), (data.get("mode"),) * 2)[lang]
     if kind in ("pieces_moved", "retreated"):
         units = units_text(data.get("units") or {}, lang)
         figure = ("the figure", "角色模型")[lang]
@@ -218,9 +224,9 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
         if kind != "hits_converted" and not data.get("faces"):
             fields["faces"] = ("no dice", "零顆骰子")[lang]
         one = data.get("n") == 1
-        fields["to"] = {"crit": ("a critical hit" if one else "critical hits", "爆擊"),
-                        "normal": ("a normal hit" if one else "normal hits", "普通攻擊")}.get(
-            data.get("to"), (data.get("to"),) * 2)[lang]
+        fields["to"] = _pair({"crit": ("a critical hit" if one else "critical hits", "爆擊"),
+                              "normal": ("a normal hit" if one else "normal hits", "普通攻擊")},
+                             data.get("to"), (data.get("to"),) * 2)[lang]
     if kind == "oath_rolled" and isinstance(data.get("dice"), Mapping):
         fields["dice"] = SEP[lang].join(f"{name_of(k, lang)} {name_of(v, lang)}" for k, v in data["dice"].items())
     if kind == "modifier_added":
@@ -231,8 +237,8 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
         from .labels import answer_label
         if "chosen" in data:
             fields["chosen"] = answer_label(data["chosen"], language_at(lang))
-        fields["by"] = {"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")}.get(
-            data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
+        fields["by"] = _pair({"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")},
+                             data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
     if kind == "vaala_cast":
         own, ally = data.get("own", 0), data.get("ally", 0)
         if en:
@@ -256,8 +262,9 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
         fields["healed"] = ((f"heals {n} (health {health})", f"治療 {n} 點（生命 {health}）") if n else
                             (f"is at full health ({health}): nothing to heal", f"生命已滿（{health}），無需治療"))[lang]
     if kind == "hits_ignored":
-        fields["why"] = {"mountain": ("the mountain border", "山脈疆界"), "city": ("the city", "城市"),
-                         "effect": ("an effect", "效果")}.get(data.get("cause"), (name_of(data.get("cause"), lang),) * 2)[lang]
+        fields["why"] = _pair({"mountain": ("the mountain border", "山脈疆界"), "city": ("the city", "城市"),
+                               "effect": ("an effect", "效果")},
+                              data.get("cause"), (name_of(data.get("cause"), lang),) * 2)[lang]
     if kind == "damage":
         health = data.get("health")
         fields["health_left"] = "" if health is None else (f" (health {health})", f"（生命 {health}）")[lang]

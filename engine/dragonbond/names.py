@@ -69,7 +69,7 @@ def counted(n: Any, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def units_text(units: Mapping[str, Any], lang: int) -> str:
+def units_text(units: Mapping[Any, Any], lang: int) -> str:
     """A unit count table in words: "2 infantry, 1 ranged unit" ("" when it counts none)."""
     parts = []
     for kind, n in units.items():

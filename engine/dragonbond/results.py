@@ -45,7 +45,7 @@ def character_title(view: Data, character: str, lang: int, seat: Any = -1) -> st
     return _t("played", lang, character=name_of(character, lang), seat=who)
 
 
-def _end(view: Data) -> Data | None:
+def _end(view: Data) -> Mapping[str, Any] | None:
     end = view.get("end")
     return end if isinstance(end, Mapping) and view.get("phase") == "over" else None
 

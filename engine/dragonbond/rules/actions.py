@@ -131,12 +131,14 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         ctx.emit("icon_skipped", card=source, owner=owner, icon=the_icon.icon, index=index, reason=reason)
 
     if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5, DRG-EVENT-5
-        return skip("no_health")
+        skip("no_health")
+        return None
     ai = is_ai(ctx.data, owner)
     options = () if ai else icon_options(ctx, owner, the_icon)
     legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
     if not legal:
-        return skip("no_legal_option")
+        skip("no_legal_option")
+        return None
     if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
         _drop_carry(ctx, the_icon)
         ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
@@ -186,8 +188,8 @@ def _after_icon(ctx: Ctx, owner: str, icon: Icon, option: str | None) -> None:
 def granted_icon(args: Mapping[str, Any], role: str) -> Mapping[str, Any] | None:
     """The icon a `grant_icon` effect gives a player of ``role`` (None: none for that role)."""
     if "icon_by_role" in args:
-        return args["icon_by_role"].get(role)  # type: ignore[no-any-return]
-    return args["icon"]  # type: ignore[no-any-return]
+        return args["icon_by_role"].get(role)
+    return args["icon"]
 
 
 def can_grant_icon(run: card_effects.Run) -> bool:

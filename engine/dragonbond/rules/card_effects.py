@@ -38,6 +38,7 @@ from typing import Any
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
+from ..content import DragonbondCard, UpgradeCard
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..effects import DRG
 from ..setup import UNIT_TYPES
@@ -82,7 +83,7 @@ def queue_effects(ctx: Ctx, actor: str | None, effects: Iterable[Mapping[str, An
 def triggers_of(ctx: Ctx, holder: str) -> list[tuple[Mapping[str, Any], str]]:
     """(trigger args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
     board = ctx.board(holder)
-    cards = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
+    cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
     if board.get("bond_card") == "up":
         cards.append(ctx.content.dragonbond_card(holder))
     out = []
@@ -229,7 +230,8 @@ def select_players(run: Run, who: str) -> list[str]:
     if who == "self":
         return [run.actor] if run.actor else []
     if who == "ally":
-        return [run.ally()] if run.ally() else []
+        ally = run.ally()
+        return [ally] if ally else []
     if who == "each_general":
         return [ch for ch in order if boards[ch]["role"] == "general"]
     if who == "each_dragon":

@@ -19,7 +19,10 @@ from ..effects import DRG
 
 
 def health_max(ctx: Ctx, dragon: str) -> int:
-    return ctx.content.characters[dragon].health_max
+    most = ctx.content.characters[dragon].health_max
+    if most is None:
+        raise ValueError(f"{dragon} is a general: it has no health")
+    return most
 
 
 def heal(ctx: Ctx, dragon: str, n: int) -> int:
