@@ -152,7 +152,8 @@ class Plan:
                 continue
             for ch in self.enemies():
                 b = self.view["boards"][ch]
-                there = b["region"] == region or (b["role"] == "general" and sum(units_of(self.view, region, ch).values()))
+                there = b["region"] == region or (b["role"] == "general"
+                                                  and sum(units_of(self.view, region, ch).values()))
                 if there and strength(self.view, ch, region) < mine:
                     found.append(region)
                     break

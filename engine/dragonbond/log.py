@@ -37,7 +37,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "card_returned": ("{card} returns to {owner}.", "{card}回到{owner}手上。"),
     "card_discarded": ("{card} is discarded.", "{card}被棄置。"),
     "card_effects_skipped": ("{card} has no effect yet ({reason}).", "{card}暫無效果（{reason}）。"),
-    "icon_skipped": ("{owner} skips the {icon} icon of {card} ({reason}).", "{owner}跳過{card}的{icon}圖示（{reason}）。"),
+    "icon_skipped": ("{owner} skips the {icon} icon of {card} ({reason}).",
+                     "{owner}跳過{card}的{icon}圖示（{reason}）。"),
     "icons_skipped": ("{owner} skips the icons of {card} ({reason}).", "{owner}跳過{card}的圖示（{reason}）。"),
     "icon_declined": ("{owner} declines the {icon} icon.", "{owner}放棄{icon}圖示。"),
     "effect_skipped": ("{source}: {effect} does nothing ({reason}).", "{source}：{effect}沒有效果（{reason}）。"),
@@ -72,7 +73,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "power_overflow": ("{character} is at the hold limit: {overflow}.", "{character}已達持有上限：{overflow}。"),
     "power_placed": ("{tokens} placed in {region}.", "在{region}放置 {n} 個權力標記。"),
     "power_removed": ("{tokens} removed from {region}.", "{region}移除 {n} 個權力標記。"),
-    "power_stolen": ("{thief} takes a power token from {victim}{stolen_to}.", "{thief}從{victim}奪取一個權力標記{stolen_to}。"),
+    "power_stolen": ("{thief} takes a power token from {victim}{stolen_to}.",
+                     "{thief}從{victim}奪取一個權力標記{stolen_to}。"),
     # Vaala cards
     "vaala_drawn": ("{character} draws a Vaala card ({hand} in hand).", "{character}抽一張瓦拉卡（手上 {hand} 張）。"),
     "vaala_card_drawn": ("You draw {card}.", "你抽到{card}。"),
@@ -83,7 +85,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "upgrade_taken": ("{character} takes the upgrade {card}.", "{character}取得升級卡{card}。"),
     "upgrade_replaced": ("{character} gives up the upgrade {card}.", "{character}捨棄升級卡{card}。"),
     "dragon_healed": ("{character} {healed}.", "{character}{healed}。"),
-    "oath_rolled": ("{general} and {dragon} take the Dragonbond oath: {dice}.", "{general}與{dragon}進行龍族誓約：{dice}。"),
+    "oath_rolled": ("{general} and {dragon} take the Dragonbond oath: {dice}.",
+                    "{general}與{dragon}進行龍族誓約：{dice}。"),
     "oath_rerolled": ("{character} rerolls the oath die: {face}.", "{character}重擲誓約骰：{face}。"),
     "oath_failed": ("The oath of {general} and {dragon} fails.", "{general}與{dragon}的龍族誓約失敗。"),
     "bonded": ("{general} and {dragon} are bonded: a Dragonbond!", "{general}與{dragon}締結龍族！"),
@@ -92,7 +95,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dice_rolled": ("{roller} {roll} {faces}.", "{roller}擲出{faces}。"),
     "dice_rerolled": ("{roller} {reroll} the blanks: {faces}.", "{roller}重擲空白骰：{faces}。"),
     "hits_converted": ("{roller}: {hits} {become} {to}.", "{roller}的 {n} 次攻擊變為{to}。"),
-    "combat_vaala_declined": ("{character} casts no Vaala card in this exchange.", "{character}在這個交戰回合不施放瓦拉卡。"),
+    "combat_vaala_declined": ("{character} casts no Vaala card in this exchange.",
+                              "{character}在這個交戰回合不施放瓦拉卡。"),
     "hits_ignored": ("{hits} ignored ({why}).", "{n} 次攻擊被忽略（{why}）。"),
     "damage": ("{side} takes {n} damage{health_left}.", "{side}受到 {n} 點傷害{health_left}。"),
     "retreated": ("{retreat} from {origin} to {destination}.", "{retreat}從{origin}撤退到{destination}。"),
@@ -117,7 +121,8 @@ MODIFIER_WORDS: dict[str, tuple[str, str]] = {
     "crit_damage_bonus": ("deals {v} more damage with each critical hit", "每次爆擊多造成 {v} 點傷害"),
     "mountains_closed": ("the mountain borders are closed", "山脈疆界封閉"),
 }
-EVENT_PLACED = ("An event card is placed face down on the stack ({which}).", "一張事件卡面朝下放入行動指令牌堆（{which}）。")
+EVENT_PLACED = ("An event card is placed face down on the stack ({which}).",
+                "一張事件卡面朝下放入行動指令牌堆（{which}）。")
 _CJK_DIGIT = re.compile(r"([\u4e00-\u9fff])(\d)")     # 部署1 個步兵 -> 部署 1 個步兵, as the other lines space numbers
 GENERIC = ("{kind}: {details}", "{kind}：{details}")
 
@@ -232,7 +237,8 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
     if kind == "modifier_added":
         fields["change"] = _modifier_change(data, lang)
     if kind == "trigger_fired":
-        fields["holder_card"] = _possessive(name_of(data.get("character"), lang), lang) + name_of(data.get("card"), lang)
+        fields["holder_card"] = (_possessive(name_of(data.get("character"), lang), lang)
+                                 + name_of(data.get("card"), lang))
     if kind == "ai_tie_broken":
         from .labels import answer_label
         if "chosen" in data:
@@ -250,8 +256,8 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
                               else f"由盟友支付 {ally} 個權力標記")
     if kind == "power_stolen":
         to, thief = data.get("to"), data.get("thief")
-        fields["stolen_to"] = ("" if to == thief else
-                               (" (no room: it goes back to the supply)", "（無處可放：退回供應區）")[lang] if to == "supply"
+        back = (" (no room: it goes back to the supply)", "（無處可放：退回供應區）")
+        fields["stolen_to"] = ("" if to == thief else back[lang] if to == "supply"
                                else (f" (it goes to {name_of(to, lang)})", f"（移到{name_of(to, lang)}）")[lang])
     if kind == "power_overflow":
         to = data.get("to")
@@ -304,15 +310,20 @@ def generic(event: Event, lang: int) -> str:
 
 RULE_AREAS: dict[str, tuple[str, str]] = {
     "GOAL": ("Winning", "勝利"), "ROUND": ("Round structure", "輪的結構"), "PLAN": ("Planning phase", "計畫階段"),
-    "PASS": ("Passing and the first-player marker", "Pass 與起始玩家標記"), "STACK": ("The command stack", "行動指令牌堆"),
+    "PASS": ("Passing and the first-player marker", "Pass 與起始玩家標記"),
+    "STACK": ("The command stack", "行動指令牌堆"),
     "EXEC": ("Execution phase", "執行階段"), "EVENT": ("Event cards", "事件卡"),
     "ACTION": ("Action cards and icons", "行動卡與圖示"), "MOVE": ("Moving, flying, arriving", "移動、飛行、抵達"),
-    "UNIT": ("Units and deploying", "單位與部署"), "POWER": ("Power tokens", "權力標記"), "VAALA": ("Vaala cards", "瓦拉卡"),
-    "REGIONCARD": ("Region cards", "區域卡"), "UPGRADE": ("Upgrade cards", "升級卡"), "HEAL": ("Dragon healing", "龍的治療"),
+    "UNIT": ("Units and deploying", "單位與部署"), "POWER": ("Power tokens", "權力標記"),
+    "VAALA": ("Vaala cards", "瓦拉卡"),
+    "REGIONCARD": ("Region cards", "區域卡"), "UPGRADE": ("Upgrade cards", "升級卡"),
+    "HEAL": ("Dragon healing", "龍的治療"),
     "OATH": ("The Dragonbond oath", "龍族誓約"), "BONDED": ("Bonded players", "龍族盟友"), "DICE": ("Rolling", "擲骰"),
-    "STRENGTH": ("Combat strength", "戰鬥值"), "COMBAT": ("Combat", "戰鬥"), "CRIT": ("Critical and normal hits", "爆擊與普通攻擊"),
+    "STRENGTH": ("Combat strength", "戰鬥值"), "COMBAT": ("Combat", "戰鬥"),
+    "CRIT": ("Critical and normal hits", "爆擊與普通攻擊"),
     "COUNTER": ("Counter-attack and continuing", "反擊與繼續攻擊"), "RETREAT": ("Retreating", "撤退"),
-    "MOUNTAIN": ("Mountain borders", "山脈疆界"), "CITY": ("Cities", "城市"), "CONTROL": ("Controlling regions", "控制區域"),
+    "MOUNTAIN": ("Mountain borders", "山脈疆界"), "CITY": ("Cities", "城市"),
+    "CONTROL": ("Controlling regions", "控制區域"),
     "CLEANUP": ("Cleanup phase", "整理階段"), "AI": ("AI players", "AI 玩家"), "END": ("End of the game", "遊戲結束"),
     "TIE": ("Breaking ties", "平手判定"), "SETUP": ("Setup", "設置"), "HIDDEN": ("Hidden information", "隱藏資訊"),
     "DEC": ("Rulings", "裁定"),
@@ -321,10 +332,12 @@ RULE_AREAS: dict[str, tuple[str, str]] = {
 EVENT_RULES: dict[str, str] = {
     "character_chosen": "DRG-SETUP-2", "ai_player": "DRG-AI-1", "card_placed": "DRG-PLAN-3",
     "card_placed_own": "DRG-PLAN-3", "pass": "DRG-PLAN-9", "marker_moved": "DRG-PASS-5",
-    "stack_turned": "DRG-STACK-3", "card_revealed": "DRG-STACK-4", "turn_skipped": "DRG-PLAN-6", "figure_arrived": "DRG-MOVE-7",
+    "stack_turned": "DRG-STACK-3", "card_revealed": "DRG-STACK-4", "turn_skipped": "DRG-PLAN-6",
+    "figure_arrived": "DRG-MOVE-7",
     "dragon_flew": "DRG-MOVE-3", "pieces_moved": "DRG-MOVE-1", "unit_deployed": "DRG-UNIT-2",
     "unit_reinforced": "DRG-REGIONCARD-5", "city_built": "DRG-CITY-1", "power_collected": "DRG-POWER-3",
-    "bonded": "DRG-BONDED-1", "power_gained": "DRG-POWER-5", "power_stolen": "DRG-POWER-10", "combat_started": "DRG-COMBAT-3",
+    "bonded": "DRG-BONDED-1", "power_gained": "DRG-POWER-5", "power_stolen": "DRG-POWER-10",
+    "combat_started": "DRG-COMBAT-3",
     "dice_rolled": "DRG-DICE-1", "retreated": "DRG-RETREAT-1", "upgrade_taken": "DRG-UPGRADE-2",
     "dragon_healed": "DRG-HEAL-1", "ai_tie_broken": "DRG-AI-14", "game_over": "DRG-END-1",
 }

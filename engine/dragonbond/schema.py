@@ -270,7 +270,8 @@ def _build(players: int, options: Mapping[str, Any]) -> Schema:
     COUNT = Int(0, MAX_DAMAGE)
     FACES = ListOf(Str(faces, what="a die face"), max_len=MAX_DAMAGE)
     ROLL = Where(Record({
-        "by": Str(ids(("attack", "counter"))), "exchange": Int(1, 10_000), "first": FACES, "rerolled": Bool(), "dice": FACES,
+        "by": Str(ids(("attack", "counter"))), "exchange": Int(1, 10_000), "first": FACES, "rerolled": Bool(),
+        "dice": FACES,
         "to_crit": COUNT, "to_normal": COUNT,
         "ignored": ListOf(Record({"cause": Str(ids(("effect", "mountain", "city"))), "crit": COUNT,
                                   "normal": COUNT}), max_len=3),
