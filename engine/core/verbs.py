@@ -6,7 +6,10 @@ commands of the deciding seat.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from .commands import Command
@@ -52,3 +55,15 @@ class Verbs:
         for lister in self.listers:
             found += lister(data, seat)
         return found
+
+
+def load_rule_areas(package: ModuleType | str) -> None:
+    """Import every module of a game's rules package (``engine.<game>.rules``), so each registers
+    its verbs and effect primitives. A game calls it once, from game.py: the rules are loaded by
+    name (pkgutil), so no module imports the rule modules just to load them, and a new rule area is
+    a new module in rules/ and nothing else. Whatever order they load in, legal commands are listed
+    in the order of `Verbs.areas`."""
+    if isinstance(package, str):
+        package = importlib.import_module(package)
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")

@@ -6,9 +6,9 @@ from typing import Any
 
 from engine.core import Rng
 from engine.dragonbond.context import Ctx
-from engine.dragonbond.rules import effects as fx
+from engine.dragonbond.effects import DRG
+from engine.dragonbond.rules import card_effects as fx
 from engine.dragonbond.rules.actions import icon_step
-from engine.dragonbond.steps import DRG
 from engine.dragonbond.vocabulary import Icon
 
 from .scenario import board, pending, play
