@@ -26,6 +26,17 @@ def path_length(command: Command) -> int:
     return len(first) if isinstance(first, tuple) else 0
 
 
+def shortest_of(commands: Sequence[str]) -> str | None:
+    """When ``commands`` all walk a path with the same verb and one path is the shortest, that
+    command (what a plain click plays); else None (ask the player)."""
+    from engine.core import Command
+    parsed = sorted((Command.parse(c) for c in commands), key=path_length)
+    if (len(parsed) < 2 or any(path_length(c) == 0 or c.verb != parsed[0].verb for c in parsed)
+            or path_length(parsed[0]) == path_length(parsed[1])):
+        return None
+    return str(parsed[0])
+
+
 class Drop(NamedTuple):
     """What a drop means: a command to ``play``, commands to ``ask`` the player among, or
     (``waits``) a command given by touches that needs one more; none of them: nothing."""

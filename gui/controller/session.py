@@ -28,7 +28,7 @@ from .bot_worker import BotFactory
 from .descriptions import Descriptions
 from .files import new_match, open_match, save_match, save_suffix
 from .handover import HandOver, human_seats, is_hot_seat
-from .interactions import Interactions, path_length
+from .interactions import Interactions, shortest_of
 from .match_control import MatchControl
 from .offers import Offers
 from .steps import StepShow
@@ -314,14 +314,7 @@ class GameSession(QObject):
         return None if self._cache.match is None else self.shortest_of(self.legal_for_space(space))
 
     def shortest_of(self, commands: Sequence[str]) -> str | None:
-        """When ``commands`` all walk a path with the same verb and one path is the shortest,
-        that command (what a plain click plays); else None (ask the player)."""
-        from engine.core import Command
-        parsed = sorted((Command.parse(c) for c in commands), key=path_length)
-        if (len(parsed) < 2 or any(path_length(c) == 0 or c.verb != parsed[0].verb for c in parsed)
-                or path_length(parsed[0]) == path_length(parsed[1])):
-            return None
-        return str(parsed[0])
+        return shortest_of(commands)
 
     def why_not(self, space: str) -> tuple[str, str] | None:
         return self._interactions.why_not(space)
