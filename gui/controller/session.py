@@ -92,9 +92,11 @@ class GameSession(QObject):
     def __init__(self, parent: QObject | None = None, *, bot_factory: BotFactory | None = None,
                  bot_delay_ms: int = 250, autosave_folder: str | os.PathLike[str] | None = None) -> None:
         super().__init__(parent)
+        # The parts, each with one job; they read one another through plain calls (the match
+        # lives in the view cache) and tell the widgets through the session's signals.
         self._handover = HandOver()
         self._bots = BotScheduler(lambda: self._cache.match, bot_factory, bot_delay_ms, self)
-        self._steps = StepShow(lambda: self._bots.delay, self)
+        self._steps = StepShow(lambda: self._bots.delay, self)  # a step's pause is the computer's
         self._cache = ViewCache(self._handover, self._steps)
         self._crash_copy = CrashCopy(autosave_folder, self)
         self._words = Descriptions(self._cache, self._handover, self._steps)
@@ -103,11 +105,10 @@ class GameSession(QObject):
         self._control = MatchControl(self._cache, self._handover, self._steps, self._bots, self._crash_copy,
                                      self._words, self)
         self.undo_stack = self._control.undo_stack
-        control = self._control
         for name in ("game_started", "game_closed", "command_applied", "command_refused", "game_over",
                      "undo_state_changed", "history_rewound", "viewer_changed", "spaces_touched",
                      "bot_moved", "bot_failed"):
-            getattr(control, name).connect(getattr(self, name))
+            getattr(self._control, name).connect(getattr(self, name))
         self._steps.step_shown.connect(self.step_shown)
         self._steps.spaces_touched.connect(self.spaces_touched)
         self._bots.thinking_started.connect(self.bot_thinking_started)
@@ -117,6 +118,8 @@ class GameSession(QObject):
     def has_game(self) -> bool:
         return self._cache.match is not None
 
+    # The open match and the viewer's legal commands, for test drivers that play through the
+    # engine; widgets never use them.
     @property
     def _match(self) -> Match | None:
         return self._cache.match
