@@ -44,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # sibling scripts, however this one is run
 
-from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread  # noqa: E402
+from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread
 
 ROOT = Path(__file__).resolve().parents[2]
 
