@@ -5,16 +5,18 @@ from players and computer seats, turns refusals into plain words (`command_refus
 on a `QUndoStack` (`undo.PlayedCommands`), and after each change tells the widgets with one coarse
 signal (`command_applied`) — once the other parts have caught up: the view cache, the crash copy,
 the steps to show, the next viewer, the computer seats' turn. Starting a game from a choice or a
-file is `files`'s business; this module starts the match it is given.
+file is `files`'s business; this module starts the match it is given, and saves it.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from .files import save_match
 from .steps import steps_of
 from .types import BOT_SEAT_PREFIX, SessionError
 from .undo import PlayedCommands
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from .bot_scheduling import BotScheduler
     from .descriptions import Descriptions
     from .handover import HandOver
+    from .offers import Offers
     from .steps import StepShow
     from .view_cache import ViewCache
 
@@ -49,10 +52,10 @@ class MatchControl(QObject):
     bot_failed = Signal(str)
 
     def __init__(self, cache: ViewCache, handover: HandOver, steps: StepShow, bots: BotScheduler,
-                 crash_copy: CrashCopy, words: Descriptions, parent: QObject | None = None) -> None:
+                 crash_copy: CrashCopy, words: Descriptions, offers: Offers, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cache, self._handover, self._steps = cache, handover, steps
-        self._bots, self._crash_copy, self._words = bots, crash_copy, words
+        self._bots, self._crash_copy, self._words, self._offers = bots, crash_copy, words, offers
         self.path: str | None = None
         self.modified = False
         self._redoing = False  # a taken-back command is played again (take no answer for the player)
@@ -98,6 +101,21 @@ class MatchControl(QObject):
             self.viewer_changed.emit(self._handover.viewer)
         if not self._take_forced_answer():
             self._bots.after_change()
+
+    def resume(self) -> None:
+        """Play the crash copy's game as an untitled, unsaved one (`CrashCopy.load` says what
+        when it cannot be read)."""
+        self.start(self._crash_copy.load(), None)
+        self.modified = True  # it is in no file the player chose
+
+    def save(self, path: str | os.PathLike[str] | None) -> str:
+        """Save the game to ``path`` (None: the file it came from); the file's path."""
+        target = save_match(self.require(), os.fspath(path) if path is not None else self.path)
+        self.path = target
+        self.modified = False
+        self.undo_stack.setClean()
+        self.undo_state_changed.emit()
+        return target
 
     def close(self) -> None:
         self._bots.stop()
@@ -209,24 +227,12 @@ class MatchControl(QObject):
             self.viewer_changed.emit(self._handover.viewer)
 
     def _take_forced_answer(self) -> bool:
-        """A decision of the person at the screen with exactly one answer that reveals nothing (no
-        chance drawn, nothing hidden shown: tried on a copy first) is taken for them; True when
-        it was (that play has gone on from there)."""
-        from engine.core import TablekeeperError
-        match = self._cache.match
-        commands = self._cache.viewer_legal()
-        if (match is None or self._redoing or len(commands) != 1 or commands[0].verb != "answer"
-                or match.state.is_terminal()):
+        """The viewer's forced answer (`Offers.forced_answer`) is taken for them, except while a
+        redo brings it back anyway; True when it was (that play has gone on from there)."""
+        answer = None if self._redoing else self._offers.forced_answer()
+        if answer is None:
             return False
-        trial = match.state.copy()
-        before = trial.rng.get_state()
-        try:
-            events = trial.apply(commands[0])
-        except TablekeeperError:
-            return False
-        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
-            return False
-        self._play(commands[0], by_bot=True)  # undone with the command before it, as a computer's reply is
+        self._play(answer, by_bot=True)  # undone with the command before it, as a computer's reply is
         return True
 
     # -- computer seats ------------------------------------------------------------------------

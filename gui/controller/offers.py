@@ -2,7 +2,8 @@
 
 A pending prompt's answers (those that name nothing on the table get a button; answers that differ
 only in numbers become one row of spin boxes), the turn commands shown beside the board grouped by
-verb, and the command that ends the turn (no Qt).
+verb, and the command that ends the turn; a decision with one harmless answer is no decision at
+all (`forced_answer`) (no Qt).
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from .types import ActionGroup, AmountChoice
 
 if TYPE_CHECKING:
+    from engine.core import Command
+
     from .handover import HandOver
     from .view_cache import ViewCache
 
@@ -107,3 +110,22 @@ class Offers:
         if match is None or self._handover.viewer is None:
             return None
         return next((str(c) for c in self._cache.viewer_legal() if match.game.is_turn_end(c)), None)
+
+    def forced_answer(self) -> Command | None:
+        """The viewer's one answer to a decision that has exactly one and reveals nothing by it
+        (no chance drawn, nothing hidden shown: tried on a copy first), to be taken for them;
+        None when the viewer has a real choice or nothing to decide."""
+        from engine.core import TablekeeperError
+        match = self._cache.match
+        commands = self._cache.viewer_legal()
+        if match is None or len(commands) != 1 or commands[0].verb != "answer" or match.state.is_terminal():
+            return None
+        trial = match.state.copy()
+        before = trial.rng.get_state()
+        try:
+            events = trial.apply(commands[0])
+        except TablekeeperError:
+            return None
+        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
+            return None
+        return commands[0]

@@ -26,7 +26,7 @@ from .autosave import AUTOSAVE_FILE, AUTOSAVE_SYNC_MS, BROKEN_SUFFIX, CrashCopy,
 from .bot_scheduling import BotScheduler
 from .bot_worker import BotFactory
 from .descriptions import Descriptions
-from .files import new_match, open_match, save_match, save_suffix
+from .files import new_match, open_match, save_suffix
 from .handover import HandOver, human_seats, is_hot_seat
 from .interactions import Interactions, shortest_of
 from .match_control import MatchControl
@@ -103,7 +103,7 @@ class GameSession(QObject):
         self._interactions = Interactions(self._cache, self._handover)
         self._offers = Offers(self._cache, self._handover)
         self._control = MatchControl(self._cache, self._handover, self._steps, self._bots, self._crash_copy,
-                                     self._words, self)
+                                     self._words, self._offers, self)
         self.undo_stack = self._control.undo_stack
         for name in ("game_started", "game_closed", "command_applied", "command_refused", "game_over",
                      "undo_state_changed", "history_rewound", "viewer_changed", "spaces_touched",
@@ -367,13 +367,7 @@ class GameSession(QObject):
         self._control.start(open_match(path), os.fspath(path))
 
     def save(self, path: str | os.PathLike[str] | None = None) -> str:
-        match = self._require()
-        target = save_match(match, os.fspath(path) if path is not None else self._control.path)
-        self._control.path = target
-        self._control.modified = False
-        self.undo_stack.setClean()
-        self.undo_state_changed.emit()
-        return target
+        return self._control.save(path)
 
     def write_bug_report(self, error: BaseException) -> str:
         """A report of an unexpected ``error`` with the open game, beside its save (or the crash
@@ -394,10 +388,8 @@ class GameSession(QObject):
         return self._crash_copy.exists()
 
     def resume_autosave(self) -> None:
-        """Load the crash copy as an untitled, unsaved game (`CrashCopy.load` says what when it
-        cannot be read)."""
-        self._control.start(self._crash_copy.load(), None)
-        self._control.modified = True  # it is in no file the player chose
+        """Load the crash copy as an untitled, unsaved game."""
+        self._control.resume()
 
     def discard_autosave(self) -> None:
         """Remove the crash copy (the player does not want to resume it)."""
