@@ -66,11 +66,8 @@ class MatchControl(QObject):
         bots.move_chosen.connect(self._play_bot_move)
         bots.move_failed.connect(self._report_bot_failure)
 
-    @property
-    def match(self) -> Match | None:
-        return self._cache.match
-
     def require(self) -> Match:
+        """The open match; a `SessionError` when none is open."""
         match = self._cache.match
         if match is None:
             raise SessionError(translate("GameSession", "No game open"),
