@@ -406,11 +406,12 @@ def child_autosave(rounds: int) -> dict[str, object]:
     for text in commands[:LONG_COMMANDS]:
         session.apply(text)
     writes: list[float] = []
-    original = session._write_autosave
+    crash_copy = session._crash_copy
+    original = crash_copy.write
 
-    def timed_write() -> None:
-        writes.append(_timed(original))
-    session._write_autosave = timed_write
+    def timed_write(match) -> None:
+        writes.append(_timed(lambda: original(match)))
+    crash_copy.write = timed_write
     whole: list[float] = []
     whole_path = os.path.join(folder, "whole.tksave")
     for text in commands[LONG_COMMANDS:]:
@@ -420,7 +421,7 @@ def child_autosave(rounds: int) -> dict[str, object]:
     path = session.autosave_path()
     sizes = {name: os.path.getsize(os.path.join(os.path.dirname(path), name))
              for name in os.listdir(os.path.dirname(path))}
-    session._write_autosave = original
+    crash_copy.write = original
     session.shutdown()
     # what was written can be resumed, and is the same game
     from engine.core import load_match
