@@ -57,9 +57,13 @@ class Verbs:
         return found
 
 
-def load_rule_areas(package: ModuleType) -> None:
+def load_rule_areas(package: ModuleType | str) -> None:
     """Import every module of a game's rules package (``engine.<game>.rules``), so each registers
-    its verbs and its effect primitives. The game calls it once from its ``game.py``: an import by
-    name, so no module imports the rules above it, and the listing order stays `Verbs.areas`'."""
+    its verbs and effect primitives. A game calls it once, from game.py: the rules are loaded by
+    name (pkgutil), so no module imports the rule modules just to load them, and a new rule area is
+    a new module in rules/ and nothing else. Whatever order they load in, legal commands are listed
+    in the order of `Verbs.areas`."""
+    if isinstance(package, str):
+        package = importlib.import_module(package)
     for module in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"{package.__name__}.{module.name}")

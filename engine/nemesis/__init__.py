@@ -3,7 +3,9 @@
 - `content`: every YAML file under resources/nemesis/ loaded into frozen dataclasses and checked on load
   (schema, counts, the board rules of spec 3.1.2, cross-references), with errors naming file, line and field.
 - `board`: the Facility graph derived from the content (neighbours, exits, Sections, distances).
-- `vocabulary`: the effect primitives of spec 7.1 and the objective conditions of 7.8; `trees` runs them.
+- `vocabulary`: the effect primitives of spec 7.1 and the objective conditions of 7.8; `effects` holds
+  `NEM`, the game's one effect interpreter, which walks the effect trees; `trees` is their selectors,
+  filters and conditions, `primitives` their character, item and information handlers.
 - `info` (the description the game list reads), `setup`, `steps` (the flow as queued steps),
   `rules/` (one module per rule area), `commands` (notation and legal commands), `views`
   (per-seat views), `invariants`, `game` (the contract),

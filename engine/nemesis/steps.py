@@ -1,18 +1,18 @@
 """The flow of the game as steps on the shared effect queue (engine.core.effects): set-up picks,
 rounds, the Event Phase and the small decisions inside them. A step that needs a player pauses
-with a prompt; its answer resumes it — all kept as plain data in the state."""
+with a prompt; its answer resumes it — all kept as plain data in the state. The interpreter, ``NEM``,
+is effects.py's (the game's one); rule modules that import it from here still find it."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core.effects import EffectInterpreter, Pause
+from engine.core.effects import Pause
 
 from .context import Ctx
+from .effects import NEM
 from .rules import end, event_phase, turns
 from .rules.places import exits_of, has_noise, set_noise
 from .setup import CHARACTER_ORDER, start_character
-
-NEM = EffectInterpreter("NEM")
 
 
 @NEM.primitive("draft")
