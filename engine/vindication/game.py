@@ -20,7 +20,7 @@ from engine.core.language import language_key
 from engine.core.rules_game import RulesGame
 from engine.core.verbs import load_rule_areas
 
-from . import commands, gestures, layout, presentation, rule_refs, rules
+from . import commands, gestures, layout, presentation, results, rule_refs, rules
 from .bot import HeuristicBot
 from .commands import VERBS
 from .context import Ctx
@@ -122,7 +122,7 @@ class Vindication(RulesGame[Ctx]):
         return presentation.describe_verb(verb, language)
 
     def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
-        return presentation.honor_plot(start_view, events, language)
+        return results.honor_plot(start_view, events, language)
 
     def is_turn_end(self, command: Command) -> bool:
         return presentation.is_turn_end(command)

@@ -4,10 +4,9 @@ turn actions that stay buttons. Built from one seat's VIEW only: another player'
 only "hidden" there, so it shows as a face-down card."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Command, Data, Event
+from engine.core import Command, Data
 from engine.core.language import language_key
 
 from .labels import seat_summaries
@@ -70,31 +69,6 @@ WORDS = {
            "mount": "坐騎：{name}（第 {rank} 級，速度 {speed}）", "character": "{name}（{side}）",
            "companion": "夥伴", "relic": "聖物"},
 }
-
-
-PLOT_WORDS = {"en": ("Honor at the end of each round", "Round", "Honor"),
-              "zh": ("每輪結束時的榮耀", "輪", "榮耀")}
-
-
-def honor_plot(start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
-    """Each seat's honor at the end of every round so far (index 0: before the first round), from
-    the ``round_started`` and ``honor_changed`` events, starting from the honor each seat had at
-    the start. Scoring at the game's end is not an event of a round: the score table shows it."""
-    players = start_view.get("players") or []
-    honors = [float(p.get("honor", 0)) for p in players]
-    rounds: list[list[float]] = [list(honors)]
-    for event in events:
-        if event.kind == "round_started":
-            number = int(event.data.get("round", len(rounds)))
-            while len(rounds) <= number:
-                rounds.append(list(honors))
-        elif event.kind == "honor_changed":
-            seat = int(event.data["seat"])
-            honors[seat] += float(event.data.get("delta", 0))
-            rounds[-1][seat] = honors[seat]
-    title, x_title, y_title = PLOT_WORDS[language_key(language)]
-    return {"title": title, "x_title": x_title, "y_title": y_title,
-            "series": [{"seat": seat, "values": [r[seat] for r in rounds]} for seat in range(len(honors))]}
 
 
 def describe_verb(verb: str, language: str = "en") -> tuple[str, str]:
