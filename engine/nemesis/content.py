@@ -849,6 +849,11 @@ def content() -> Content:
     return result
 
 
+def board() -> Board:
+    """The basic side, from the cached content."""
+    return content().board
+
+
 # -- cross-file checks --------------------------------------------------------------------------------
 
 def _calls(tree: object, name: str) -> Iterator[object]:
@@ -986,4 +991,4 @@ def check_content(c: Content) -> None:
                 fail(name, f"take_crafted names {crafted!r}, which is not a crafted item", path)
 
 
-__all__ = ["COUNTS", "FILES", "Content", "check_content", "content"]
+__all__ = ["COUNTS", "FILES", "Content", "board", "check_content", "content"]
