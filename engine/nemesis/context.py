@@ -1,7 +1,7 @@
 """The context the rules run in: the state data, the generator, who acts, the events so far.
 
 Rules are functions of a `Ctx`; the flow of a round runs as steps on the shared effect queue
-(`steps.NEM`), so a pending decision anywhere (a draft pick, a noise exit) pauses it as plain data.
+(`effects.NEM`), so a pending decision anywhere (a draft pick, a noise exit) pauses it as plain data.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.core import Data
 from engine.core.effects import RuleContext
 
 from .content import Content, content
+from .effects import NEM
 
 
 class Ctx(RuleContext):
@@ -24,7 +25,6 @@ class Ctx(RuleContext):
 
     def push(self, *steps: Any, **meta: Any) -> None:
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
-        from .steps import NEM
         NEM.push(self, NEM.parse(list(steps), "rules"), {"seat": self.actor, **meta})
 
     def ended(self) -> bool:

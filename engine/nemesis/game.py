@@ -21,11 +21,11 @@ from engine.core.effects import answer_commands, pending_choice
 from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
 from .bot import HeuristicBot
 from .context import Ctx
+from .effects import NEM
 from .info import INFO
 from .invariants import check_invariants
 from .setup import setup
 from .spelling import spelling_key
-from .steps import NEM
 from .views import resample_hidden, seat_view
 
 # prompts whose options show their seat something hidden (drawn characters, objectives, Search cards)

@@ -280,7 +280,7 @@ def decision_problems(data: Data) -> list[str]:
     So a loaded state never waits on a decision the rules would not ask, or with an option they
     could not play."""
     from .context import Ctx
-    from .steps import NEM
+    from .effects import NEM
     return NEM.decision_problems(data, Ctx)
 
 

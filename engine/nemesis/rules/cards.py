@@ -22,7 +22,7 @@ from engine.core.effects import Param, Pause
 from .. import commands
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import (
     call_of,
     check_plan,

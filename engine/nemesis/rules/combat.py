@@ -26,7 +26,7 @@ from engine.core.effects import Pause
 from ..commands import verb
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import handles, item_passives, named_args
 from . import board_markers, hand, intruders, moving, reactions, weakness, wounds
 from .places import in_combat, in_facility, intruders_in, room_powered

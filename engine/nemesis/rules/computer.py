@@ -21,7 +21,7 @@ from engine.core.effects import Pause
 from .. import commands, trees
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import held_items
 from . import board_markers, facility, hand, reactions, weakness
 from .places import in_combat, in_facility, room_powered

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.effects import Pause
 
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from . import intruders
 from .hand import card_kind
 from .places import characters_in, in_darkness, in_facility

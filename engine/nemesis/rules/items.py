@@ -28,7 +28,7 @@ from engine.core.effects import Pause
 from .. import commands
 from ..context import Ctx
 from ..objectives import holds
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import check_plan, held_items, plans, run_tree, unready
 from . import hand, reactions
 from .cards import (

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.effects import Param, Pause, to_plain
 
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from .hand import card_kind
 from .places import characters_in, in_facility
 

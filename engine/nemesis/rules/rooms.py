@@ -25,7 +25,7 @@ from engine.core.effects import Pause
 from .. import commands
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import handles as trees_handles
 from ..trees import run_tree
 from . import board_markers, escape, facility, hand, intruders, items, moving, reactions, weakness, wounds

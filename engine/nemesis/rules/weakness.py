@@ -26,7 +26,7 @@ from engine.core.effects import Pause
 
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import handles, knowledge_for_requirements, passives_of
 from .places import in_facility, intruders_in
 
