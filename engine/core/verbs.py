@@ -6,7 +6,10 @@ commands of the deciding seat.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from .commands import Command
@@ -25,6 +28,7 @@ class Verbs:
         self.areas = areas
         self.handlers: dict[str, Handler] = {}
         self.listers: list[Lister] = []
+        self._gate: tuple[Callable[[Any, int], bool], frozenset[str]] | None = None
 
     def verb(self, name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
         """Register a turn command's handler, and the function listing its legal commands."""
@@ -46,9 +50,30 @@ class Verbs:
                              f"should be listed")
         return self.areas.index(area) if self.areas else 0
 
+    def gate(self, may_act: Callable[[Any, int], bool], *, always: tuple[str, ...] = ()) -> None:
+        """Who may act at all: for a seat where ``may_act(data, seat)`` fails, only the areas named in
+        ``always`` list commands (Nemesis: a character not standing in a Room may still pass)."""
+        self._gate = (may_act, frozenset(always))
+
     def listed(self, data: Any, seat: int) -> list[Command]:
         """Every registered lister's legal commands for ``seat``, area by area (``areas``)."""
         found: list[Command] = []
+        gate = self._gate
+        only = None if gate is None or gate[0](data, seat) else gate[1]   # the areas a barred seat lists
         for lister in self.listers:
+            if only is not None and lister.__module__.rsplit(".", 1)[-1] not in only:
+                continue
             found += lister(data, seat)
         return found
+
+
+def load_rule_areas(package: ModuleType | str) -> None:
+    """Import every module of a game's rules package (``engine.<game>.rules``), so each registers
+    its verbs and effect primitives. A game calls it once, from game.py: the rules are loaded by
+    name (pkgutil), so no module imports the rule modules just to load them, and a new rule area is
+    a new module in rules/ and nothing else. Whatever order they load in, legal commands are listed
+    in the order of `Verbs.areas`."""
+    if isinstance(package, str):
+        package = importlib.import_module(package)
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")

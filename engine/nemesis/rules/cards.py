@@ -24,89 +24,28 @@ from ..content import content
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import (
-    call_of,
     check_plan,
-    iter_calls,
-    knowledge_for_requirements,
-    named_args,
     plans,
     run_tree,
     unready,
 )
 from . import hand, reactions, turns
+from .actions import (
+    acting,
+    check_entrance,
+    check_tag,
+    needs_entrance,
+    plan_options,
+    requirement_unmet,
+    tag_fits,
+    uses,
+    values,
+)
 from .hand import card_kind, is_contamination
-from .places import in_combat, in_facility
+from .places import in_facility
 
 ITEM_DECKS = ("red", "yellow", "green")
 TAG_RULE = {"search": "NEM-SEARCH-1", "rest": "NEM-REST-1"}
-
-
-# -- shared by every action: combat tags, values as tuples ----------------------------------------------
-
-def check_tag(data: Data, seat: int, tag: str, rule: str = "NEM-ACTION-7") -> None:
-    """NEM-ACTION-7: an in-combat-only or out-of-combat-only action must match the character's state."""
-    fighting = in_combat(data, seat)
-    if tag == "in" and not fighting:
-        raise refuse(rule, "this action can only be performed in combat")
-    if tag == "out" and fighting:
-        raise refuse(rule, "this action can only be performed out of combat")
-
-
-def tag_fits(data: Data, seat: int, tag: str) -> bool:
-    fighting = in_combat(data, seat)
-    return not ((tag == "in" and not fighting) or (tag == "out" and fighting))
-
-
-def values(cmd: Command, key: str) -> tuple[Any, ...]:
-    value = cmd.get(key, ())
-    return value if isinstance(value, tuple) else (value,)
-
-
-def acting(ctx: Ctx, seat: int) -> Data:
-    player = ctx.player(seat)
-    if not in_facility(player):
-        raise refuse("NEM-ACTION-10", "only a character standing in a Room can act")
-    return player
-
-
-def plan_options(option: int | None, targets: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
-    found: list[tuple[str, Any]] = []
-    if option is not None:
-        found.append(("option", option))
-    if targets:
-        found.append(("target", tuple(targets)))
-    return tuple(found)
-
-
-def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
-    """A "Knowledge N" part (an ``if`` on knowledge_ge at the top of the chosen part) not met."""
-    def top(node: object) -> tuple[str, object]:
-        return call_of(node) if isinstance(node, str) or hasattr(node, "items") else ("", None)
-
-    name, raw = top(tree)
-    if name == "choice" and option is not None:
-        options = named_args(name, raw).get("options", ())
-        if 0 <= option < len(options):
-            name, raw = top(options[option])
-    if name != "if":
-        return False
-    cond = named_args(name, raw).get("cond")
-    return any(cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0))
-               for cname, cargs in iter_calls(cond))
-
-
-def uses(tree: object, *names: str) -> bool:
-    return any(name in names for name, _ in iter_calls(tree))
-
-
-def needs_entrance(tree: object) -> bool:
-    """Vents, Cave Plans, Service Keys: entering the Technical Corridors needs an Entrance."""
-    return any(name == "move_character" and args.get("mode") == "tech" for name, args in iter_calls(tree))
-
-
-def check_entrance(ctx: Ctx, seat: int, tree: object) -> None:
-    if needs_entrance(tree) and not ctx.content.board.has_entrance(ctx.player(seat)["room"]):
-        raise refuse("NEM-MOVE-3", "the Technical Corridors are entered only from a Room with an Entrance")
 
 
 # -- Search (NEM-SEARCH) ---------------------------------------------------------------------------

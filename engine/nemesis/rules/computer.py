@@ -23,7 +23,7 @@ from ..content import content
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import held_items
-from . import board_markers, facility, hand, reactions, weakness
+from . import actions, board_markers, facility, hand, reactions, weakness
 from .places import in_combat, in_facility, room_powered
 from .rooms import Choice, peek_contingency, room_cost
 
@@ -274,13 +274,13 @@ def do_computer(ctx: Ctx, cmd: Command) -> None:
                                        f"option={option} target={target}")
     card = ctx.content.computer_cards[card_id]
     if kind == "remote":                                # NEM-COST-3: the card plus the Computer's cost
-        payment = commands._payment(cmd)
+        payment = actions.payment(cmd)
         if via in payment:
             raise refuse("NEM-COST-3", "the Remote Access card is played, not paid")
         ctx.player(seat)["hand"].remove(via)
         ctx.player(seat)["discard"].append(via)
         ctx.emit("card_played", seat=seat, card=REMOTE_CARD)
-    hand.pay(ctx, seat, commands._payment(cmd), room_cost(data, seat, int(card.cost or 0)), "Computer action")
+    hand.pay(ctx, seat, actions.payment(cmd), room_cost(data, seat, int(card.cost or 0)), "Computer action")
     if kind == "no_power":                              # a one-use item, spent even if interrupted
         from .items import drop_thing
         ctx.emit("item_used", seat=seat, item=NO_POWER_ITEM, reveals=True)

@@ -27,11 +27,11 @@ from engine.core.effects import Pause
 
 from .. import commands
 from ..context import Ctx
-from ..objectives import holds
 from ..effects import NEM
+from ..objectives import holds
 from ..trees import check_plan, held_items, plans, run_tree, unready
 from . import hand, reactions
-from .cards import (
+from .actions import (
     acting,
     check_entrance,
     check_tag,

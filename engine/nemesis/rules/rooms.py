@@ -29,6 +29,7 @@ from ..effects import NEM
 from ..trees import handles as trees_handles
 from ..trees import run_tree
 from . import board_markers, escape, facility, hand, intruders, items, moving, reactions, weakness, wounds
+from .actions import payment
 from .places import characters_in, in_combat, in_darkness, in_facility, in_order, intruders_in
 
 Choice = tuple[object, object]          # (option, target); None where the action takes none
@@ -628,8 +629,8 @@ def do_room(ctx: Ctx, cmd: Command) -> None:
         raise refuse(rule.rule, f"{action_id} cannot be done with option={option} target={target}")
     cost = room_cost(data, seat, tile_action(data, seat, action_id).cost)
     if rule.moves:
-        cost += commands.wounded_knee_extra(data, seat)
-    hand.pay(ctx, seat, commands._payment(cmd), cost, action_id)
+        cost += moving.wounded_knee_extra(data, seat)
+    hand.pay(ctx, seat, payment(cmd), cost, action_id)
     if rule.moves:
         data["turn"]["first_turn_moves"] += 1
     ctx.emit("room_action", seat=seat, action=action_id, room=ctx.player(seat)["room"])
@@ -672,7 +673,7 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
             legal = CHOICES[tile_act.id](data, seat)
         except Refused:                                 # not possible now
             continue
-        cost = room_cost(data, seat, tile_act.cost) + (commands.wounded_knee_extra(data, seat) if rule.moves else 0)
+        cost = room_cost(data, seat, tile_act.cost) + (moving.wounded_knee_extra(data, seat) if rule.moves else 0)
         pays = hand.payments(player["hand"], cost)
         for option, target in legal:
             for pay in pays:
