@@ -267,7 +267,7 @@ class Walk:
         if name == "neighbour":
             return tuple(ctx.content.board.neighbour_rooms(self.actor_room(bindings)))
         if name == "choose":        # bare: one of the items you hold, by handle (h0, i1, …: a command
-            from .rules.items import item_handles  # never names an Inventory card, rules/items.py)
+            from .rules.holding import item_handles  # never names an Inventory card, rules/items.py)
             return self.take_target(item_handles(ctx.player()))
         return name
 

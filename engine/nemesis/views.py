@@ -82,7 +82,7 @@ def _shown(data: Data, step: Data) -> Data:
     if step["primitive"] == "search_keep":
         return {"cards": list(params.get("cards") or ())}
     if step["primitive"] == "trade_accept":
-        from .rules.items import find, thing_at
+        from .rules.holding import find, thing_at
         giver = data["players"][params["giver"]]
         where = find(giver, params["thing"])
         if where is not None:

@@ -42,6 +42,7 @@ from .actions import (
     values,
 )
 from .hand import card_kind, is_contamination
+from .holding import drop_slot, droppable_slots, free_slots, receive, starting_ammo
 from .places import in_facility
 
 ITEM_DECKS = ("red", "yellow", "green")
@@ -106,16 +107,15 @@ def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
     searcher's view shows which card is where): ``d0``/``d1`` (a second copy of the same card is
     not offered again), ``d0/dropN`` for a heavy card with full hands, dropping Hand slot N
     (NEM-SEARCH-8), or ``bottom`` to return a heavy card too."""
-    from . import items
     c = content()
     options: list[str] = []
     for i, card in enumerate(cards):
         if card in cards[:i]:
             continue
-        if not c.items[card].heavy or items.free_slots(player) > 0:
+        if not c.items[card].heavy or free_slots(player) > 0:
             options.append(f"d{i}")
         else:
-            options += [f"d{i}/drop{slot}" for slot in items.droppable_slots(player)]
+            options += [f"d{i}/drop{slot}" for slot in droppable_slots(player)]
             if "bottom" not in options:
                 options.append("bottom")
     return options
@@ -125,7 +125,6 @@ def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
 def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None) -> Pause | None:
     """NEM-SEARCH-4/8: keep one card (privately); the other goes face down to the bottom of its deck.
     A heavy card with both Hand slots full: drop a heavy thing (``d0/dropN``) or return it too."""
-    from . import items
     player = ctx.player()
     if answer is None:
         return Pause("search_keep", tuple(keep_options(player, cards)))
@@ -134,8 +133,8 @@ def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None)
     if handle != "bottom":
         kept = rest.pop(int(handle[1:]))
         if drop:
-            items.drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
-        items.receive(ctx, ctx.actor, {"item": kept, "ammo": items.starting_ammo(kept)})
+            drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
+        receive(ctx, ctx.actor, {"item": kept, "ammo": starting_ammo(kept)})
     ctx.data["decks"][deck][0:0] = rest                   # NEM-ITEM-8: face down to the bottom
     ctx.emit("search_kept", seat=ctx.actor, deck=deck, kept=handle != "bottom")
     return None

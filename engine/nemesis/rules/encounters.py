@@ -108,7 +108,7 @@ def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause 
     if answer is None and usable:
         return Pause(ARMOR_VEST, (PLAY, PASS))
     if answer == PLAY and usable:
-        from .items import drop_thing
+        from .holding import drop_thing
         drop_thing(ctx, seat, ARMOR_VEST, used=True)
         ctx.emit("armor_vest_used", seat=seat)
         ctx.armor_vest = seat

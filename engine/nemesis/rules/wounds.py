@@ -52,7 +52,7 @@ def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
             die(ctx, seat, "wounds")                        # NEM-DEC-70: three cards collected
             return
         if kind == "arm":
-            from .items import arm_wound
+            from .holding import arm_wound
             arm_wound(ctx, seat)                            # NEM-HEAVY-8
 
 
