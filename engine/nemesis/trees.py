@@ -183,7 +183,7 @@ class Walk:
         values = {key: (self.value(val, bindings) if kinds.get(key, "v") == "v" else val)
                   for key, val in args.items()}
         if name == "move_path":                             # its destination is a choice of the command
-            from .primitives import path_destinations
+            from .rules.places import path_destinations
             values["to"] = self.take_target(path_destinations(self.ctx, self.ctx.actor, int(values.get("steps") or 1)))
         if self.planning:
             return
@@ -559,7 +559,7 @@ def _f_type_in(walk: Walk, kind: str, x: Any, args: dict[str, Any], bindings: di
 
 
 def _f_rank_le(walk: Walk, kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.intruders import rank
+    from .rules.places import rank
     return rank(walk.ctx, walk.ctx.data["intruders"][x]["type"]) <= int(args.get("n", 0))
 
 
@@ -902,9 +902,6 @@ def iter_calls(tree: object) -> Iterator[tuple[str, dict[str, Any]]]:
     yield name, args
     for value in args.values():
         yield from iter_calls(value)
-
-
-from . import primitives  # noqa: F401 - registers the character, item and information primitives
 
 
 def unready(tree: object, option: int | None = None) -> list[str]:

@@ -8,6 +8,7 @@ from ..content import content
 from ..context import Ctx
 from ..objectives import holds, objective_met
 from . import hand
+from .css import e1_css
 from .places import active_seats
 
 OUTSIDE = ("bunker", "evacuated")
@@ -37,8 +38,7 @@ def finish(ctx: Ctx, kind: str, why: str) -> None:
     if data["phase"] == "over":
         return
     if any(seat is not None for seat in data["pods"].values()) and str(data["time"]) in data["css"]:
-        from .event_phase import e1_css  # NEM-END-5: the pending launch first
-        e1_css(ctx)
+        e1_css(ctx)                                     # NEM-END-5: the pending launch first
     for pod, seat in data["pods"].items():
         if seat is not None:                            # NEM-END-6: still in a pod, dies with the rest
             data["pods"][pod] = None

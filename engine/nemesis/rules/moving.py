@@ -24,6 +24,7 @@ from .places import (
     set_noise,
     walkable_neighbours,
 )
+from .weakness import echo_applies
 
 MOVE_COST, CAREFUL_COST = 1, 2
 
@@ -125,7 +126,6 @@ def noise_roll(ctx: Ctx, seat: int) -> None:
             danger(ctx, seat, room)
         return
     if face == "DANGER":
-        from .weakness import echo_applies
         if echo_applies(ctx.data, seat):                # Echo Confusion: the roller may read SILENCE
             ctx.push({"echo_confusion": {"room": room}}, seat=seat)
             return
@@ -137,6 +137,20 @@ def noise_roll(ctx: Ctx, seat: int) -> None:
     else:
         set_noise(ctx.data, exit_id, True)
         ctx.emit("noise_placed", exit=exit_id)
+
+
+@NEM.primitive("echo_confusion", room=str)
+def echo_confusion(ctx: Ctx, room: str, answer: Any = None) -> Pause | None:
+    """Echo Confusion: the roller chooses to resolve their DANGER as DANGER or as SILENCE."""
+    player = ctx.player()
+    if not in_facility(player) or player["room"] != room:
+        return None
+    if answer is None:
+        return Pause("echo_confusion", ("danger", "silence"))
+    ctx.emit("echo_confusion", seat=ctx.actor, choice=answer)
+    if answer == "danger":
+        danger(ctx, ctx.actor, room)
+    return None
 
 
 def danger(ctx: Ctx, seat: int, room: str) -> None:

@@ -278,8 +278,7 @@ def _egg(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     ctx.data["nest_eggs"] -= 1
     ctx.player(seat)["hands"].append({"object": "egg"})
     ctx.emit("egg_taken", seat=seat)
-    from .combat import check_nest  # NEM-EGG-8, NEM-DEC-15: the last Egg taken
-    check_nest(ctx)
+    facility.check_nest(ctx)                         # NEM-EGG-8, NEM-DEC-15: the last Egg taken
     moving.noise_roll(ctx, seat)
 
 
@@ -452,7 +451,7 @@ def _vent_choices(data: Data, seat: int) -> list[Choice]:
 
 @action("vent_out", "NEM-ROOM-25")
 def _vent(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
-    facility.vent_out(ctx, str(target))
+    board_markers.vent_out(ctx, str(target))
 
 
 CHOICES["lock_in"] = lambda data, seat: NONE

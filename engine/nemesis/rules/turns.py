@@ -10,6 +10,10 @@ from ..commands import VERBS, verb
 from ..context import Ctx
 from ..trees import passive_item
 from . import end, hand, wounds
+from .coop import revive
+from .event_phase import EVENT_STEPS
+from .facility import check_venting
+from .intruders import kill
 from .places import active_seats, in_facility, in_order
 
 
@@ -19,7 +23,6 @@ def start_round(ctx: Ctx) -> None:
     data["round"] += 1
     data["phase"] = "player"
     ctx.emit("round_started", round=data["round"])
-    from .coop import revive
     revive(ctx)                                          # NEM-COOP-6: before drawing
     seats = active_seats(data)
     if not seats:
@@ -100,11 +103,9 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 def end_player_phase(ctx: Ctx) -> None:
     """NEM-ROUND-6, NEM-ROOM-40: the Vent check, then the Event Phase steps."""
     data = ctx.data
-    from .facility import check_venting
     check_venting(ctx)                                   # NEM-ROOM-26
     vent = data["venting"]
     if vent is not None:                                 # NEM-ROOM-27
-        from .intruders import kill
         for iid in [i for i, x in data["intruders"].items() if x["room"] == vent]:
             kill(ctx, iid, None)
         for player in data["players"]:
@@ -113,7 +114,6 @@ def end_player_phase(ctx: Ctx) -> None:
         data["venting"] = None
     data["phase"] = "event"
     ctx.emit("event_phase")
-    from .event_phase import EVENT_STEPS
     ctx.push(*EVENT_STEPS, "start_round")
 
 
