@@ -24,12 +24,13 @@ from ..content import content
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import (
+    HANDLERS,
     check_plan,
     plans,
     run_tree,
     unready,
 )
-from . import hand, reactions, turns
+from . import hand, intruders, reactions, turns, wounds
 from .actions import (
     acting,
     check_entrance,
@@ -44,6 +45,7 @@ from .actions import (
 from .hand import card_kind, is_contamination
 from .holding import drop_slot, droppable_slots, free_slots, receive, starting_ammo
 from .places import in_facility
+from .rooms import free_room_unmet  # Defense Plan: a Room action for free
 
 ITEM_DECKS = ("red", "yellow", "green")
 TAG_RULE = {"search": "NEM-SEARCH-1", "rest": "NEM-REST-1"}
@@ -95,7 +97,6 @@ def search(ctx: Ctx, seat: int, deck: str | None, draw: int = 2, lower_counter: 
     drawn = [pile.pop() for _ in range(min(draw, len(pile)))]
     ctx.emit("search", seat=seat, deck=colour, n=len(drawn))
     if state["tile"] == "contaminated_room" and lower_counter:   # NEM-SEARCH-9
-        from ..trees import HANDLERS
         HANDLERS["slime"](ctx, {"who": seat, "op": "add"}, {})
     if drawn:
         ctx.emit("search_drawn", audience=[seat], deck=colour, cards=drawn)
@@ -176,7 +177,6 @@ def scan(ctx: Ctx, seat: int, zones: tuple[str, ...], clean: str, infected_do: s
 
 def infect(ctx: Ctx, seat: int) -> None:
     """NEM-INFECT-2/3: a Larva if there is none; a second one kills (Corpse and a Creeper)."""
-    from . import intruders, wounds
     player = ctx.player(seat)
     if not in_facility(player):
         return
@@ -224,7 +224,6 @@ def do_card(ctx: Ctx, cmd: Command) -> None:
         raise refuse("NEM-KNOWLEDGE-4", "your Knowledge is too low for this part of the card")
     check_entrance(ctx, seat, card.effect)
     check_plan(ctx, card.effect, option, targets)
-    from .rooms import free_room_unmet
     if free_room_unmet(ctx, card.effect, option):
         raise refuse("NEM-ACTION-9", "this part needs a red or white Room whose action you can perform now")
     pay = [str(v) for v in values(cmd, "pay")]
@@ -277,7 +276,6 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
 
 
 def card_commands(data: Data, seat: int) -> list[Command]:
-    from .rooms import free_room_unmet  # Defense Plan (rooms imports this module)
     ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []

@@ -24,6 +24,7 @@ from ..context import Ctx
 from ..effects import NEM
 from ..trees import held_items
 from . import actions, board_markers, facility, hand, reactions, weakness
+from .holding import drop_thing
 from .places import in_combat, in_facility, room_powered
 from .rooms import Choice, peek_contingency, room_cost
 
@@ -282,7 +283,6 @@ def do_computer(ctx: Ctx, cmd: Command) -> None:
         ctx.emit("card_played", seat=seat, card=REMOTE_CARD)
     hand.pay(ctx, seat, actions.payment(cmd), room_cost(data, seat, int(card.cost or 0)), "Computer action")
     if kind == "no_power":                              # a one-use item, spent even if interrupted
-        from .holding import drop_thing
         ctx.emit("item_used", seat=seat, item=NO_POWER_ITEM, reveals=True)
         drop_thing(ctx, seat, NO_POWER_ITEM, used=True)
     ctx.emit("computer_action", seat=seat, card=card_id, action=index)

@@ -11,6 +11,7 @@ from ..effects import NEM
 from ..trees import held_items
 from . import intruders, moving
 from .hand import card_kind
+from .holding import drop_thing
 from .intruders import ARMOR_VEST
 from .places import characters_in, in_combat, in_darkness, in_facility
 
@@ -85,7 +86,6 @@ def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause 
     if answer is None and usable:
         return Pause(ARMOR_VEST, (PLAY, PASS))
     if answer == PLAY and usable:
-        from .holding import drop_thing
         drop_thing(ctx, seat, ARMOR_VEST, used=True)
         ctx.emit("armor_vest_used", seat=seat)
         ctx.armor_vest = seat

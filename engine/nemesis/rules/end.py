@@ -8,6 +8,7 @@ from ..content import content
 from ..context import Ctx
 from ..objectives import holds, objective_met
 from . import hand
+from .coop import signal_shortfall
 from .css import e1_css
 from .places import active_seats
 
@@ -108,8 +109,7 @@ def victory_check(ctx: Ctx) -> None:
         entry["objective_met"] = bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
         entry["won"] = entry["alive"] and entry["objective_met"]
     if data["mode"] == "coop":                          # NEM-VICTORY-7
-        from .coop import signal_shortfall  # NEM-COOP-5
-        signal_shortfall(data, result)
+        signal_shortfall(data, result)                  # NEM-COOP-5
         team = any(e["alive"] for e in result.values()) and all(e["objective_met"] for e in result.values())
         for entry in result.values():
             entry["won"] = team

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Command, Data, refuse
 
 from .. import commands
+from ..content import content
 from ..context import Ctx
 from ..trees import passive_item
 from . import hand, moving, reactions
@@ -42,7 +43,6 @@ def to_bunker(ctx: Ctx, seat: int, how: str) -> None:
 
 def escape_problem(data: Data, seat: int, mode: str) -> tuple[str, str] | None:
     """Why ``seat`` cannot Escape the Facility by ``mode`` now (NEM-BUNKER-2/3/6)."""
-    from ..content import content
     player = data["players"][seat]
     if player["room"] != content().board.exit_room:
         return "NEM-BUNKER-3", "Escape the Facility starts from the Exit Room (001)"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import Data
 
+from ..content import content
 from ..context import Ctx
 
 LOCATIONS = ("S01", "S02", "S03", "ELEVATOR")
@@ -170,14 +171,12 @@ def check_venting(ctx: Ctx) -> None:
 
 def vent_rooms(data: Data) -> list[str]:
     """NEM-ROOM-25: Rooms with an Entrance none of whose Corridors has a Destroyed Door."""
-    from ..content import content
     board = content().board
     return [r for r in board.order if board.has_entrance(r)
             and all(data["corridors"][c]["door"] != "destroyed" for c in board.corridors_of(r))]
 
 
 def elevator_stops() -> dict[str, str]:
-    from ..content import content
     return dict(content().board_file.elevator.stops)
 
 

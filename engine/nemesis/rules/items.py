@@ -23,6 +23,7 @@ from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
 
 from .. import commands
+from ..content import content
 from ..context import Ctx
 from ..effects import NEM
 from ..objectives import holds
@@ -152,7 +153,6 @@ def _resolve_item(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 
 def _item_commands(data: Data, seat: int) -> list[Command]:
-    from ..content import content
     ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []

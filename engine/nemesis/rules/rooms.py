@@ -26,8 +26,8 @@ from .. import commands
 from ..content import content
 from ..context import Ctx
 from ..effects import NEM
+from ..trees import Walk, call_of, iter_calls, named_args, run_tree, walk_of
 from ..trees import handles as trees_handles
-from ..trees import run_tree
 from . import board_markers, escape, facility, hand, intruders, items, moving, reactions, weakness, wounds
 from .actions import payment
 from .places import characters_in, in_combat, in_darkness, in_facility, in_order, intruders_in
@@ -688,7 +688,6 @@ commands.verb("room", _room_commands)(do_room)
 def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None) -> dict[str, tuple[str, Any, Any]]:
     """The Room's actions the seat may perform now without cost, encoded ``action/option/target``;
     none when the tree's condition (``room_has: [red, white]``) fails."""
-    from ..trees import Walk
     walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)  # type: ignore[arg-type]
     if conds and not walk.cond(conds, {}):
         return {}
@@ -711,7 +710,6 @@ def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None
 
 def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
     """A card part ``room_action_free`` with no Room action available to perform for free now."""
-    from ..trees import Walk, call_of, iter_calls, named_args
     name, raw = call_of(tree) if isinstance(tree, str) or hasattr(tree, "items") else ("", None)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
@@ -725,7 +723,6 @@ def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
 
 @trees_handles("room_action_free")
 def _room_action_free(ctx: Ctx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
-    from ..trees import walk_of
     if free_room_choices(ctx.data, ctx.actor, walk_of(bindings), args.get("filters")):
         ctx.push({"free_room_action": {"filters_met": True}}, seat=ctx.actor)
 
