@@ -583,7 +583,7 @@ class ItemsFile:
             recipes[key] = item.id
         for i, item in enumerate(self.items):
             if item.unlock is not None:
-                for name, n in _stat_names(item.unlock):
+                for name, _n in _stat_names(item.unlock):
                     if name not in STATISTICS:
                         raise FieldError(("items", i, "unlock"), f"stat_ge names the unknown statistic {name!r} "
                                                                  f"(one of {sorted(STATISTICS)}, spec 9.5)")
@@ -719,7 +719,8 @@ class ComputerFile:
 
     def __post_init__(self) -> None:
         check_unique(self.computer_cards, "id", ("computer_cards",))
-        check_count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"], "spec 7.9")
+        check_count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"],
+                    "spec 7.9")
         check_count(("computer_cards",), "Lockdown cards", sum(c.lockdown for c in self.computer_cards), 1, "spec 7.9")
 
 

@@ -30,7 +30,8 @@ def new_player(seat: int) -> Data:
         "light": 0, "serious": [], "slime": False, "larva": False, "signal": False,
         "knowledge": 0, "knowledge_active": False,
         "hands": [], "inventory": [], "quest": None, "starting_item": None,
-        "objectives": [], "contingency": [], "known": {"contingency": [], "css": [], "tiles": [], "events": [], "objectives": []},
+        "objectives": [], "contingency": [],
+        "known": {"contingency": [], "css": [], "tiles": [], "events": [], "objectives": []},
         "scanned": [],   # contamination card ids this player has scanned (their infected flag is known)
         "lit_round": None,   # a Glowstick: not in Darkness during this round
         "stats": {"rooms_explored": 0, "kills": {}, "computer_actions": 0, "carried_egg_out": False},

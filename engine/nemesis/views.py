@@ -124,7 +124,8 @@ def _peeks(data: Data, mine: Data | None) -> dict:
         found["event_top"] = n
     for r in records.get("objectives", ()):
         who = r.get("where")
-        if isinstance(who, int) and 0 <= who < len(data["players"]) and data["players"][who]["objectives"] == r.get("what"):
+        if isinstance(who, int) and 0 <= who < len(data["players"]) \
+                and data["players"][who]["objectives"] == r.get("what"):
             found["objectives"].add(who)
     return found
 

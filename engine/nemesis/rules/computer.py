@@ -349,7 +349,8 @@ commands.verb("computer", _computer_commands)(do_computer)
 # -- a Computer action granted by a card or an item run through its own verb (computer_action) ------
 
 def _encode(index: int, option: object, target: object, pay: tuple[str, ...]) -> str:
-    target_text = "+".join(map(str, target)) if isinstance(target, tuple) else str(target if target is not None else "-")
+    target_text = ("+".join(map(str, target)) if isinstance(target, tuple)
+                   else str(target if target is not None else "-"))
     return f"pc{index}/{option if option is not None else '-'}/{target_text}/{'+'.join(pay) or '-'}"
 
 

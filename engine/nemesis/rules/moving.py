@@ -170,7 +170,7 @@ def danger(ctx: Ctx, seat: int, room: str) -> None:
         ctx.emit("danger_noise", room=room)
         return
     broken: set[str] = set()
-    for iid, corridor, neighbour in movers:
+    for iid, corridor, _neighbour in movers:
         if data["corridors"][corridor]["door"] == "closed" or corridor in broken:
             if corridor not in broken:
                 data["corridors"][corridor]["door"] = "destroyed"

@@ -109,7 +109,7 @@ def path_destinations(ctx: Ctx, seat: int, steps: int) -> list[str]:
     start = ctx.player(seat)["room"]
     found: list[str] = []
     frontier = [start]
-    for step in range(steps):
+    for _ in range(steps):
         nxt = []
         for room in frontier:
             if room != start and intruders_in(data, room):
