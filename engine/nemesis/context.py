@@ -19,6 +19,7 @@ class Ctx(RuleContext):
 
     content_loader = content
     content: Content
+    armor_vest: int | None = None    # the seat whose Armor Vest takes the next Serious Wound (encounters.py)
 
     def player(self, seat: int | None = None) -> Data:
         return self.data["players"][self.actor if seat is None else seat]

@@ -109,7 +109,7 @@ def _handle(text: str, lang: str, view: Data | None, seat: int | None) -> str | 
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
     n = int(text[1:])
     if text[0] == "d":
-        pause = next((e for e in view.get("effects") or () if e.get("pause") and "cards" in e), {})
+        pause: Data = next((e for e in view.get("effects") or () if e.get("pause") and "cards" in e), {})
         found: Any = (pause.get("cards") or [])
     else:
         found = me.get({"h": "hands", "i": "inventory", "c": "hand", "o": "objectives"}[text[0]])
@@ -205,7 +205,7 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
                 extras.append(PAY[lang].format(cards=", ".join(_card_name(str(v), lang, view, command.seat)
                                                               for v in cards)))
         elif key == "option" and str(value).isdigit():
-            extras.append(CHOICE_WORDS[lang].format(n=int(value) + 1))
+            extras.append(CHOICE_WORDS[lang].format(n=int(str(value)) + 1))
         elif key == "option" and str(value) in OPTION_NAMES[lang]:
             extras.append(OPTION_NAMES[lang][str(value)])
         elif key == "option" and (named := _place(value, lang, view, seat)) != str(value):

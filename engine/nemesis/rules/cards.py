@@ -276,7 +276,7 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
 
 
 def card_commands(data: Data, seat: int) -> list[Command]:
-    ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
+    ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []
     seen: set[str] = set()

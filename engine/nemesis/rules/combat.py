@@ -136,6 +136,8 @@ def modifiers(effect: object, room: str, data: Data) -> list[tuple[str, dict[str
         return found
     if isinstance(effect, str):
         return [(effect, {})]
+    if not isinstance(effect, Mapping):
+        raise TypeError(f"not an effect tree: {effect!r}")
     for name, args in effect.items():
         if name == "if":
             cond, then = args[0], args[1]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.commands import Value
 from engine.core.effects import Pause
 
 from .. import commands, trees
@@ -265,7 +266,7 @@ def do_computer(ctx: Ctx, cmd: Command) -> None:
         raise refuse(*problem)
     card_id = str(face_up(data))
     index = cmd.args[0] if cmd.args else None
-    if (card_id, index) not in PROGRAMS:
+    if not isinstance(index, int) or (card_id, index) not in PROGRAMS:
         raise refuse("NEM-COMPUTER-2", "name one of the face-up Computer card's actions: 1, 2 or 3")
     choices, run = PROGRAMS[(card_id, int(index))]
     option, target = cmd.get("option", None), cmd.get("target", None)
@@ -320,7 +321,7 @@ def _computer_commands(data: Data, seat: int) -> list[Command]:
     return found
 
 
-def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, object], ...]) -> list[Command]:
+def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Command]:
     card_id = str(face_up(data))
     card = content().computer_cards[card_id]
     player = data["players"][seat]
@@ -332,7 +333,7 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, objec
         except (KeyError, Refused):
             continue
         for option, target in legal:
-            params: list[tuple[str, object]] = []
+            params: list[tuple[str, Value]] = []
             if option is not None:
                 params.append(("option", option))
             if target is not None:

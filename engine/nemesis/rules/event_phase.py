@@ -137,7 +137,7 @@ def e7_bag(ctx: Ctx) -> None:
     elif kind == "queen":
         nest = next((r for r in ctx.content.board.order if data["rooms"][r]["tile"] == "nest"), None)
         inside = characters_in(data, nest) if nest and data["rooms"][nest]["explored"] else []
-        if inside:                                      # NEM-BAG-6/8: Encounter steps 1, 3 and 4
+        if nest is not None and inside:                 # NEM-BAG-6/8: Encounter steps 1, 3 and 4
             for exit_id in exits_of(nest):
                 set_noise(data, exit_id, False)
             ordered = in_order(data, inside)

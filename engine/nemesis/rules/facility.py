@@ -65,8 +65,8 @@ def autodestruct_start(ctx: Ctx) -> bool:
     data = ctx.data
     if data["selfdestruct"] is not None:
         return False
-    data["selfdestruct"] = {"slot": max(0, data["time"] - 3), "colour": "yellow"}
-    ctx.emit("selfdestruct_started", slot=data["selfdestruct"]["slot"])
+    boom = data["selfdestruct"] = {"slot": max(0, data["time"] - 3), "colour": "yellow"}
+    ctx.emit("selfdestruct_started", slot=boom["slot"])
     return True
 
 
@@ -177,7 +177,7 @@ def vent_rooms(data: Data) -> list[str]:
 
 
 def elevator_stops() -> dict[str, str]:
-    return dict(content().board_file.elevator.stops)
+    return {section: room for section, room in content().board_file.elevator.stops.items()}
 
 
 def elevator_call(ctx: Ctx, room: str) -> None:

@@ -174,7 +174,7 @@ def drop_thing(ctx: Ctx, seat: int, ref: str, used: bool) -> bool:
     zone = where[0]
     thing = take_held(player, where)
     _put_away(ctx, player["room"], thing, used)
-    name = thing.get("item") or thing.get("object")
+    name = thing.get("item") or thing["object"]
     hidden = zone == "inventory" and ctx.content.items[name].deck not in PUBLIC_DECKS
     if used:                                              # used (NEM-ITEM-5) or discarded face up: public
         ctx.emit("item_discarded", seat=seat, thing=name, room=player["room"])

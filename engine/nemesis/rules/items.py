@@ -153,7 +153,7 @@ def _resolve_item(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 
 def _item_commands(data: Data, seat: int) -> list[Command]:
-    ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
+    ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []
     for ref in dict.fromkeys(held_items(player)):
@@ -197,9 +197,10 @@ def components_fit(ctx: Ctx, crafted: str, used: list[str], discount: bool) -> b
 def components(player: Data, used: list[str]) -> list[Data] | None:
     """The item cards the handles ``used`` name (each once, Hand slots or Inventory), or None."""
     where = [held(player, u) for u in used]
-    if any(w is None or w[0] == "starting_item" for w in where) or len(set(where)) != len(where):
+    found = [w for w in where if w is not None and w[0] != "starting_item"]
+    if len(found) != len(where) or len(set(found)) != len(found):
         return None
-    things = [thing_at(player, w) for w in where]   # type: ignore[arg-type] - checked above
+    things = [thing_at(player, w) for w in found]
     return things if all("item" in t for t in things) else None
 
 
@@ -266,10 +267,10 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
     """(Crafted item, component handles) of every craft the player can make now."""
     player = ctx.player(seat)
     owned = [f"{prefix}{i}" for prefix, zone in ZONES.items() for i, t in enumerate(player[zone]) if "item" in t]
-    found = []
+    found: list[tuple[str, tuple[str, ...]]] = []
     discount = repository_discount(ctx, seat)
     for crafted in sorted(set(ctx.data["crafted"])):
-        combos = [(a,) for a in owned] if discount else []
+        combos: list[tuple[str, ...]] = [(a,) for a in owned] if discount else []
         combos += [(a, b) for i, a in enumerate(owned) for b in owned[i + 1:]]
         for combo in combos:
             try:
@@ -281,7 +282,7 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
 
 
 def _craft_commands(data: Data, seat: int) -> list[Command]:
-    ctx = Ctx(data, None, seat)  # type: ignore[arg-type]
+    ctx = Ctx(data, None, seat)
     if in_combat(data, seat):
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
@@ -406,7 +407,7 @@ def trade_accept(ctx: Ctx, giver: int, thing: str, answer: Any = None) -> Pause 
         player["starting_item"] = given                             # (broken or not, as it was)
     else:
         player["hands" if heavy else "inventory"].append(given)     # NEM-TRADE-4: Ammo moves with it
-    name = given.get("item") or given.get("object")
+    name = given.get("item") or given["object"]
     if heavy or beside:                                             # NEM-HEAVY-7: public things
         ctx.emit("traded", giver=giver, receiver=receiver, thing=name)
     else:                                                           # NEM-TRADE-7
@@ -462,7 +463,7 @@ def _resolve_activate(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 
 def _activate_commands(data: Data, seat: int) -> list[Command]:
-    ctx = Ctx(data, None, seat)  # type: ignore[arg-type]
+    ctx = Ctx(data, None, seat)
     return [Command("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
 
 

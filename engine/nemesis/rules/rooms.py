@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.commands import Value
 from engine.core.effects import Pause
 
 from .. import commands
@@ -32,7 +33,7 @@ from . import board_markers, escape, facility, hand, intruders, items, moving, r
 from .actions import payment
 from .places import characters_in, in_combat, in_darkness, in_facility, in_order, intruders_in
 
-Choice = tuple[object, object]          # (option, target); None where the action takes none
+Choice = tuple[Value | None, Value | None]   # (option, target); None where the action takes none
 NONE: list[Choice] = [(None, None)]
 
 
@@ -230,7 +231,8 @@ def _treat(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 def _lab_choices(data: Data, seat: int) -> list[Choice]:
     lying = sorted(set(data["rooms"][_room(data, seat)]["objects"]))
     held = sorted({h["object"] for h in _player(data, seat)["hands"] if isinstance(h, dict) and "object" in h})
-    return [(None, kind) for kind in lying] + [(None, f"held.{kind}") for kind in held]
+    found: list[Choice] = [(None, kind) for kind in lying]
+    return found + [(None, f"held.{kind}") for kind in held]
 
 
 @action("analyze_object", "NEM-ROOM-9")
@@ -316,8 +318,8 @@ def _signal(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 
 @choices("check_objective")
 def _check_choices(data: Data, seat: int) -> list[Choice]:
-    found = [(None, p["seat"]) for p in data["players"]
-             if p["seat"] != seat and p["signal"] and p["where"] != "dead" and p["character"] is not None]
+    found: list[Choice] = [(None, p["seat"]) for p in data["players"] if p["seat"] != seat and p["signal"]
+                           and p["where"] != "dead" and p["character"] is not None]
     if not found:
         raise refuse("NEM-SIGNAL-4", "no other living character has a Signal marker")
     return found
@@ -392,7 +394,7 @@ def _defense(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 def _guard_choices(data: Data, seat: int) -> list[Choice]:
     if not data["rooms"][_room(data, seat)]["items"]:
         raise refuse("NEM-ROOM-21", "the Item Counter is at 0")
-    found = [(item, None) for item in ("taser", "enviro_suit") if item in data["crafted"]]
+    found: list[Choice] = [(item, None) for item in ("taser", "enviro_suit") if item in data["crafted"]]
     if not found:
         raise refuse("NEM-ROOM-21", "neither a Taser nor an Enviro-Suit is left in the Crafted deck")
     return found
@@ -647,8 +649,8 @@ def _resolve_room(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
     ACTIONS[args["action"]].run(ctx, seat, args.get("option"), tuple(target) if isinstance(target, list) else target)
 
 
-def _command(seat: int, action_id: str, option: object, target: object, pay: tuple[str, ...]) -> Command:
-    params: list[tuple[str, object]] = []
+def _command(seat: int, action_id: str, option: Value | None, target: Value | None, pay: tuple[str, ...]) -> Command:
+    params: list[tuple[str, Value]] = []
     if option is not None:
         params.append(("option", option))
     if target is not None:
@@ -688,7 +690,7 @@ commands.verb("room", _room_commands)(do_room)
 def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None) -> dict[str, tuple[str, Any, Any]]:
     """The Room's actions the seat may perform now without cost, encoded ``action/option/target``;
     none when the tree's condition (``room_has: [red, white]``) fails."""
-    walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)  # type: ignore[arg-type]
+    walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)
     if conds and not walk.cond(conds, {}):
         return {}
     player = _player(data, seat)

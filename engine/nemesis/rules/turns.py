@@ -126,10 +126,11 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
     places = [str(v) for v in (value if isinstance(value, tuple) else (value,))]
     hand_cards = ctx.player(seat)["hand"]
     chosen = [hand.hand_place(hand_cards, place) for place in places]
-    if None in chosen or len(set(chosen)) != len(chosen):
+    found = [i for i in chosen if i is not None]
+    if len(found) != len(chosen) or len(set(found)) != len(found):
         raise refuse("NEM-ACTION-3", f"discard names cards of your hand by place, each once (c0 to "
                                      f"c{len(hand_cards) - 1}), not {','.join(places)}")
-    pass_turn(ctx, seat, [hand_cards[i] for i in chosen])   # type: ignore[index] - checked
+    pass_turn(ctx, seat, [hand_cards[i] for i in found])
 
 
 def pass_commands(data: Data, seat: int) -> list[Command]:
