@@ -31,14 +31,15 @@ ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 _icon: QIcon | None = None
 _loaded_fonts: list[str] = []  # families registered from resources/fonts by this process
+_reporting = False  # report_unexpected_error is showing its dialog
 
 
 def configure_application(app: QCoreApplication) -> None:
     """Names for QSettings, the icon and the font family list; safe to call again (tests, screenshots)."""
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
-    app.setApplicationDisplayName(APP_NAME)
     if isinstance(app, QGuiApplication):
+        app.setApplicationDisplayName(APP_NAME)
         app.setDesktopFileName(DESKTOP_FILE)
         app.setWindowIcon(application_icon())
     if isinstance(app, QApplication):
@@ -94,9 +95,10 @@ def report_unexpected_error(kind: type[BaseException], error: BaseException,
     traceback.print_exception(kind, error, trace, file=sys.stderr)
     if issubclass(kind, KeyboardInterrupt) or QApplication.instance() is None:
         return
-    if getattr(report_unexpected_error, "_showing", False):
+    global _reporting
+    if _reporting:
         return  # an error inside the error dialog must not open dialogs forever
-    report_unexpected_error._showing = True  # type: ignore[attr-defined]
+    _reporting = True
     try:
         from gui.widgets import dialogs
         if error.__traceback__ is None:
@@ -115,7 +117,7 @@ def report_unexpected_error(kind: type[BaseException], error: BaseException,
                        "completed. Your game is still open; saving it now is a good idea.\n\n"
                        "Details: {error}").format(error=str(error) or kind.__name__) + "\n\n" + report)
     finally:
-        report_unexpected_error._showing = False  # type: ignore[attr-defined]
+        _reporting = False
 
 
 _window: MainWindow | None = None  # the window whose game a bug report describes
@@ -153,7 +155,9 @@ def start(app: QApplication, resume: bool = True) -> MainWindow:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "tablekeeper", *argv])
-    app = QApplication.instance() or QApplication(args)
+    existing = QApplication.instance()
+    # Windows need a QApplication; a bare QCoreApplication made earlier makes QApplication() raise, as it should.
+    app = existing if isinstance(existing, QApplication) else QApplication(args)
     configure_application(app)
     load_bundled_fonts()
     if any(arg.startswith("--smoke") for arg in app.arguments()[1:]):

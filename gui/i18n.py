@@ -28,7 +28,10 @@ class LanguageSwitcher:
     """Owns the installed translators: ours, plus Qt's own for standard buttons and dialogs."""
 
     def __init__(self, app: QCoreApplication | None = None) -> None:
-        self._app = app or QCoreApplication.instance()
+        app = app or QCoreApplication.instance()
+        if app is None:
+            raise RuntimeError("LanguageSwitcher needs the Qt application: create it first")
+        self._app: QCoreApplication = app
         self._translators: list[QTranslator] = []
 
     @property
@@ -47,10 +50,10 @@ class LanguageSwitcher:
         _current = code  # set first: LanguageChange handlers read it
         QLocale.setDefault(QLocale(code))
         if code != SOURCE_LANGUAGE:
-            for translator in (self._ours(code), self._qts(code)):
-                if translator is not None:
-                    self._app.installTranslator(translator)
-                    self._translators.append(translator)
+            for loaded in (self._ours(code), self._qts(code)):
+                if loaded is not None:
+                    self._app.installTranslator(loaded)
+                    self._translators.append(loaded)
                     changed_translators = True
         if not changed_translators:
             # No translator came or went, so Qt sends nothing; game names still follow the language.

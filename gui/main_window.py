@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from gui.actions import ActionCollection
@@ -29,6 +31,11 @@ from gui.widgets.status import ElidedLabel
 from gui.widgets.table_dock import HandDock, TableDock
 from gui.widgets.turn_banner import TurnBanner
 
+if TYPE_CHECKING:  # both load when first opened: start-up stays light
+    from gui.controller.types import NewGameConfig
+    from gui.widgets.end_game import EndGameDialog
+    from gui.widgets.new_game_dialog import NewGameDialog
+
 STATUS_MESSAGE_MS = 4000
 BOARD_SHARE = 0.5  # of the window's width, at least, for the board between the side docks
 TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
@@ -45,7 +52,7 @@ class MainWindow(QMainWindow):
         self.session.language = languages.language
         self.action_collection = ActionCollection(self)
         self._handover_seat: int | None = None
-        self.end_dialog: QWidget | None = None  # the end-of-game screen, once a game ended
+        self.end_dialog: EndGameDialog | None = None  # the end-of-game screen, once a game ended
         self._docks_sized = False
         # The zoom the board had when last fitted to the window; while it still has it, a resized
         # window fits the board again (a zoom the player chose stays).
@@ -257,7 +264,7 @@ class MainWindow(QMainWindow):
             self.tr("Autosave failed: {reason}").format(reason=message), STATUS_MESSAGE_MS))
 
     # -- File menu -----------------------------------------------------------------------------
-    def create_new_game_dialog(self) -> QWidget:
+    def create_new_game_dialog(self) -> NewGameDialog:
         from gui.controller.catalog import available_games, bot_kinds, seat_names
         from gui.widgets.new_game_dialog import NewGameDialog  # only when asked for: start-up stays light
         return NewGameDialog(available_games(), bot_kinds, seat_names,
@@ -267,7 +274,7 @@ class MainWindow(QMainWindow):
         """The New Game dialog (with ``game_id``'s game chosen, when given); starts what it sets up."""
         dialog = self.create_new_game_dialog()
         if game_id:
-            dialog.select_game(game_id)  # type: ignore[attr-defined]
+            dialog.select_game(game_id)
         try:
             if dialog.exec() != dialog.DialogCode.Accepted:
                 return
@@ -277,9 +284,9 @@ class MainWindow(QMainWindow):
             dialog.deleteLater()
         self.start_game(config)
 
-    def start_game(self, config: object) -> bool:
+    def start_game(self, config: NewGameConfig) -> bool:
         try:
-            self.session.new_game(config)  # type: ignore[arg-type]
+            self.session.new_game(config)
         except SessionError as error:
             dialogs.show_error(self, error.title, error.message)
             return False
@@ -369,8 +376,8 @@ class MainWindow(QMainWindow):
         self.action_collection.clear_recent.setEnabled(bool(paths))
         self.recent_menu.setEnabled(bool(paths))
 
-    def _on_recent_triggered(self, action: object) -> None:
-        path = action.data()  # type: ignore[attr-defined]
+    def _on_recent_triggered(self, action: QAction) -> None:
+        path = action.data()
         if isinstance(path, str) and path:
             self.open_game(path)
 
@@ -410,7 +417,7 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
         scores = self.session.final_scores()
         if self.end_dialog is not None and scores is not None:  # so do the end screen's
-            self.end_dialog.set_data(scores, self.session.progress_plot())  # type: ignore[attr-defined]
+            self.end_dialog.set_data(scores, self.session.progress_plot())
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -508,7 +515,7 @@ class MainWindow(QMainWindow):
         self._refresh_status()
         self.show_end_screen()
 
-    def show_end_screen(self) -> QWidget | None:
+    def show_end_screen(self) -> EndGameDialog | None:
         """The score breakdown and the game's curve of the finished game, in a non-modal dialog."""
         scores = self.session.final_scores()
         if scores is None:
@@ -642,7 +649,7 @@ class MainWindow(QMainWindow):
         self._on_space_clicked(piece)
 
     def _set_piece_states(self, sources: set[str], targets: set[str],
-                          clickable: set[str] = frozenset()) -> None:
+                          clickable: AbstractSet[str] = frozenset()) -> None:
         """Raise the pieces that can be picked up or clicked, light where a carried one may go:
         on the player boards, the shared table, the hand and the board's own pieces alike."""
         self.board_view.draggable_pieces = set(sources)

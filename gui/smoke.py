@@ -1,8 +1,9 @@
 """The app's self-check, for bundles and installs: `tablekeeper --smoke GAME.tksave`.
 
 It opens the real main window, starts a new two-player game (by default the first registered
-game that draws a board; you against the computer's heuristic player), plays a few moves for you the way the panels would (the first
-answer to a prompt, the first playable space, then End Turn) while the computer answers, saves
+game that draws a board; you against the computer's heuristic player), plays a few moves for
+you the way the panels would (the first answer to a prompt, the first playable space, then End
+Turn) while the computer answers, saves
 to the given file, opens that file again and checks it replays to the same position, and quits
 with exit code 0. Anything else — a refused move, an error dialog, an uncaught exception, no
 progress within the time limit — prints the reason and exits 1. Settings and the crash copy go
@@ -28,6 +29,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Sequence
+from types import TracebackType
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QFont, QRawFont
@@ -290,8 +292,8 @@ def run(app: QApplication, arguments: Sequence[str]) -> int:
         say("FAILED: --smoke needs the path to save the game to")
         return 2
 
-    def uncaught(kind: type[BaseException], error: BaseException, trace: object) -> None:
-        traceback.print_exception(kind, error, trace, file=sys.stderr)  # type: ignore[arg-type]
+    def uncaught(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        traceback.print_exception(kind, error, trace, file=sys.stderr)
         if smoke is not None:
             smoke.fail(f"uncaught {kind.__name__}: {error}")
         else:

@@ -1,5 +1,9 @@
 """The effect interpreter: card effects as lists of primitives from a game's spec, never a class per card.
 
+Each game has one `EffectInterpreter`, which runs effects in two ways: queued (below), and walked
+(`run_tree`, `plans`, `check_plan`: a tree whose choices the command names, walked at once by the
+interpreter's `trees`, engine/core/trees.py). A game adds primitives to it, never a second interpreter.
+
 Each game makes one `EffectInterpreter` and registers its primitives with their parameter types.
 Content files spell effects as `[{gain_attribute: {kind: courage, amount: 2}}, end_turn]`; the
 interpreter checks them when content loads, through the field type `interp.effects`
@@ -28,6 +32,7 @@ from .errors import Refused, TablekeeperError
 from .events import Event
 from .plain import freeze, thaw
 from .rng import Rng
+from .trees import TreeWalk, TreeWalker
 
 Handler = Callable[..., "Pause | None"]
 H = TypeVar("H", bound=Handler)
@@ -56,7 +61,7 @@ class Effect:
         if kwargs is None:
             kwargs = dict(self.params)
             object.__setattr__(self, "_kwargs", kwargs)
-        return kwargs  # type: ignore[no-any-return]
+        return kwargs
 
     def plain_params(self) -> dict[str, Any]:
         """``to_plain(params)``, a fresh copy each call (queue items are state data). The effect
@@ -70,7 +75,7 @@ class Effect:
                 return plain
             object.__setattr__(self, "_plain_params", frozen)
             return plain
-        return marshal.loads(frozen)  # type: ignore[no-any-return]
+        return marshal.loads(frozen)
 
     def to_data(self) -> object:
         """The form the content files use: the bare name, or {name: {params}}."""
@@ -127,6 +132,10 @@ class EffectInterpreter:
     Every interpreter knows three control primitives: `sequence: {effects: [...]}`,
     `repeat: {times: n, effects: [...]}` and `choose_one: {options: [[...], [...]]}`, which pauses
     with the option lists as options and runs the one chosen.
+
+    Its ``trees`` (a `TreeWalker`) is the walked mode: a game that writes effects as trees whose
+    choices the command names declares their vocabulary there (``trees.configure``, primitive
+    handlers with ``trees.handles``, its selectors and conditions) and runs them with `run_tree`.
     """
 
     def __init__(self, game_prefix: str) -> None:
@@ -134,6 +143,7 @@ class EffectInterpreter:
         self._primitives: dict[str, _Primitive] = {}
         self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
         self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
+        self.trees: TreeWalker[Any] = TreeWalker(game_prefix)
         self._register_control_primitives()
 
     @property
@@ -212,6 +222,7 @@ class EffectInterpreter:
 
     def decode_effect(self, raw: object, path: FieldPath = ()) -> Effect:
         """One raw effect: a bare primitive name, or a one-key mapping {name: {params}}."""
+        given: object
         if isinstance(raw, str):
             name, given = raw, {}
         elif isinstance(raw, Mapping) and len(raw) == 1:
@@ -241,6 +252,24 @@ class EffectInterpreter:
             else:
                 values[key] = spec.default
         return Effect(name, FrozenMap(values))
+
+    # -- the walked mode ----------------------------------------------------------------------------
+
+    def run_tree(self, ctx: Any, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
+                 **bindings: Any) -> TreeWalk[Any]:
+        """Walk an effect tree to the end now, its choices taken from a command's ``option`` (the OR
+        part) and ``targets`` (in the order the walk meets them; none: the first candidates)."""
+        return self.trees.run(ctx, tree, option, targets, **bindings)
+
+    def plans(self, ctx: Any, tree: object, option: int | None = None,
+              **bindings: Any) -> list[tuple[int | None, tuple[Any, ...]]]:
+        """Every (option, targets) a command may name for an effect tree; nothing changes."""
+        return self.trees.plans(ctx, tree, option, **bindings)
+
+    def check_plan(self, ctx: Any, tree: object, option: int | None, targets: tuple[Any, ...],
+                   **bindings: Any) -> None:
+        """Refuse a command whose option or targets do not fit an effect tree."""
+        self.trees.check_plan(ctx, tree, option, targets, **bindings)
 
     # -- a game's command --------------------------------------------------------------------------
 
@@ -303,6 +332,7 @@ class EffectInterpreter:
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
         items = []
         for raw in steps:
+            params: object
             if isinstance(raw, str):
                 name, params = raw, {}
             elif isinstance(raw, Mapping) and len(raw) == 1:
@@ -310,7 +340,8 @@ class EffectInterpreter:
             else:
                 raise EffectError(f"{self.game_prefix}: a step is a name or {{name: {{params}}}}, not {raw!r}")
             if name not in self._primitives:
-                raise EffectError(f"{self.game_prefix}: unknown step {name!r}{did_you_mean(str(name), self._primitives)}")
+                known = did_you_mean(str(name), self._primitives)
+                raise EffectError(f"{self.game_prefix}: unknown step {name!r}{known}")
             items.append({"primitive": name, "params": to_plain(params or {}), "meta": tag})
         ctx.queue[0:0] = items
 
@@ -422,7 +453,8 @@ class EffectInterpreter:
         def repeat(ctx: EffectContext, times: int, effects: tuple[Effect, ...]) -> None:
             self.push(ctx, effects * max(times, 0))
 
-        @self.primitive("choose_one", options=tuple[self.effects, ...])
+        # a hint built at run time from this interpreter's effect-list hint, which mypy cannot follow
+        @self.primitive("choose_one", options=tuple[self.effects, ...])  # type: ignore[name-defined]
         def choose_one(ctx: EffectContext, options: tuple[tuple[Effect, ...], ...],
                        answer: object = _NO_ANSWER) -> Pause | None:
             shown = [to_plain(option) for option in options]
@@ -432,7 +464,7 @@ class EffectInterpreter:
             return None
 
 
-def _exact_key(data: object) -> bytes | None:
+def _exact_key(data: Any) -> bytes | None:
     """A memo key for checked data: marshal bytes, equal only for data of exactly the same types
     and values (unlike JSON text, which mixes up tuples and lists), or None when marshal cannot
     write it (objects, subclasses of builtins). Format 0 writes no back-references or interning

@@ -8,12 +8,13 @@
 - `vocabulary`: the icons, effect primitives, modifier kinds, selectors and conditions of spec 7.1, and the
   decoders that check card icons and effect lists when the content loads.
 
-- `info` (the description the game list reads), `setup`, `steps` (the flow as queued steps),
-  `rules/` (planning, stack, round, control), `commands` (notation and legal commands), `views`
-  (per-seat views), `invariants`, `game` (the contract).
+- `info` (the description the game list reads), `setup`, `context` (the rules' `Ctx`), `effects`
+  (the one effect interpreter, DRG), `rules/` (one module per rule area, in layers: see its
+  docstring), `commands` (the verb registry and notation), `views` (per-seat views), `invariants`,
+  `game` (the contract).
 
-- `log` (event lines in English and Traditional Chinese), `labels` (commands and answers in words),
-  `bot` (the heuristic player).
+- `names` (names and words in English and Traditional Chinese), `log` (event lines), `labels`
+  (commands and answers in words), `bot` (the heuristic player).
 
 Importing the package loads nothing else. `info` describes the game (`INFO`), which is all the
 registry reads to list it; `game` holds the rules and, when imported (the first time the game is

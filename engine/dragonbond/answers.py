@@ -44,7 +44,7 @@ def decision_rule(data: Data) -> str:
         return "DRG-PLAN-2"
     kind = step["pause"]["kind"]
     if kind == "effect_choice":
-        from .rules.effects import CHOICE_RULES
+        from .rules.card_effects import CHOICE_RULES
         from .rules.planning import card_kind
         return CHOICE_RULES.get(card_kind(str(step["params"].get("source", ""))), answer_rule(kind))
     return answer_rule(kind)
@@ -178,7 +178,7 @@ def _explain(ctx: Ctx, answer: str) -> None:
             card = ctx.content.region_cards[params["card"]]
             regioncards.apply_icon(ctx, params["owner"], card.icons[params["index"]], card.region, answer)
         elif step["primitive"] == "effect":
-            from .rules.effects import run_effect
+            from .rules.card_effects import run_effect
             run_effect(ctx, **params, answer=answer)          # e.g. the ally's pieces: DRG-BONDED-3
     except Refused:
         raise

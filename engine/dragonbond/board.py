@@ -107,8 +107,8 @@ class Map:
     def borders(self) -> tuple[tuple[str, str], ...]:
         """Every border once, as (earlier, later) in map order, sorted."""
         rank = {r: i for i, r in enumerate(self.order)}
-        pairs = {tuple(sorted((a, b), key=rank.__getitem__)) for a in self.order for b in self.regions[a].adjacent}
-        return tuple(sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]])))  # type: ignore[misc]
+        pairs = {(a, b) if rank[a] <= rank[b] else (b, a) for a in self.order for b in self.regions[a].adjacent}
+        return tuple(sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]])))
 
     @cached_property
     def _mountains(self) -> frozenset[frozenset[str]]:
@@ -213,12 +213,5 @@ def is_convex(polygon: tuple[Point, ...]) -> bool:
     return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
 
-def board() -> Map:
-    """The map of the shipped content (valerna_v1)."""
-    from .content import content
-
-    return content().map
-
-
-__all__ = ["Map", "MountainBorder", "Point", "Region", "RegionSetup", "Scene", "board", "inner_clearance",
+__all__ = ["Map", "MountainBorder", "Point", "Region", "RegionSetup", "Scene", "inner_clearance",
            "is_convex", "polygon_edges", "signed_area"]

@@ -152,7 +152,8 @@ class Plan:
                 continue
             for ch in self.enemies():
                 b = self.view["boards"][ch]
-                there = b["region"] == region or (b["role"] == "general" and sum(units_of(self.view, region, ch).values()))
+                there = b["region"] == region or (b["role"] == "general"
+                                                  and sum(units_of(self.view, region, ch).values()))
                 if there and strength(self.view, ch, region) < mine:
                     found.append(region)
                     break
@@ -183,7 +184,7 @@ class Plan:
             return self.oath_reroll(text)
         if kind == "heal_or_execute":
             health = int(self.board["health"])
-            full = self.c.characters[self.me].health_max
+            full = self.c.characters[self.me].health_max or 0      # a dragon's (only dragons heal)
             return (2.0 if health * 2 <= full else -1.0) if text == "heal" else 0.0
         if kind in ("retreat_to", "choose_retreat_region") and text in self.map.regions:
             return self.power_in(text) - 2 * self.threat(text)

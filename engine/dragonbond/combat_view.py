@@ -491,7 +491,6 @@ def _forces_zone(view: Data, combat: Data, role: str, w: _Words) -> Data:
     """A side's pieces in the combat region: figure, units by type (or health, or neutral units)."""
     side = _side(view, combat, role)
     region = combat["region"]
-    who = side.get("who")
     items: list[Data] = []
     key = f"combat.{role}."
     if side["kind"] == "neutral":
@@ -499,6 +498,7 @@ def _forces_zone(view: Data, combat: Data, role: str, w: _Words) -> Data:
         items.append(_item(key + "neutral", w("neutral"), w("neutral_tip", units=name_of({"neutral": n}, w.lang)),
                            n, "grey"))
     else:
+        who: str = side["who"]                     # a character's side names its character
         board = view["boards"][who]
         if board["region"] == region:
             items.append(_item(key + "figure", w("figure"), w("figure_tip", who=w.name(who)), "", "plain"))

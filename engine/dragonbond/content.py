@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from engine.core.content import FieldError, check_count, check_unique
 from engine.core.content_files import ContentFiles
@@ -28,9 +28,9 @@ from .board import (
     polygon_edges,
     signed_area,
 )
-from .vocabulary import EFFECTS, ICON, ICONS, ROLES, UNIT_TYPES, Icon, Name, granted_icons, walk
+from .vocabulary import EFFECTS, ICON, ICONS, ROLES, UNIT_TYPES, CardEffect, Icon, Name, granted_icons, walk
 
-EffectList = Annotated[tuple[object, ...], EFFECTS]  # checked effects: tuples of FrozenMaps
+EffectList = Annotated[tuple[CardEffect, ...], EFFECTS]  # checked effects: tuples of FrozenMaps
 IconT = Annotated[Icon, ICON]
 Role = Literal["general", "dragon"]
 UnitType = Literal["infantry", "cavalry", "ranged"]
@@ -398,7 +398,7 @@ class UpgradeCardsFile:
     def __post_init__(self) -> None:
         check_unique(self.upgrade_cards, "id", ("upgrade_cards",))
         check_count(("upgrade_cards",), "upgrade cards", len(self.upgrade_cards), COUNTS["upgrade_cards"], "spec 7.5")
-        per_type = Counter(u.unit_type for u in self.upgrade_cards)
+        per_type: Counter[str] = Counter(u.unit_type for u in self.upgrade_cards)
         for unit_type in UNIT_TYPES:
             check_count(("upgrade_cards",), f"{unit_type} upgrades", per_type[unit_type], COUNTS["upgrades_per_type"],
                    "spec 7.5: four per unit type")
@@ -559,7 +559,7 @@ FILES: dict[str, type] = {
 @cache
 def content() -> Content:
     """Load, check and cache every Dragonbond content file; raises ContentError naming file, line and field."""
-    loaded = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
+    loaded: dict[str, Any] = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
     chars: CharactersFile = loaded["characters.yaml"]
     result = Content(
         params=loaded["params.yaml"].params, die=loaded["die.yaml"].die, seating_default=chars.seating_default,
@@ -582,6 +582,8 @@ def check_content(c: Content) -> None:
     """References between files (DRG-SETUP-1); raises ContentError naming the file, line and field to fix."""
     fail = SHIPPED.fail
     regions = c.map.regions
+    owned: tuple[tuple[str, str, Mapping[str, ActionCard | VaalaCard]], ...] = (
+        ("action_cards.yaml", "action_cards", c.action_cards), ("vaala_cards.yaml", "vaala_cards", c.vaala_cards))
     # characters.yaml <-> map.yaml and the card files
     for i, ch in enumerate(c.characters.values()):
         where = ("characters", i)
@@ -591,7 +593,7 @@ def check_content(c: Content) -> None:
         if regions[ch.start_region].start_of != ch.id:
             fail("characters.yaml", f"{ch.id} starts in {ch.start_region}, but map.yaml gives that region "
                                     f"start_of: {regions[ch.start_region].start_of}", where + ("start_region",))
-        for key, table in (("action_cards", c.action_cards), ("vaala_cards", c.vaala_cards)):
+        for _, key, table in owned:
             for k, card_id in enumerate(getattr(ch, key)):
                 card = table.get(card_id)
                 if card is None:
@@ -606,70 +608,73 @@ def check_content(c: Content) -> None:
         if region.start_of is not None and region.start_of not in c.characters:
             fail("map.yaml", f"{region.id}: start_of names the unknown character {region.start_of!r}",
                  ("map", "regions", i, "start_of"))
-    for name, table, key in (("action_cards.yaml", c.action_cards, "action_cards"),
-                             ("vaala_cards.yaml", c.vaala_cards, "vaala_cards")):
+    for name, key, table in owned:
         for i, card in enumerate(table.values()):
             owner = c.characters.get(card.owner)
             if owner is None:
                 fail(name, f"{card.id}: unknown owner {card.owner!r}", (key, i, "owner"))
             if card.id not in getattr(owner, key):
                 fail(name, f"{card.id}: {card.owner} does not list it in characters.yaml", (key, i, "owner"))
-    for i, card in enumerate(c.dragonbond_cards.values()):
-        if card.owner not in c.characters or c.characters[card.owner].dragonbond_card != card.id:
-            fail("dragonbond_cards.yaml", f"{card.id}: {card.owner!r} is not a character holding this card",
+    for i, bond_card in enumerate(c.dragonbond_cards.values()):
+        if bond_card.owner not in c.characters or c.characters[bond_card.owner].dragonbond_card != bond_card.id:
+            fail("dragonbond_cards.yaml", f"{bond_card.id}: {bond_card.owner!r} is not a character holding this card",
                  ("dragonbond_cards", i, "owner"))
 
     # action cards use their owner's icons (DRG-ACTION-4)
-    for i, card in enumerate(c.action_cards.values()):
-        role = c.characters[card.owner].role
-        for k, icon in enumerate(card.icons):
+    for i, action_card in enumerate(c.action_cards.values()):
+        role = c.characters[action_card.owner].role
+        for k, icon in enumerate(action_card.icons):
             if role not in icon.spec.users:
-                fail("action_cards.yaml", f"{card.id}: a {role} cannot execute {icon.notation()} (spec 7.1.1)",
+                fail("action_cards.yaml", f"{action_card.id}: a {role} cannot execute {icon.notation()} (spec 7.1.1)",
                      ("action_cards", i, "icons", k))
 
     # region cards <-> map (DRG-REGIONCARD-1, DRG-CITY-1)
-    for i, card in enumerate(c.region_cards.values()):
-        if card.region not in regions:
-            fail("region_cards.yaml", f"{card.id}: unknown region {card.region!r}", ("region_cards", i, "region"))
-        for k, icon in enumerate(card.icons):
-            if icon.icon == "build_city" and not regions[card.region].city_site:
-                fail("region_cards.yaml", f"{card.id}: build_city on {card.region}, which is not a city site",
+    for i, region_card in enumerate(c.region_cards.values()):
+        if region_card.region not in regions:
+            fail("region_cards.yaml", f"{region_card.id}: unknown region {region_card.region!r}",
+                 ("region_cards", i, "region"))
+        for k, icon in enumerate(region_card.icons):
+            if icon.icon == "build_city" and not regions[region_card.region].city_site:
+                fail("region_cards.yaml", f"{region_card.id}: build_city on {region_card.region}, which is not a "
+                                          "city site",
                      ("region_cards", i, "icons", k))
     missing = sorted(set(regions) - {card.region for card in c.region_cards.values()})
     if missing:
         fail("region_cards.yaml", f"no region card for {', '.join(missing)} (one per region)", ("region_cards",))
 
     # granted icons fit the roles they go to
-    for name, key, table in (("event_cards.yaml", "event_cards", c.event_cards),
-                             ("vaala_cards.yaml", "vaala_cards", c.vaala_cards),
-                             ("upgrade_cards.yaml", "upgrade_cards", c.upgrade_cards),
-                             ("dragonbond_cards.yaml", "dragonbond_cards", c.dragonbond_cards)):
-        for i, card in enumerate(table.values()):
-            owner = getattr(card, "owner", None)  # events have none; upgrades are held by generals
-            owner_role = "general" if key == "upgrade_cards" else c.characters[owner].role if owner else None
-            for prim, args in walk(card.effects):
+    with_effects: tuple[tuple[str, str, Mapping[str, EventCard | VaalaCard | UpgradeCard | DragonbondCard]], ...] = (
+        ("event_cards.yaml", "event_cards", c.event_cards), ("vaala_cards.yaml", "vaala_cards", c.vaala_cards),
+        ("upgrade_cards.yaml", "upgrade_cards", c.upgrade_cards),
+        ("dragonbond_cards.yaml", "dragonbond_cards", c.dragonbond_cards))
+    for name, key, effect_table in with_effects:
+        for i, effect_card in enumerate(effect_table.values()):
+            owner_id = getattr(effect_card, "owner", None)  # events have none; upgrades are held by generals
+            owner_role = ("general" if key == "upgrade_cards" else c.characters[owner_id].role if owner_id
+                          else None)
+            for prim, args in walk(effect_card.effects):
                 if prim != "grant_icon":
                     continue
-                for role, icon in granted_icons(args).items():
-                    roles = _grant_roles(str(args["who"]), owner_role) if role is None else {role}
+                for grantee, icon in granted_icons(args).items():
+                    roles = _grant_roles(str(args["who"]), owner_role) if grantee is None else {grantee}
                     for r in roles:
                         if r not in icon.spec.users:
-                            fail(name, f"{card.id}: grant_icon gives {icon.notation()} to a {r}, who cannot "
+                            fail(name, f"{effect_card.id}: grant_icon gives {icon.notation()} to a {r}, who cannot "
                                        "execute it (spec 7.1.1)", (key, i, "effects"))
 
     # the AI side reads every icon its role's cards can bring up (spec 7.8)
-    for role, board in c.ai_boards.items():
+    for side, board in c.ai_boards.items():
         read = {row.icon for row in board.icons}
-        needed = {icon.icon for card in c.action_cards.values() if c.characters[card.owner].role == role
-                  for icon in card.icons}
-        for card in c.event_cards.values():
-            for prim, args in walk(card.effects):
+        needed = {icon.icon for a in c.action_cards.values() if c.characters[a.owner].role == side
+                  for icon in a.icons}
+        for event_card in c.event_cards.values():
+            for prim, args in walk(event_card.effects):
                 if prim == "grant_icon":
-                    needed |= {icon.icon for r, icon in granted_icons(args).items() if r in (None, role)
-                               and role in icon.spec.users}
+                    needed |= {icon.icon for r, icon in granted_icons(args).items() if r in (None, side)
+                               and side in icon.spec.users}
         if needed - read:
-            i = list(c.ai_boards).index(role)
-            fail("ai_boards.yaml", f"the {role} AI side has no reading for {', '.join(sorted(needed - read))}",
+            i = list(c.ai_boards).index(side)
+            fail("ai_boards.yaml", f"the {side} AI side has no reading for {', '.join(sorted(needed - read))}",
                  ("ai_boards", i, "icons"))
 
     # params.yaml <-> everything: setup must fit in the supply (DRG-SETUP-14, DRG-SETUP-6)

@@ -1,7 +1,7 @@
 """The context the rules run in: the state data, the generator, who acts, the events so far.
 
 Rules are functions of a `Ctx`; the flow of a round runs as steps on the shared effect queue
-(`steps.DRG`), so a pending decision anywhere (a set-up pick) pauses it as plain data.
+(`effects.DRG`), so a pending decision anywhere (a set-up pick) pauses it as plain data.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.core import Data, refuse
 from engine.core.effects import Pause, RuleContext
 
 from .content import Content, content
+from .effects import DRG
 
 
 class Ctx(RuleContext):
@@ -24,7 +25,6 @@ class Ctx(RuleContext):
 
     def push(self, *steps: Any, **meta: Any) -> None:
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
-        from .steps import DRG
         DRG.push_plain(self, steps, {"seat": self.actor, **meta})
 
     def ended(self) -> bool:

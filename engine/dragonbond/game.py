@@ -21,17 +21,20 @@ from engine.core import (
     register,
 )
 from engine.core.effects import answer_commands, pending_choice
+from engine.core.verbs import load_rule_areas
 
-from . import commands
+from . import commands, rules
 from .answers import answer_key, answer_rule, check_answer, choices, listed_answer, not_your_decision_rule
 from .bot import HeuristicBot
 from .context import Ctx
+from .effects import DRG
 from .info import INFO
 from .invariants import check_invariants
 from .rules import planning
 from .setup import setup, take_character
-from .steps import DRG
 from .views import resample_hidden, seat_view
+
+load_rule_areas(rules)   # every rule module registers its verbs and steps (rules/__init__.py: the layers)
 
 PRIVATE_PROMPTS: frozenset[str] = frozenset()
 

@@ -243,7 +243,8 @@ def _roll_problems(combat: Data) -> list[str]:
         return ["the combat's roll records are not the latest exchange's, one a side"]
     problems: list[str] = []
     for r in rolls:
-        if any(a != b and (faces[a].normal + faces[a].crit or not r["rerolled"]) for a, b in zip(r["first"], r["dice"])):
+        if any(a != b and (faces[a].normal + faces[a].crit or not r["rerolled"])
+               for a, b in zip(r["first"], r["dice"])):
             problems.append("a combat roll record rerolled a die that was not blank, or without a reroll")
         normal = sum(faces[f].normal for f in r["dice"]) - r["to_crit"] + r["to_normal"]
         crit = sum(faces[f].crit for f in r["dice"]) + r["to_crit"] - r["to_normal"]
@@ -389,7 +390,7 @@ def decision_problems(data: Data) -> list[str]:
     from engine.core import Refused, Rng, plain
 
     from .context import Ctx
-    from .steps import DRG
+    from .effects import DRG
     queue = data["effects"]
     problems = DRG.decision_problems(data, Ctx)
     if problems or not queue or "pause" not in queue[0] or queue[0]["primitive"] != "ai_tie":

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Event
-from engine.core.language import EN, ZH, language_at, language_index
+from engine.core.language import EN, language_at, language_index
+from engine.core.language import ZH as ZH  # read from here by presentation.py
 
-from .content import content
+from .names import SEP, WORDS, counted, name_of, units_text
 
 TEMPLATES: dict[str, tuple[str, str]] = {
     # set-up, rounds, planning
@@ -36,7 +37,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "card_returned": ("{card} returns to {owner}.", "{card}回到{owner}手上。"),
     "card_discarded": ("{card} is discarded.", "{card}被棄置。"),
     "card_effects_skipped": ("{card} has no effect yet ({reason}).", "{card}暫無效果（{reason}）。"),
-    "icon_skipped": ("{owner} skips the {icon} icon of {card} ({reason}).", "{owner}跳過{card}的{icon}圖示（{reason}）。"),
+    "icon_skipped": ("{owner} skips the {icon} icon of {card} ({reason}).",
+                     "{owner}跳過{card}的{icon}圖示（{reason}）。"),
     "icons_skipped": ("{owner} skips the icons of {card} ({reason}).", "{owner}跳過{card}的圖示（{reason}）。"),
     "icon_declined": ("{owner} declines the {icon} icon.", "{owner}放棄{icon}圖示。"),
     "effect_skipped": ("{source}: {effect} does nothing ({reason}).", "{source}：{effect}沒有效果（{reason}）。"),
@@ -71,7 +73,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "power_overflow": ("{character} is at the hold limit: {overflow}.", "{character}已達持有上限：{overflow}。"),
     "power_placed": ("{tokens} placed in {region}.", "在{region}放置 {n} 個權力標記。"),
     "power_removed": ("{tokens} removed from {region}.", "{region}移除 {n} 個權力標記。"),
-    "power_stolen": ("{thief} takes a power token from {victim}{stolen_to}.", "{thief}從{victim}奪取一個權力標記{stolen_to}。"),
+    "power_stolen": ("{thief} takes a power token from {victim}{stolen_to}.",
+                     "{thief}從{victim}奪取一個權力標記{stolen_to}。"),
     # Vaala cards
     "vaala_drawn": ("{character} draws a Vaala card ({hand} in hand).", "{character}抽一張瓦拉卡（手上 {hand} 張）。"),
     "vaala_card_drawn": ("You draw {card}.", "你抽到{card}。"),
@@ -82,7 +85,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "upgrade_taken": ("{character} takes the upgrade {card}.", "{character}取得升級卡{card}。"),
     "upgrade_replaced": ("{character} gives up the upgrade {card}.", "{character}捨棄升級卡{card}。"),
     "dragon_healed": ("{character} {healed}.", "{character}{healed}。"),
-    "oath_rolled": ("{general} and {dragon} take the Dragonbond oath: {dice}.", "{general}與{dragon}進行龍族誓約：{dice}。"),
+    "oath_rolled": ("{general} and {dragon} take the Dragonbond oath: {dice}.",
+                    "{general}與{dragon}進行龍族誓約：{dice}。"),
     "oath_rerolled": ("{character} rerolls the oath die: {face}.", "{character}重擲誓約骰：{face}。"),
     "oath_failed": ("The oath of {general} and {dragon} fails.", "{general}與{dragon}的龍族誓約失敗。"),
     "bonded": ("{general} and {dragon} are bonded: a Dragonbond!", "{general}與{dragon}締結龍族！"),
@@ -91,7 +95,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dice_rolled": ("{roller} {roll} {faces}.", "{roller}擲出{faces}。"),
     "dice_rerolled": ("{roller} {reroll} the blanks: {faces}.", "{roller}重擲空白骰：{faces}。"),
     "hits_converted": ("{roller}: {hits} {become} {to}.", "{roller}的 {n} 次攻擊變為{to}。"),
-    "combat_vaala_declined": ("{character} casts no Vaala card in this exchange.", "{character}在這個交戰回合不施放瓦拉卡。"),
+    "combat_vaala_declined": ("{character} casts no Vaala card in this exchange.",
+                              "{character}在這個交戰回合不施放瓦拉卡。"),
     "hits_ignored": ("{hits} ignored ({why}).", "{n} 次攻擊被忽略（{why}）。"),
     "damage": ("{side} takes {n} damage{health_left}.", "{side}受到 {n} 點傷害{health_left}。"),
     "retreated": ("{retreat} from {origin} to {destination}.", "{retreat}從{origin}撤退到{destination}。"),
@@ -101,51 +106,6 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "game_over": ("The game ends ({reason}). Winners: {winners}.", "遊戲結束（{reason}）。勝利者：{winners}。"),
 }
 
-# Words for plain values the events carry (phases, icons, reasons, causes, modes...).
-WORDS: dict[str, tuple[str, str]] = {
-    "planning": ("planning phase", "計畫階段"), "execution": ("execution phase", "執行階段"),
-    "cleanup": ("cleanup phase", "整理階段"), "setup": ("set-up", "設置"), "over": ("end", "結束"),
-    "action": ("action card", "行動卡"), "region": ("region card", "區域卡"), "event": ("event card", "事件卡"),
-    "move": ("move", "移動"), "fly": ("fly", "飛行"), "attack": ("attack", "攻擊"), "deploy": ("deploy", "部署"),
-    "collect": ("collect", "收集"), "vaala": ("Vaala", "瓦拉"), "reinforce": ("reinforce", "增援"),
-    "upgrade": ("upgrade", "升級"), "build_city": ("build-city", "建造城市"),
-    "heal": ("heal", "治療"), "execute": ("execute the card", "執行卡牌"),
-    "infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"), "ranged": ("ranged unit", "遠程單位"),
-    "neutral": ("neutral units", "中立單位"), "supply": ("the supply", "供應區"),
-    "region_deck": ("the region deck", "區域卡牌庫"),
-    "attacker": ("The attacker", "進攻玩家"), "target": ("The target", "攻擊目標"),
-    "mountain": ("mountain border", "山脈疆界"), "city": ("city", "城市"), "health": ("health", "生命"),
-    "proxy": ("the proxy", "代理決策者"), "random": ("chance", "隨機"),
-    "not_implemented": ("not in this version yet", "此版本尚未支援"), "no_legal_option": ("nothing possible", "無可行選項"),
-    "supply_empty": ("the supply is empty", "供應區已空"),
-    "no_health": ("no health left", "沒有剩餘生命"), "healed": ("the dragon healed instead", "龍改為治療"),
-    "exchange": ("this exchange", "本交戰回合"), "round": ("this round", "本輪"), "while_held": ("while held", "持有期間"),
-    "cards": ("action cards return", "行動卡回收"), "market": ("the upgrade market refreshes", "升級卡展示列更新"),
-    "power": ("spent power tokens turn unspent", "已消耗的權力標記恢復"),
-    "region_cards": ("region cards go to the generals controlling their regions", "區域卡交給控制該區域的將軍"),
-    "round_effects": ("this round's effects end", "本輪效果結束"),
-    "event_deck_empty": ("the event deck is empty", "事件卡牌庫已空"),
-    "general_defeated": ("a general is defeated", "將軍被擊敗"), "power_goal": ("power goal reached", "達成權力目標"),
-    "first": ("first", "第一張"), "second": ("second", "第二張"), "opening": ("opening", "開場"), "closing": ("closing", "收尾"), "approach": ("approach", "進擊"),
-    "effect": ("an effect", "效果"), "deploy_icon": ("after a deploy icon", "部署圖示之後"),
-    "beat_neutral": ("after beating neutral units", "擊敗中立單位之後"), "fly_start": ("at the start of a fly", "開始飛行時"),
-    "nobody": ("nobody", "無人"), "nothing": ("nothing", "無"), "pay": ("pay", "支付"), "own": ("own", "自己"), "ally": ("ally", "盟友"), "crit": ("critical", "爆擊"), "normal": ("normal", "普通攻擊"), "carry": ("carried", "載運"), "hidden": ("a face-down card", "一張面朝下的牌"),
-    # effect primitives, as what an effect does (`effect_skipped`)
-    "add_power": ("placing power tokens", "放置權力標記"), "remove_power": ("removing power tokens", "移除權力標記"),
-    "add_neutral": ("placing neutral units", "放置中立單位"), "gain_power": ("gaining power", "獲得權力"),
-    "steal_power": ("stealing power", "奪取權力"), "collect_power": ("collecting power", "收集權力"),
-    "place_units": ("placing units", "放置單位"), "remove_units": ("removing units", "移除單位"),
-    "push_units": ("pushing units", "推移單位"), "remove_city": ("removing a city", "移除城市"),
-    "grant_icon": ("granting an icon", "給予圖示"), "draw_vaala": ("drawing Vaala cards", "抽瓦拉卡"),
-    # die faces
-    "blank": ("blank", "空白"), "hit1": ("1 hit", "1 次攻擊"), "hit2": ("2 hits", "2 次攻擊"),
-    "crit1": ("1 critical", "1 次爆擊"), "crit2": ("2 criticals", "2 次爆擊"),
-}
-# Unit words by count (English plurals; Chinese has none).
-UNIT_WORDS: dict[str, tuple[str, str, str]] = {
-    "infantry": ("infantry", "infantry", "步兵"), "cavalry": ("cavalry", "cavalry", "騎兵"),
-    "ranged": ("ranged unit", "ranged units", "遠程單位"), "neutral": ("neutral unit", "neutral units", "中立單位"),
-}
 # What a modifier added by a card does to whom it affects (3rd person; {v} its value).
 MODIFIER_WORDS: dict[str, tuple[str, str]] = {
     "dice": ("rolls {v} extra {dice}", "多擲 {v} 顆骰子"),
@@ -161,58 +121,15 @@ MODIFIER_WORDS: dict[str, tuple[str, str]] = {
     "crit_damage_bonus": ("deals {v} more damage with each critical hit", "每次爆擊多造成 {v} 點傷害"),
     "mountains_closed": ("the mountain borders are closed", "山脈疆界封閉"),
 }
-EVENT_PLACED = ("An event card is placed face down on the stack ({which}).", "一張事件卡面朝下放入行動指令牌堆（{which}）。")
-SEP = (", ", "、")
+EVENT_PLACED = ("An event card is placed face down on the stack ({which}).",
+                "一張事件卡面朝下放入行動指令牌堆（{which}）。")
 _CJK_DIGIT = re.compile(r"([\u4e00-\u9fff])(\d)")     # 部署1 個步兵 -> 部署 1 個步兵, as the other lines space numbers
 GENERIC = ("{kind}: {details}", "{kind}：{details}")
 
 
-def _pick(name: Any, lang: int) -> str:
-    return (getattr(name, "zh_TW", "") or name.en) if lang == ZH else name.en
-
-
-def counted(n: Any, one: str, many: str) -> str:
-    """"1 power token", "2 power tokens" (English)."""
-    return f"{n} {one if n == 1 else many}"
-
-
-def units_text(units: Mapping[str, Any], lang: int) -> str:
-    """A unit count table in words: "2 infantry, 1 ranged unit" ("" when it counts none)."""
-    parts = []
-    for kind, n in units.items():
-        if not n:
-            continue
-        one, many, zh = UNIT_WORDS.get(kind, (name_of(kind, lang), name_of(kind, lang), name_of(kind, ZH)))
-        parts.append(counted(n, one, many) if lang == EN else f"{n} 個{zh}")
-    return SEP[lang].join(parts)
-
-
-def name_of(value: Any, lang: int) -> str:
-    """Any value an event carries, in words: a character, region or card by its name (a region
-    card as "the <region> region card"), a unit count table as "2 infantry", a list joined, a known
-    word translated, anything else as it is."""
-    c = content()
-    if isinstance(value, Mapping):
-        return units_text(value, lang) or WORDS["nobody"][lang]
-    if isinstance(value, (list, tuple)):
-        return SEP[lang].join(name_of(v, lang) for v in value) or WORDS["nothing"][lang]
-    if value is None:
-        return WORDS["nobody"][lang]
-    if not isinstance(value, str):
-        return str(value)
-    if value in c.characters:
-        return _pick(c.characters[value].name, lang)
-    if value in c.map.regions:
-        return _pick(c.map.regions[value].name, lang)
-    if value in c.region_cards:
-        region = _pick(c.region_name(value), lang)
-        return f"the {region} region card" if lang == EN else f"{region}區域卡"
-    for table in (c.action_cards, c.event_cards, c.upgrade_cards, c.vaala_cards, c.dragonbond_cards):
-        if value in table:
-            return _pick(table[value].name, lang)
-    if value in WORDS:
-        return WORDS[value][lang]
-    return value.replace("_", " ")
+def _pair(words: Mapping[str, tuple[str, str]], key: object, otherwise: tuple[Any, Any]) -> tuple[Any, Any]:
+    """``words.get(key, otherwise)`` for a key read from an event, which may be missing (None)."""
+    return words[key] if isinstance(key, str) and key in words else otherwise
 
 
 def _possessive(name: str, lang: int) -> str:
@@ -228,15 +145,15 @@ def _roller(side: Any, lang: int) -> str:
 def _modifier_change(data: Mapping[str, Any], lang: int) -> str:
     """Whom a modifier affects and what it does: "Elyse rolls 2 extra dice"."""
     kind, value, holder, side = data.get("kind"), data.get("value"), data.get("holder"), data.get("side")
-    en, zh = MODIFIER_WORDS.get(kind, (str(kind).replace("_", " "), str(kind).replace("_", " ")))
+    en, zh = _pair(MODIFIER_WORDS, kind, (str(kind).replace("_", " "), str(kind).replace("_", " ")))
     v = name_of(value, lang) if isinstance(value, str) else value
     what = (en if lang == EN else zh).format(v=v, dice="die" if value == 1 else "dice",
                                             hits="hit" if value == 1 else "hits")
     if holder is None:
         return what[:1].upper() + what[1:] if lang == EN else what
     who = name_of(holder, lang)
-    whom = {"ally": ("{who}'s ally", "{who}的盟友"), "opponent": ("{who}'s opponent", "{who}的對手")}.get(
-        side, ("{who}", "{who}"))[lang].format(who=who)
+    whom = _pair({"ally": ("{who}'s ally", "{who}的盟友"), "opponent": ("{who}'s opponent", "{who}的對手")},
+                 side, ("{who}", "{who}"))[lang].format(who=who)
     return f"{whom} {what}" if lang == EN else f"{whom}{what}"
 
 
@@ -269,8 +186,9 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
             card = _possessive(name_of(owner, lang), lang) + card
         fields["revealed"] = card
     if kind == "card_mode":
-        fields["mode_words"] = {"heal": ("heals instead of executing the card", "改為治療，不執行卡牌"),
-                                "execute": ("executes the card", "執行卡牌")}.get(data.get("mode"), (data.get("mode"),) * 2)[lang]
+        fields["mode_words"] = _pair({"heal": ("heals instead of executing the card", "改為治療，不執行卡牌"),
+                                      "execute": ("executes the card", "執行卡牌")},
+                                     data.get("mode"), (data.get("mode"),) * 2)[lang]
     if kind in ("pieces_moved", "retreated"):
         units = units_text(data.get("units") or {}, lang)
         figure = ("the figure", "角色模型")[lang]
@@ -311,21 +229,22 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
         if kind != "hits_converted" and not data.get("faces"):
             fields["faces"] = ("no dice", "零顆骰子")[lang]
         one = data.get("n") == 1
-        fields["to"] = {"crit": ("a critical hit" if one else "critical hits", "爆擊"),
-                        "normal": ("a normal hit" if one else "normal hits", "普通攻擊")}.get(
-            data.get("to"), (data.get("to"),) * 2)[lang]
+        fields["to"] = _pair({"crit": ("a critical hit" if one else "critical hits", "爆擊"),
+                              "normal": ("a normal hit" if one else "normal hits", "普通攻擊")},
+                             data.get("to"), (data.get("to"),) * 2)[lang]
     if kind == "oath_rolled" and isinstance(data.get("dice"), Mapping):
         fields["dice"] = SEP[lang].join(f"{name_of(k, lang)} {name_of(v, lang)}" for k, v in data["dice"].items())
     if kind == "modifier_added":
         fields["change"] = _modifier_change(data, lang)
     if kind == "trigger_fired":
-        fields["holder_card"] = _possessive(name_of(data.get("character"), lang), lang) + name_of(data.get("card"), lang)
+        fields["holder_card"] = (_possessive(name_of(data.get("character"), lang), lang)
+                                 + name_of(data.get("card"), lang))
     if kind == "ai_tie_broken":
         from .labels import answer_label
         if "chosen" in data:
             fields["chosen"] = answer_label(data["chosen"], language_at(lang))
-        fields["by"] = {"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")}.get(
-            data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
+        fields["by"] = _pair({"proxy": ("The proxy", "代理決策者"), "random": ("Chance", "隨機")},
+                             data.get("by"), (name_of(data.get("by"), lang),) * 2)[lang]
     if kind == "vaala_cast":
         own, ally = data.get("own", 0), data.get("ally", 0)
         if en:
@@ -337,8 +256,8 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
                               else f"由盟友支付 {ally} 個權力標記")
     if kind == "power_stolen":
         to, thief = data.get("to"), data.get("thief")
-        fields["stolen_to"] = ("" if to == thief else
-                               (" (no room: it goes back to the supply)", "（無處可放：退回供應區）")[lang] if to == "supply"
+        back = (" (no room: it goes back to the supply)", "（無處可放：退回供應區）")
+        fields["stolen_to"] = ("" if to == thief else back[lang] if to == "supply"
                                else (f" (it goes to {name_of(to, lang)})", f"（移到{name_of(to, lang)}）")[lang])
     if kind == "power_overflow":
         to = data.get("to")
@@ -349,8 +268,9 @@ def _extra_fields(event: Event, fields: dict[str, Any], lang: int) -> None:
         fields["healed"] = ((f"heals {n} (health {health})", f"治療 {n} 點（生命 {health}）") if n else
                             (f"is at full health ({health}): nothing to heal", f"生命已滿（{health}），無需治療"))[lang]
     if kind == "hits_ignored":
-        fields["why"] = {"mountain": ("the mountain border", "山脈疆界"), "city": ("the city", "城市"),
-                         "effect": ("an effect", "效果")}.get(data.get("cause"), (name_of(data.get("cause"), lang),) * 2)[lang]
+        fields["why"] = _pair({"mountain": ("the mountain border", "山脈疆界"), "city": ("the city", "城市"),
+                               "effect": ("an effect", "效果")},
+                              data.get("cause"), (name_of(data.get("cause"), lang),) * 2)[lang]
     if kind == "damage":
         health = data.get("health")
         fields["health_left"] = "" if health is None else (f" (health {health})", f"（生命 {health}）")[lang]
@@ -390,15 +310,20 @@ def generic(event: Event, lang: int) -> str:
 
 RULE_AREAS: dict[str, tuple[str, str]] = {
     "GOAL": ("Winning", "勝利"), "ROUND": ("Round structure", "輪的結構"), "PLAN": ("Planning phase", "計畫階段"),
-    "PASS": ("Passing and the first-player marker", "Pass 與起始玩家標記"), "STACK": ("The command stack", "行動指令牌堆"),
+    "PASS": ("Passing and the first-player marker", "Pass 與起始玩家標記"),
+    "STACK": ("The command stack", "行動指令牌堆"),
     "EXEC": ("Execution phase", "執行階段"), "EVENT": ("Event cards", "事件卡"),
     "ACTION": ("Action cards and icons", "行動卡與圖示"), "MOVE": ("Moving, flying, arriving", "移動、飛行、抵達"),
-    "UNIT": ("Units and deploying", "單位與部署"), "POWER": ("Power tokens", "權力標記"), "VAALA": ("Vaala cards", "瓦拉卡"),
-    "REGIONCARD": ("Region cards", "區域卡"), "UPGRADE": ("Upgrade cards", "升級卡"), "HEAL": ("Dragon healing", "龍的治療"),
+    "UNIT": ("Units and deploying", "單位與部署"), "POWER": ("Power tokens", "權力標記"),
+    "VAALA": ("Vaala cards", "瓦拉卡"),
+    "REGIONCARD": ("Region cards", "區域卡"), "UPGRADE": ("Upgrade cards", "升級卡"),
+    "HEAL": ("Dragon healing", "龍的治療"),
     "OATH": ("The Dragonbond oath", "龍族誓約"), "BONDED": ("Bonded players", "龍族盟友"), "DICE": ("Rolling", "擲骰"),
-    "STRENGTH": ("Combat strength", "戰鬥值"), "COMBAT": ("Combat", "戰鬥"), "CRIT": ("Critical and normal hits", "爆擊與普通攻擊"),
+    "STRENGTH": ("Combat strength", "戰鬥值"), "COMBAT": ("Combat", "戰鬥"),
+    "CRIT": ("Critical and normal hits", "爆擊與普通攻擊"),
     "COUNTER": ("Counter-attack and continuing", "反擊與繼續攻擊"), "RETREAT": ("Retreating", "撤退"),
-    "MOUNTAIN": ("Mountain borders", "山脈疆界"), "CITY": ("Cities", "城市"), "CONTROL": ("Controlling regions", "控制區域"),
+    "MOUNTAIN": ("Mountain borders", "山脈疆界"), "CITY": ("Cities", "城市"),
+    "CONTROL": ("Controlling regions", "控制區域"),
     "CLEANUP": ("Cleanup phase", "整理階段"), "AI": ("AI players", "AI 玩家"), "END": ("End of the game", "遊戲結束"),
     "TIE": ("Breaking ties", "平手判定"), "SETUP": ("Setup", "設置"), "HIDDEN": ("Hidden information", "隱藏資訊"),
     "DEC": ("Rulings", "裁定"),
@@ -407,10 +332,12 @@ RULE_AREAS: dict[str, tuple[str, str]] = {
 EVENT_RULES: dict[str, str] = {
     "character_chosen": "DRG-SETUP-2", "ai_player": "DRG-AI-1", "card_placed": "DRG-PLAN-3",
     "card_placed_own": "DRG-PLAN-3", "pass": "DRG-PLAN-9", "marker_moved": "DRG-PASS-5",
-    "stack_turned": "DRG-STACK-3", "card_revealed": "DRG-STACK-4", "turn_skipped": "DRG-PLAN-6", "figure_arrived": "DRG-MOVE-7",
+    "stack_turned": "DRG-STACK-3", "card_revealed": "DRG-STACK-4", "turn_skipped": "DRG-PLAN-6",
+    "figure_arrived": "DRG-MOVE-7",
     "dragon_flew": "DRG-MOVE-3", "pieces_moved": "DRG-MOVE-1", "unit_deployed": "DRG-UNIT-2",
     "unit_reinforced": "DRG-REGIONCARD-5", "city_built": "DRG-CITY-1", "power_collected": "DRG-POWER-3",
-    "bonded": "DRG-BONDED-1", "power_gained": "DRG-POWER-5", "power_stolen": "DRG-POWER-10", "combat_started": "DRG-COMBAT-3",
+    "bonded": "DRG-BONDED-1", "power_gained": "DRG-POWER-5", "power_stolen": "DRG-POWER-10",
+    "combat_started": "DRG-COMBAT-3",
     "dice_rolled": "DRG-DICE-1", "retreated": "DRG-RETREAT-1", "upgrade_taken": "DRG-UPGRADE-2",
     "dragon_healed": "DRG-HEAL-1", "ai_tie_broken": "DRG-AI-14", "game_over": "DRG-END-1",
 }

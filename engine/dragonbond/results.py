@@ -24,9 +24,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "plot": ("Each character's power, round by round", "每輪各角色的權力"),
     "round": ("Round (0: the start)", "輪（0：開局）"), "count": ("Power tokens", "權力標記"),
         # dice
-    "combat_die": ("{who}'s combat die", "{who}的戰鬥骰"), "neutral_die": ("Neutral units' combat die", "中立單位的戰鬥骰"),
+    "combat_die": ("{who}'s combat die", "{who}的戰鬥骰"),
+    "neutral_die": ("Neutral units' combat die", "中立單位的戰鬥骰"),
     "oath_die": ("{who}'s oath die", "{who}的誓約骰"), "rerolled": ("{face} (rerolled)", "{face}（重擲）"),
-    "ignored": ("{face}, {n} ignored", "{face}，{n} 次被忽略"), "all_ignored": ("{face}, all ignored", "{face}，全部被忽略"),
+    "ignored": ("{face}, {n} ignored", "{face}，{n} 次被忽略"),
+    "all_ignored": ("{face}, all ignored", "{face}，全部被忽略"),
     "to_crit": ("{face}, {n} made critical", "{face}，{n} 次變為爆擊"),
     "to_normal": ("{face}, criticals count as normal", "{face}，爆擊視為普通攻擊"),
     "success": ("{face}: success", "{face}：成功"), "failure": ("{face}: failure", "{face}：失敗"),
@@ -45,7 +47,7 @@ def character_title(view: Data, character: str, lang: int, seat: Any = -1) -> st
     return _t("played", lang, character=name_of(character, lang), seat=who)
 
 
-def _end(view: Data) -> Data | None:
+def _end(view: Data) -> Mapping[str, Any] | None:
     end = view.get("end")
     return end if isinstance(end, Mapping) and view.get("phase") == "over" else None
 

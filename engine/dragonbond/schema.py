@@ -38,7 +38,7 @@ from engine.core.schema import (
     ids,
 )
 
-from .content import Content, content
+from .content import Content, DragonbondCard, EventCard, UpgradeCard, VaalaCard, content
 from .vocabulary import DURATIONS, ICONS, MODIFIER_KINDS, SIDES, TRIGGER_EVENTS, UNIT_TYPES, primitive, walk
 
 PHASES = ("setup", "planning", "execution", "over")     # "cleanup" runs within one command
@@ -77,7 +77,7 @@ def _canonical(value: Any) -> str:
 
 
 def _effect_forms(c: Content) -> dict[str, frozenset[str]]:
-    """Card id -> the canonical plain form of every effect it may queue (rules/effects.py
+    """Card id -> the canonical plain form of every effect it may queue (rules/card_effects.py
     ``effect_step``): its printed effects, a trigger's ``then`` effects, and a multi-region removal
     or push split into one step per region (``event_region``)."""
     from engine.core.effects import to_plain
@@ -100,7 +100,8 @@ def _modifier_forms(c: Content) -> dict[str, frozenset[str]]:
     (rules/modifiers.py ``add``), without its holder."""
     from engine.core.effects import to_plain
     forms: dict[str, set[str]] = {}
-    for card_id, card in {**c.event_cards, **c.vaala_cards}.items():
+    cards: dict[str, EventCard | VaalaCard] = {**c.event_cards, **c.vaala_cards}
+    for card_id, card in cards.items():
         for name, args in walk(card.effects):
             if name == "modifier":
                 spec = to_plain(args)
@@ -115,7 +116,9 @@ def _granted_icon_forms(c: Content) -> dict[str, frozenset[str]]:
     """Card id -> the canonical plain form of every icon it grants (rules/actions.py ``as_plain_icon``)."""
     from engine.core.effects import to_plain
     forms: dict[str, set[str]] = {}
-    for card_id, card in {**c.event_cards, **c.vaala_cards, **c.upgrade_cards, **c.dragonbond_cards}.items():
+    cards: dict[str, EventCard | VaalaCard | UpgradeCard | DragonbondCard] = {
+        **c.event_cards, **c.vaala_cards, **c.upgrade_cards, **c.dragonbond_cards}
+    for card_id, card in cards.items():
         for name, args in walk(card.effects):
             if name != "grant_icon":
                 continue
@@ -267,7 +270,8 @@ def _build(players: int, options: Mapping[str, Any]) -> Schema:
     COUNT = Int(0, MAX_DAMAGE)
     FACES = ListOf(Str(faces, what="a die face"), max_len=MAX_DAMAGE)
     ROLL = Where(Record({
-        "by": Str(ids(("attack", "counter"))), "exchange": Int(1, 10_000), "first": FACES, "rerolled": Bool(), "dice": FACES,
+        "by": Str(ids(("attack", "counter"))), "exchange": Int(1, 10_000), "first": FACES, "rerolled": Bool(),
+        "dice": FACES,
         "to_crit": COUNT, "to_normal": COUNT,
         "ignored": ListOf(Record({"cause": Str(ids(("effect", "mountain", "city"))), "crit": COUNT,
                                   "normal": COUNT}), max_len=3),

@@ -79,7 +79,8 @@ def setup(config: Config, rng: Rng) -> Data:
     for ch, b in boards.items():                                  # DRG-SETUP-6
         char = c.characters[ch]
         if char.role == "general":
-            units = {t: (char.start_units or {}).get(t, 0) for t in UNIT_TYPES}
+            start: dict[str, int] = {t: n for t, n in (char.start_units or {}).items()}   # keyed by UnitType
+            units = {t: start.get(t, 0) for t in UNIT_TYPES}
             for t, n in units.items():
                 b["pool"][t] -= n
             regions[char.start_region]["units"][ch] = units

@@ -20,8 +20,9 @@ are tuples, and a granted icon (``grant_icon``) holds an `Icon` value (or a Froz
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.content import FieldError, FieldPath, FrozenMap, did_you_mean, show_value
 
@@ -29,6 +30,8 @@ UNIT_TYPES = ("infantry", "cavalry", "ranged")
 ROLES = ("general", "dragon")
 
 Check = Callable[[object, FieldPath], object]  # raw value, its path -> the loaded value (or FieldError)
+# One loaded effect, ``FrozenMap({primitive: FrozenMap(args)})``; its args are checked plain data.
+CardEffect = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -266,8 +269,9 @@ class EffectDecoder:
                                    f"{show_value(raw)}", "an effect")
         [(name, args)] = raw.items()
         if name not in PRIMITIVES:
-            raise FieldError(path + (name,), f"unknown effect primitive {name!r}{did_you_mean(str(name), PRIMITIVES)} "
-                                             "(spec 7.1.2 lists the allowed names; see engine/dragonbond/vocabulary.py)")
+            raise FieldError(path + (name,), f"unknown effect primitive {name!r}"
+                                             f"{did_you_mean(str(name), PRIMITIVES)} (spec 7.1.2 lists the "
+                                             "allowed names; see engine/dragonbond/vocabulary.py)")
         here = path + (name,)
         if not isinstance(args, dict):
             raise FieldError(here, f"{name} takes named parameters {{...}}, got {show_value(args)}", "a mapping")
@@ -325,33 +329,33 @@ EFFECTS = EffectDecoder()
 
 # -- walking loaded effects ---------------------------------------------------------------------------
 
-def primitive(effect: Mapping[str, object]) -> tuple[str, Mapping[str, object]]:
+def primitive(effect: CardEffect) -> tuple[str, Mapping[str, Any]]:
     """(name, args) of one loaded effect."""
     [(name, args)] = effect.items()
-    return name, args  # type: ignore[return-value]
+    return name, args
 
 
-def walk(effects: tuple[Mapping[str, object], ...]):
+def walk(effects: tuple[CardEffect, ...]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Every loaded effect, nested `trigger.then` effects included, depth first."""
     for effect in effects:
         name, args = primitive(effect)
         yield name, args
         if name == "trigger":
-            yield from walk(args["then"])  # type: ignore[arg-type]
+            yield from walk(args["then"])
 
 
-def names_in(effects: tuple[Mapping[str, object], ...]) -> set[str]:
+def names_in(effects: tuple[CardEffect, ...]) -> set[str]:
     """The primitive names a loaded effect list uses (nested ones included)."""
     return {name for name, _ in walk(effects)}
 
 
-def granted_icons(args: Mapping[str, object]) -> dict[str | None, Icon]:
+def granted_icons(args: Mapping[str, Any]) -> dict[str | None, Icon]:
     """role -> Icon for a grant_icon's arguments (role None: the same icon for everyone)."""
     if "icon_by_role" in args:
-        return dict(args["icon_by_role"])  # type: ignore[call-overload]
-    return {None: args["icon"]}  # type: ignore[dict-item]
+        return dict(args["icon_by_role"])
+    return {None: args["icon"]}
 
 
 __all__ = ["DURATIONS", "EFFECTS", "ICON", "ICONS", "MODIFIER_KINDS", "PRIMITIVES", "ROLES", "TRIGGER_EVENTS",
-           "UNIT_TYPES", "WHEN_CONDITIONS", "WHERE_FILTERS", "WHO", "Icon", "IconSpec", "Name", "granted_icons",
-           "names_in", "primitive", "walk"]
+           "UNIT_TYPES", "WHEN_CONDITIONS", "WHERE_FILTERS", "WHO", "CardEffect", "Icon", "IconSpec", "Name",
+           "granted_icons", "names_in", "primitive", "walk"]

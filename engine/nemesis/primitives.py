@@ -1,8 +1,9 @@
 """The character, intruder-default, item and information primitives of spec 7.1, as tree handlers.
 
 Each handler gets the call's arguments already resolved by the walk (selectors and ``choose`` made
-into seats, Room ids, intruder ids, item ids) and the bindings (``_walk`` is the running walk). Rule
-modules replace a default here by registering the same name with ``@trees.handles``.
+into seats, Room ids, intruder ids, item ids) and the bindings (``_walk`` is the running walk). They
+are registered on ``NEM`` (effects.py) through ``@trees.handles``; rule modules replace a default
+here by registering the same name.
 """
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def _remove_larva(ctx: Ctx, args: Args, bindings: Args) -> None:
             removed = True
             ctx.emit("larva_removed", seat=seat)
     if walk is not None:
-        walk.removed = removed
+        walk.marks["removed"] = removed      # the condition ``removed`` reads it (the Scalpel)
 
 
 @handles("slime")

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core.content import FieldError, FieldPath, FrozenMap, did_you_mean, show_value
-
-Signature = tuple[str, ...]  # "name:kind", kind v | n | c; a leading * makes it variadic (last only)
+from engine.core.trees import Signature
+from engine.core.trees import arguments as arguments  # the core's reading of a call's args (objectives.py)
+from engine.core.trees import parse_param as _param
 
 _SELECTOR_FILTERS = "*filters:c"
 
@@ -219,28 +220,6 @@ class Vocabulary:
             raise FieldError(path, f"unknown {self.what} {name!r}{did_you_mean(str(name), self.table)} "
                                    f"(spec 7.1/7.8 lists the allowed names; see engine/nemesis/vocabulary.py)")
         return self.table[name]
-
-
-def _param(spec: str) -> tuple[str, str, bool]:
-    variadic = spec.startswith("*")
-    name, _, kind = spec.lstrip("*").partition(":")
-    return name, kind or "v", variadic
-
-
-def arguments(table: Mapping[str, Signature], name: str, args: object) -> dict[str, object]:
-    """A loaded call's arguments by parameter name, whichever way the content wrote them (named,
-    positional with a variadic last parameter, or one value for the first parameter)."""
-    params = [_param(spec) for spec in table.get(name, ())]
-    names = [p[0] for p in params]
-    if args is None or not params:
-        return {}
-    if isinstance(args, Mapping) and all(key in names for key in args):
-        return dict(args)
-    if isinstance(args, tuple) and not (len(params) == 1 and not params[0][2]):
-        if params[-1][2] and len(args) >= len(params):
-            return {**dict(zip(names[:-1], args)), names[-1]: args[len(params) - 1:]}
-        return dict(zip(names, args))
-    return {names[0]: args}
 
 
 EFFECT = Vocabulary("effect", PRIMITIVES)

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QHelpEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QPen,
     QWheelEvent,
 )
@@ -303,7 +304,7 @@ class BoardView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._carry is not None:
-            self._carry_to(event.position().toPoint())
+            self._carry_to(self._carry, event.position().toPoint())
             event.accept()
             return
         gesture = self._token
@@ -389,10 +390,9 @@ class BoardView(QGraphicsView):
         thing = self.thing_at(at)
         return thing if thing is not None and thing in self.lit_pieces and thing in self.draggable_pieces else None
 
-    def _carry_to(self, at: QPoint) -> None:
+    def _carry_to(self, carry: PieceCarry, at: QPoint) -> None:
         """The pressed piece follows the pointer once it moved far enough: a ghost of it, and the
         places it may go lit (by whoever answers `piece_picked`)."""
-        carry = self._carry
         if carry.ghost is None:
             if (at - carry.pressed_at).manhattanLength() < QApplication.startDragDistance():
                 return
@@ -460,7 +460,8 @@ class BoardView(QGraphicsView):
         if isinstance(event, QHelpEvent) and self.tooltip_provider is not None:
             space = self.space_at(event.pos())
             text = self.tooltip_provider(space) if space is not None else ""
-            item = self._drawing.item_for_space.get(space) if self._drawing is not None and space else None
+            item: SpaceItem | TokenItem | None = (
+                self._drawing.item_for_space.get(space) if self._drawing is not None and space else None)
             piece = self.piece_item_at(event.pos())
             if piece is not None and piece.toolTip():  # a piece says what it is, then its space
                 item = piece
@@ -497,7 +498,7 @@ class BoardView(QGraphicsView):
         return None
 
     # -- placeholder ---------------------------------------------------------------------------
-    def paintEvent(self, event: QEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if self._show_placeholder:
             painter = QPainter(self.viewport())

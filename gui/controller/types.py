@@ -1,4 +1,5 @@
-"""Plain values the controller hands to widgets: what can be chosen for a new game, and the choice.
+"""Plain values the controller hands to widgets: what can be chosen for a new game, and the choice;
+the log's lines, the buttons' groups, and the error a player's request ends in.
 
 Importing this module loads no engine code, so widgets can use these types freely and the app
 starts without paying for the engine until the first game.
@@ -10,6 +11,15 @@ from typing import Any
 
 HUMAN_SEAT = "human"
 BOT_SEAT_PREFIX = "bot:"
+
+
+class SessionError(Exception):
+    """Something the player asked for could not be done; title and message are plain words."""
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__(message)
+        self.title = title
+        self.message = message
 
 
 def without_seat(notation: str) -> str:

@@ -2,7 +2,7 @@
 
 The match holds the truth (`Match.undo/redo`); each `PlayedCommands` on the `QUndoStack` stands
 for one human command plus the computer moves that answered it, so one Undo brings the player back
-to their own decision instead of letting a bot move again at once. The session clears the stack
+to their own decision instead of letting a bot move again at once. `match_control` clears the stack
 whenever the engine says the last command cannot be taken back (chance or hidden information).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ MERGE_ID = 0x7AB1E  # every PlayedCommands shares it, so bot moves can join the 
 
 
 class EngineSteps(Protocol):
-    """What the undo commands need from the session."""
+    """What the undo commands need from `match_control.MatchControl`."""
 
     def undo_engine_step(self) -> None: ...
 

@@ -118,7 +118,8 @@ class EndGameDialog(QDialog):
         """The text shown for one category and seat (for tests and screen readers)."""
         for row in range(self.table.rowCount()):
             if self.table.verticalHeaderItem(row).text() == self.category_name(category):
-                return self.table.item(row, seat).text()
+                cell = self.table.item(row, seat)
+                return cell.text() if cell is not None else ""  # a seat the category gave no value
         raise KeyError(category)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -29,7 +29,7 @@ class Swatch(QWidget):
 
     def __init__(self, key: str, style: Qt.PenStyle, width: float, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.key, self.style, self.pen_width = key, style, width
+        self.key, self.pen_style, self.pen_width = key, style, width  # not `style`: QWidget.style()
         self.setFixedSize(SWATCH)
 
     def colour(self) -> QColor:
@@ -39,7 +39,7 @@ class Swatch(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(QColor("#fbf5e3"))
-        painter.setPen(QPen(self.colour(), self.pen_width, self.style))
+        painter.setPen(QPen(self.colour(), self.pen_width, self.pen_style))
         inset = self.pen_width / 2 + 1
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 3, 3)
         painter.end()

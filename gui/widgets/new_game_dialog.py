@@ -64,7 +64,7 @@ class NewGameDialog(QDialog):
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_to_contents)
 
-        outer = QVBoxLayout(self)
+        outer = self._outer = QVBoxLayout(self)
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
         self.empty_label.setObjectName("no_games_label")
@@ -230,7 +230,7 @@ class NewGameDialog(QDialog):
     def fit_to_contents(self) -> None:
         """Grow or shrink to show the chosen game's whole set-up, within the screen; what does not
         fit then scrolls (never a row squeezed below its height)."""
-        outer = self.layout()
+        outer = self._outer
         margins = outer.contentsMargins()
         body = max(self._games_column.sizeHint().height(), self.details.sizeHint().height())
         height = margins.top() + margins.bottom() + body + outer.spacing() + self.buttons.sizeHint().height()
@@ -358,9 +358,9 @@ class NewGameDialog(QDialog):
         self.options_box.setTitle(self.tr("Options"))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Start Game"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
-        for row, game in enumerate(self._games):
-            self.game_list.item(row).setText(game.name.get(language))
-            self.game_list.item(row).setToolTip(game.summary.get(language))
+        for row, listed in enumerate(self._games):
+            self.game_list.item(row).setText(listed.name.get(language))
+            self.game_list.item(row).setToolTip(listed.summary.get(language))
         game = self.selected_game()
         if game is not None:
             self.title_label.setText(game.name.get(language))

@@ -14,6 +14,7 @@ the places it may be dropped are lit.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -170,7 +171,8 @@ class PlayerBoardsDock(QDockWidget):
         for board, (name, summary) in zip(self.boards, ordered):
             board.show_board(name, summary, full=summary["seat"] == viewer)
 
-    def set_drag_state(self, sources: set[str], targets: set[str], clickable: set[str] = frozenset()) -> None:
+    def set_drag_state(self, sources: set[str], targets: set[str],
+                       clickable: AbstractSet[str] = frozenset()) -> None:
         """Raise the pieces that can be picked up or clicked now and light those a carried piece
         may be dropped on (only the full board — the viewer's — has pieces)."""
         for board in self.boards:

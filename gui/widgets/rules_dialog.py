@@ -13,7 +13,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, QUrl
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -152,8 +152,9 @@ class RulesDialog(QDialog):
 
     def show_area(self, area_id: str, rule_id: str = "") -> bool:
         """Show one area's rules (scrolled to ``rule_id`` and marked, when given)."""
-        area = self._book.area(area_id) if self._book is not None else None
-        if area is None:
+        book = self._book
+        area = book.area(area_id) if book is not None else None
+        if book is None or area is None:
             return False
         self._area, self._rule = area.id, rule_id
         self.browser.setHtml(self._area_html(area, rule_id))
@@ -161,7 +162,7 @@ class RulesDialog(QDialog):
             self.browser.scrollToAnchor(rule_id)  # once shown, if the window is not shown yet
         else:
             self.browser.verticalScrollBar().setValue(0)
-        self._select(rule_id if self._book.has_rule(rule_id) else area.id)
+        self._select(rule_id if book.has_rule(rule_id) else area.id)
         return True
 
     def show_rule(self, rule_id: str) -> bool:
@@ -248,11 +249,10 @@ class RulesDialog(QDialog):
         if self._book is None:
             return
         language = current_language()
-        for index, area in enumerate(self._book.areas):
-            item = self.tree.topLevelItem(index)
+        for area, item in zip(self._book.areas, _top_level_items(self.tree)):
             item.setText(0, area.title.get(language))
-            for number, rule in enumerate(area.rules):
-                item.child(number).setToolTip(0, _shortened(rule.text.get(language)))
+            for rule, child in zip(area.rules, _children(item)):
+                child.setToolTip(0, _shortened(rule.text.get(language)))
 
     def _select(self, key: str) -> None:
         """Make the tree's current item the one of ``key`` (an area or rule ID; "" for none)."""
@@ -266,21 +266,20 @@ class RulesDialog(QDialog):
                     break
                 iterator += 1
             if found is None:
-                self.tree.setCurrentItem(None)
+                self.tree.setCurrentIndex(QModelIndex())  # what setCurrentItem(nullptr) does in Qt
                 return
-            if found.parent() is not None:
-                found.parent().setExpanded(True)
+            parent = found.parent()
+            if parent is not None:
+                parent.setExpanded(True)
             self.tree.setCurrentItem(found)
             self.tree.scrollToItem(found)
         finally:
             self._syncing = False
 
     def _filter_tree(self, hits: set[str]) -> None:
-        for index in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(index)
+        for item in _top_level_items(self.tree):
             shown = 0
-            for number in range(item.childCount()):
-                child = item.child(number)
+            for child in _children(item):
                 child.setHidden(child.data(0, ID_ROLE) not in hits)
                 shown += not child.isHidden()
             item.setHidden(not shown)
@@ -386,9 +385,11 @@ class RulesDialog(QDialog):
         if self.search_field.text().strip():
             self._on_search(self.search_field.text())
         elif self._area:
-            position = self.browser.verticalScrollBar().value()
-            self.browser.setHtml(self._area_html(self._book.area(self._area), self._rule))
-            self.browser.verticalScrollBar().setValue(position)
+            area = self._book.area(self._area)
+            if area is not None:  # always: the area shown came from this book
+                position = self.browser.verticalScrollBar().value()
+                self.browser.setHtml(self._area_html(area, self._rule))
+                self.browser.verticalScrollBar().setValue(position)
         elif self._rule:
             self.show_rule(self._rule)
         elif not self._book.areas:
@@ -429,6 +430,14 @@ def _marked(text: str, marker: re.Pattern[str] | None) -> str:
 
 def _shortened(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _top_level_items(tree: QTreeWidget) -> list[QTreeWidgetItem]:
+    return [item for index in range(tree.topLevelItemCount()) if (item := tree.topLevelItem(index)) is not None]
+
+
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    return [child for number in range(item.childCount()) if (child := item.child(number)) is not None]
 
 
 def open_rules(parent: QWidget, game_id: str = "", rule_id: str = "") -> RulesDialog:

@@ -115,13 +115,17 @@ class PieceLabel(QLabel):
             self.clicked.emit(self.piece)   # no drag started: a click
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self._accept_other_piece(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self._accept_other_piece(event)
+
+    def _accept_other_piece(self, event: QDragMoveEvent) -> None:
+        """Any piece but this one may be dropped here (QDragEnterEvent is a QDragMoveEvent)."""
         if piece_of(event.mimeData()) not in (None, self.piece):
             event.acceptProposedAction()
         else:
             event.ignore()
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
         piece = piece_of(event.mimeData())

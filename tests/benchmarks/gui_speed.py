@@ -27,10 +27,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # sibling scripts, however this one is run
 
 from app_start import BARE
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FRAME_BUDGET_MS = 16.0
 BOARD_SIZE = (1600, 1000)

@@ -42,10 +42,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # sibling scripts, however this one is run
 
 from gui_speed import BOARD_SIZE, FRAME_BUDGET_MS, _bare_island, _timed, launch, spread
+
+ROOT = Path(__file__).resolve().parents[2]
 
 AUTOSAVE_BUDGET_MS = 2.0
 TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
@@ -405,11 +406,12 @@ def child_autosave(rounds: int) -> dict[str, object]:
     for text in commands[:LONG_COMMANDS]:
         session.apply(text)
     writes: list[float] = []
-    original = session._write_autosave
+    crash_copy = session._crash_copy
+    original = crash_copy.write
 
-    def timed_write() -> None:
-        writes.append(_timed(original))
-    session._write_autosave = timed_write
+    def timed_write(match) -> None:
+        writes.append(_timed(lambda: original(match)))
+    crash_copy.write = timed_write
     whole: list[float] = []
     whole_path = os.path.join(folder, "whole.tksave")
     for text in commands[LONG_COMMANDS:]:
@@ -419,7 +421,7 @@ def child_autosave(rounds: int) -> dict[str, object]:
     path = session.autosave_path()
     sizes = {name: os.path.getsize(os.path.join(os.path.dirname(path), name))
              for name in os.listdir(os.path.dirname(path))}
-    session._write_autosave = original
+    crash_copy.write = original
     session.shutdown()
     # what was written can be resumed, and is the same game
     from engine.core import load_match
@@ -527,7 +529,8 @@ def table(f: dict[str, float]) -> str:
          f"own view always: {f['drg_before_per_handover']:.2f} ({f['drg_before_handovers']:.0f} screens)",
          f"{f['drg_after_per_handover'] / f['drg_before_per_handover']:.2f}×",
          f"4× (planning alone allows {f['drg_planning_bound']:.2f})"),
-        (f"6. full repaint, Valerna 1600×1000, mid-game (seed {f['drg_seed']:.0f}, round {f['drg_round']:.0f}, {f['drg_items']:.0f} items)",
+        (f"6. full repaint, Valerna 1600×1000, mid-game (seed {f['drg_seed']:.0f}, round {f['drg_round']:.0f}, "
+         f"{f['drg_items']:.0f} items)",
          f"{f['drg_frame_ms']:.1f} ms", q("drg_frame"),
          f"bare-Qt 900-item island {f['bare_frame_ms']:.1f} ms", f"{f['drg_frame_ratio']:.2f}×",
          f"≤ 16 ms ({f['drg_frame_ms'] / FRAME_BUDGET_MS:.2f} of it)"),

@@ -318,7 +318,7 @@ def test_save_load_and_state_documents_keep_the_digest(game_id, mode, players, o
 def test_soak_many_random_games(game_id, mode, players, options, soak_games):
     for seed in range(1000, 1000 + soak_games):
         match = new_match(game_id, mode, players, seed, options)
-        for state, command in random_playout(match, seed):
+        for _ in random_playout(match, seed):
             pass
         assert match.state.invariant_problems() == []
 

@@ -73,9 +73,9 @@ def rule_menus(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.fixture(autouse=True)
 def autosave_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Sessions made without a folder keep their crash copy here, never in the tester's data."""
-    from gui.controller import session as session_module
+    from gui.controller import autosave
     folder = tmp_path / "autosave"
-    monkeypatch.setattr(session_module, "default_autosave_folder", lambda: str(folder))
+    monkeypatch.setattr(autosave, "default_autosave_folder", lambda: str(folder))
     return folder
 
 

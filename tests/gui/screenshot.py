@@ -82,7 +82,7 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
         session.apply(session.legal_for_space("b2")[0])
         for _ in range(200):
             settle()
-            if session.deciders() == (0,) and not session._thinking:
+            if session.deciders() == (0,) and not session.bots_thinking():
                 break
         window.board_view.fit()
         settle()

@@ -33,7 +33,8 @@ def test_the_end_screen_names_characters_with_their_seats(window: MainWindow, qt
         assert names[character] in header
     rows = [dialog.table.verticalHeaderItem(r).text() for r in range(dialog.table.rowCount())]
     assert rows == ["Power", "Bonded with", "Result"]
-    assert [dialog.table.item(0, c).text() for c in range(4)] == [str(end["power"][ch]) for ch in match.state.data["seating"]]
+    assert [dialog.table.item(0, c).text() for c in range(4)] == [str(end["power"][ch])
+                                                                  for ch in match.state.data["seating"]]
     winners = " and ".join(h.removeprefix("★ ") for h in headers if h.startswith("★ "))
     summary = dialog.summary.text()
     assert summary.startswith(winners.replace(" and ", ", ") + " won (") and "Player 1, " not in summary

@@ -25,7 +25,7 @@ def one_human(seed: int = 3) -> NewGameConfig:
 
 def shown(session: GameSession) -> str:
     """What the table shows now: the drawn table and the table in words, and the position behind them."""
-    position = session._shown_position
+    position = session._steps.position
     return json.dumps([session.table(), session.table_text(),
                        None if position is None else plain.thaw(position)["stack"]], sort_keys=True)
 
@@ -43,7 +43,7 @@ def choose(session: GameSession, rng) -> object:
 
 def until(session: GameSession, rng, wanted):
     """Play without pauses until the next command is ``wanted``; give it unplayed."""
-    delay = session._bot_delay
+    delay = session.bot_delay
     session.set_bot_delay(0)
     for _ in range(300):
         command = choose(session, rng)

@@ -34,7 +34,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -255,6 +254,9 @@ def test_the_cases_cover_every_decision_kind_the_engine_asks() -> None:
     and planning's three commands."""
     from engine.dragonbond.schema import PAUSES
     kinds = {kind for kinds in PAUSES.values() for kind in kinds} - {"icon_build_city"}
-    covered: Callable[[str], bool] = lambda kind: any(c.kind == kind for c in CASES)
+
+    def covered(kind: str) -> bool:
+        return any(c.kind == kind for c in CASES)
+
     assert [k for k in sorted(kinds) if not covered(k)] == []
     assert {c.shape for c in CASES if c.kind == "plan_turn"} == {"place", "pass", "pass to"}

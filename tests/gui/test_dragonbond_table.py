@@ -214,7 +214,10 @@ def test_a_carried_piece_is_put_back_by_esc_or_by_a_release_where_it_stands(wind
     seat = window.session.viewer
     dragon = match.state.data["humans"][seat]
     view = window.board_view
-    ghosts = lambda: [i for i in view.board_scene.items() if i.opacity() < 1.0 and getattr(i, "piece_id", 0) is None]
+
+    def ghosts() -> list:
+        return [i for i in view.board_scene.items() if i.opacity() < 1.0 and getattr(i, "piece_id", 0) is None]
+
     _carry(window, qtbot, dragon)
     assert len(ghosts()) == 1
     window.cancel_gesture()                                   # Esc

@@ -6,8 +6,8 @@ Every decision of a human seat is picked by that seat's heuristic bot from the s
 then given only by gestures (tests/gui/table_driver.py): a card of the Hand dock dropped on (or
 clicked, then) the command stack, a figure or a unit on the map carried to (or clicked, then) a
 region, a unit of the pool dropped on a region, a market or Vaala card clicked; buttons only for
-what names nothing to touch (a pass, counter or retreat, a number of units). The driver checks that each command the match
-records is the one meant.
+what names nothing to touch (a pass, counter or retreat, a number of units). The driver checks that
+each command the match records is the one meant.
 
 By default each setting plays a seeded prefix (a few seconds), and one game (a human against the
 computer seat, the quickest setting to play) goes on to the end screen; with --soak-games N every

@@ -326,7 +326,7 @@ def test_confirm_end_of_turn_asks_and_no_keeps_the_turn(window: MainWindow, tmp_
 def test_the_computer_speed_is_remembered_and_skip_plays_at_once(window: MainWindow, qtbot) -> None:
     from gui.controller.types import NewGameConfig
     window.set_bot_speed("slow")
-    assert window.settings.bot_speed == "slow" and window.session._bot_delay == 1200
+    assert window.settings.bot_speed == "slow" and window.session.bot_delay == 1200
     window.session.set_bot_delay(60_000)   # a pause no test would wait out
     window.start_game(NewGameConfig("vindication", 2, "standard", ("bot:random", "bot:random"), {}, seed=2))
     with qtbot.waitSignal(window.session.bot_moved, timeout=20_000) as moved:

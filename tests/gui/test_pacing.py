@@ -39,7 +39,7 @@ class Players:
 
     def until(self, wanted):
         """Play (without pauses) until the next command is ``wanted``, and give it (unplayed)."""
-        delay = self.session._bot_delay
+        delay = self.session.bot_delay
         self.session.set_bot_delay(0)
         for _ in range(200):
             command = self.command()

@@ -215,7 +215,7 @@ def test_a_bot_game_ends_with_the_score_table_and_the_honor_plot(window: MainWin
     for seat in range(2):
         assert dialog.value("total", seat) == f"{totals[seat]:g}"
         assert dialog.table.horizontalHeaderItem(seat).text().startswith("★ ") == (seat in outcome.winners)
-    for row, (key, values) in enumerate(outcome.breakdown):
+    for row, (_key, values) in enumerate(outcome.breakdown):
         assert [dialog.table.item(row, s).text() for s in range(2)] == [f"{v:g}" for v in values]
     honor = window.session.progress_plot()["series"]
     before = dict(outcome.breakdown)["before"]

@@ -108,7 +108,7 @@ def test_a_legend_under_the_board_says_what_the_highlights_mean(window: MainWind
     swatches = window.legend.swatches  # drawn in the board's own colours and line styles
     assert swatches["active"].colour() == scene.ACTIVE_EDGE
     assert swatches["last_move"].colour() == scene.LAST_MOVE_EDGE
-    assert swatches["last_move"].style == Qt.PenStyle.DashLine
+    assert swatches["last_move"].pen_style == Qt.PenStyle.DashLine
     assert swatches["flash"].colour() == scene.FLASH_EDGE
     assert window.legend.geometry().top() >= window.central_stack.geometry().bottom()  # under the board
     window.action_collection.show_legend.trigger()  # View ▸ Highlight Legend hides it, remembered

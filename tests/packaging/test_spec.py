@@ -95,8 +95,8 @@ def test_macos_info_plist_names_the_version_and_the_save_files() -> None:
 def test_the_build_venv_pins_pyinstaller_in_pyproject() -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
     assert "pyinstaller==6.22.3" in extras["bundle"]
-    assert not any(d.lower().startswith("pyside6==") or d.lower().startswith("pyside6 ")
-                   for d in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"])
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert not any(d.lower().startswith("pyside6==") or d.lower().startswith("pyside6 ") for d in dependencies)
 
 
 def test_the_windows_version_resource_names_the_version(tmp_path: Path) -> None:

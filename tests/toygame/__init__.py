@@ -31,7 +31,8 @@ from engine.core.schema import Bool, Const, Int, ListOf, MapOf, Nullable, Record
 ROWS, COLS = "abc", "123"
 SPACES = tuple(r + c for r in ROWS for c in COLS)
 ADJACENT = {
-    s: tuple(o for o in SPACES if abs(ROWS.index(o[0]) - ROWS.index(s[0])) + abs(COLS.index(o[1]) - COLS.index(s[1])) == 1)
+    s: tuple(o for o in SPACES
+             if abs(ROWS.index(o[0]) - ROWS.index(s[0])) + abs(COLS.index(o[1]) - COLS.index(s[1])) == 1)
     for s in SPACES
 }
 DECK = tuple(v for v in range(1, 7) for _ in range(3))

@@ -1,4 +1,18 @@
-"""Dragonbond rule areas, one module each (spec section 5)."""
-# `steps` imports every rule module (each registers its steps there) and several rule modules use
-# `steps.DRG`: loading `steps` first makes any first import (`rules.combat`, …) work.
-from .. import steps  # noqa: F401
+"""Dragonbond rule areas, one module each (spec section 5), loaded by game.py through
+`engine.core.verbs.load_rule_areas`. A module imports only lower layers and the modules listed
+before it in its own layer — never one that imports it, not even inside a function:
+
+1. the table: `control` (who controls a region), `movement` (moving, flying, deploying), `upgrades`
+   (the market), `regioncards`, `planning` (the planning phase and its verbs `place`, `pass`),
+   `heal` (dragon healing), `proxy` (who decides for an AI);
+2. the round: `modifiers` (rule changes for a while), `round` (round end, cleanup, scoring),
+   `power` (power tokens, the immediate win);
+3. card effects: `card_effects` (spec 7.1.2, the ``effect`` step), then `vaala` (Vaala cards);
+4. fights: `combat`, then `attack` (the attack icon and its approach) and `oath`;
+5. icons: `ai` (an AI board's readings), then `actions` (every icon, a human's, an AI's or granted);
+6. the flow: `stack` (execution, one card at a time), then `flow` (set-up picks, the round's steps).
+
+Where a lower area has to reach a higher one, it goes through a registry it owns, filled by the
+higher module when it loads: a card effect's handler (`card_effects.handles`: ``draw_vaala`` in
+vaala, ``grant_icon`` in actions), or a step of the interpreter (`effects.DRG`) queued by name.
+"""

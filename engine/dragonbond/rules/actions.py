@@ -9,7 +9,9 @@ It computes the legal options when it is reached (DRG-ACTION-2); with none, or f
 health (DRG-HEAL-5, DRG-EVENT-5), it is skipped with an ``icon_skipped`` event; otherwise it
 pauses for the owner's seat as ``icon_<name>`` (DRG-ACTION-3/5), or as ``optional_icon`` (the same
 options plus ``decline``) when the icon may be declined (DRG-EVENT-4, DRG-DEC-13). An AI owner's
-granted icon runs by its AI reading, always used when legal (``ai.run_icon``, DRG-AI-16).
+granted icon runs by its AI reading, always used when legal (``ai.run_icon``, DRG-AI-16). An AI's
+action card queues the same ``icon`` steps (``queue_ai_card``, ``ai_card_icons``: DRG-AI-6, no
+choices of its own). The card effect ``grant_icon`` (spec 7.1.2) is registered here.
 
 Options are plain strings:
 
@@ -43,10 +45,11 @@ from engine.core import refuse
 from engine.core.effects import Param, Pause, to_plain
 
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of, stage_pick
+from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from ..vocabulary import Icon
-from . import attack, effects, movement, power, vaala
+from . import ai as ai_rules
+from . import attack, card_effects, movement, power, vaala
 from .heal import can_execute_icons
 
 ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-1"})
@@ -74,6 +77,28 @@ def card_icons(ctx: Ctx, owner: str, card: str) -> None:
     icons = ctx.content.action_cards[card].icons
     ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)),
              seat=seat_of(data, owner))
+
+
+def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:
+    """DRG-AI-6: the card is executed icon by icon; a dragon's heal policy runs first (DRG-AI-21)."""
+    steps: list[object] = []
+    if ctx.board(owner)["role"] == "dragon":
+        steps.append({"card_comes_up": {"owner": owner}})
+    steps.append({"ai_card_icons": {"owner": owner, "card": card}})
+    ctx.push(*steps)
+
+
+@DRG.primitive("ai_card_icons", owner=str, card=str)
+def ai_card_icons(ctx: Ctx, owner: str, card: str) -> None:
+    if ctx.ended():
+        return
+    if ctx.board(owner)["role"] == "dragon" and ctx.data.get("card_mode") == "heal":
+        ctx.emit("icons_skipped", card=card, owner=owner, reason="healed")
+        return
+    icons = ctx.content.action_cards[card].icons
+    # The shared icon step runs an AI owner's icon by ``ai.run_icon``, so an AI's fly fires its
+    # fly_start triggers (fer_bond) like a human's (DRG-AI-16, -17).
+    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)))
 
 
 def icon_step(owner: str, icon: Icon | Mapping[str, Any], source: str, *, index: int | None = None,
@@ -106,20 +131,21 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         ctx.emit("icon_skipped", card=source, owner=owner, icon=the_icon.icon, index=index, reason=reason)
 
     if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5, DRG-EVENT-5
-        return skip("no_health")
+        skip("no_health")
+        return None
     ai = is_ai(ctx.data, owner)
     options = () if ai else icon_options(ctx, owner, the_icon)
     legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
     if not legal:
-        return skip("no_legal_option")
+        skip("no_legal_option")
+        return None
     if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
         _drop_carry(ctx, the_icon)
         ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
                            "optional": optional, "started": True}})
-        effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
+        card_effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
         return None
     if ai:
-        from . import ai as ai_rules
         if not ai_rules.run_icon(ctx, owner, the_icon):
             skip("no_legal_option")
         else:
@@ -154,7 +180,39 @@ def _after_icon(ctx: Ctx, owner: str, icon: Icon, option: str | None) -> None:
         return
     deployed = [e for e in ctx.events if e.kind == "unit_deployed" and e.data["character"] == owner]
     if deployed:
-        effects.fire_triggers(ctx, owner, "deploy_icon", deployed[-1].data["region"])
+        card_effects.fire_triggers(ctx, owner, "deploy_icon", deployed[-1].data["region"])
+
+
+# --- the card effect `grant_icon` (spec 7.1.2) ---------------------------------------------------
+
+def granted_icon(args: Mapping[str, Any], role: str) -> Mapping[str, Any] | None:
+    """The icon a `grant_icon` effect gives a player of ``role`` (None: none for that role)."""
+    if "icon_by_role" in args:
+        return args["icon_by_role"].get(role)
+    return args["icon"]
+
+
+def can_grant_icon(run: card_effects.Run) -> bool:
+    """DRG-VAALA-4: the actor can execute the granted icon now."""
+    if run.actor is None:
+        return False
+    icon = granted_icon(run.args, run.ctx.board(run.actor)["role"])
+    return icon is not None and bool(icon_options(run.ctx, run.actor, as_icon(icon)))
+
+
+@card_effects.handles("grant_icon", legal=can_grant_icon)
+def grant_icon(run: card_effects.Run) -> Pause | None:
+    """DRG-EVENT-2/4: each selected player executes the icon now, in action order, by the icon's
+    own rules; `optional` ones may be declined (an AI always uses them, DRG-AI-16)."""
+    ctx = run.ctx
+    steps = []
+    for player in card_effects.select_players(run, run.args["who"]):
+        icon = granted_icon(run.args, ctx.board(player)["role"])
+        if icon is not None:
+            steps.append((icon_step(player, icon, run.source, optional=bool(run.args.get("optional"))), player))
+    for step, player in reversed(steps):
+        ctx.push(step, seat=card_effects.decider(ctx, player))
+    return None
 
 
 # --- options -------------------------------------------------------------------------------------

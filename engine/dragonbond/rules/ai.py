@@ -1,10 +1,11 @@
 """An AI's action card resolves its icons by the AI side of its board (DRG-AI-6, spec 7.8).
 
-``resolve_card`` (rules/stack.py) calls ``queue_ai_card`` for an AI's action card: ``card_comes_up``
-first for a dragon (the heal policy DRG-AI-21 runs there), then ``ai_card_icons``, which queues the
-shared ``icon`` step (rules/actions.py) per icon in printed order. For an AI owner that step calls
-``run_icon``: the behaviour its role's AI board names for that icon (``content.ai_boards``); when the
-reading says to skip, or nothing legal is left (DRG-AI-22), it emits ``icon_skipped``.
+``resolve_card`` (rules/stack.py) calls ``queue_ai_card`` (rules/actions.py) for an AI's action
+card: ``card_comes_up`` first for a dragon (the heal policy DRG-AI-21 runs there), then
+``ai_card_icons``, which queues the shared ``icon`` step per icon in printed order. For an AI owner
+that step calls ``run_icon`` here: the behaviour its role's AI board names for that icon
+(``content.ai_boards``); when the reading says to skip, or nothing legal is left (DRG-AI-22), it
+emits ``icon_skipped``.
 
 Implemented readings: general ``move`` (advance_to_power), ``attack``
 (attack_weakest_here_or_adjacent), ``deploy`` (deploy_fewest_type_at_figure), ``collect``/``vaala``
@@ -25,35 +26,11 @@ from __future__ import annotations
 
 from ..context import Ctx
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from ..vocabulary import Icon
 from . import attack, movement, power
 from .combat import legal_targets
 from .control import controller
 from .proxy import ask_proxy, finisher
-
-
-def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:
-    """DRG-AI-6: the card is executed icon by icon; a dragon's heal policy runs first (DRG-AI-21)."""
-    steps: list[object] = []
-    if ctx.board(owner)["role"] == "dragon":
-        steps.append({"card_comes_up": {"owner": owner}})
-    steps.append({"ai_card_icons": {"owner": owner, "card": card}})
-    ctx.push(*steps)
-
-
-@DRG.primitive("ai_card_icons", owner=str, card=str)
-def ai_card_icons(ctx: Ctx, owner: str, card: str) -> None:
-    if ctx.ended():
-        return
-    if ctx.board(owner)["role"] == "dragon" and ctx.data.get("card_mode") == "heal":
-        ctx.emit("icons_skipped", card=card, owner=owner, reason="healed")
-        return
-    icons = ctx.content.action_cards[card].icons
-    # The shared icon step (rules/actions.py) runs an AI owner's icon by ``run_icon`` below, so an AI's
-    # fly fires its fly_start triggers (fer_bond) like a human's (DRG-AI-16, -17).
-    from .actions import icon_step
-    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)))
 
 
 def reading_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:

@@ -35,8 +35,8 @@ from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
 from ..context import ANSWER_RULES, Ctx, stage_pick
+from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from . import combat, modifiers
 from .movement import _add_units, arrive, storm_active, units_of
 
@@ -229,7 +229,7 @@ def approach(ctx: Ctx, general: str, region: str, units: dict[str, dict[str, int
     closed = storm_active(data)
     exempt = set(modifiers.values(ctx, general, "mountain_exempt_type", None))
     crossed = False
-    for src, here in list(units.items()) + ([(figure, {})] if figure else []):
+    for src in list(units) + ([figure] if figure else []):
         if not m.is_adjacent(src, region):
             raise refuse("DRG-COMBAT-4", f"{src} is not adjacent to the combat region {region}")
         if closed and m.is_mountain(src, region):

@@ -41,12 +41,12 @@ from engine.core.effects import Param, Pause
 
 from ..content import Face
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of
+from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from ..vocabulary import primitive
 from . import modifiers, power, vaala
+from .card_effects import fire_triggers, queue_effects
 from .control import controller
-from .effects import fire_triggers, queue_effects
 from .movement import _add_units, arrive, remove_units, units_of
 from .proxy import proxy_seat
 

@@ -15,11 +15,14 @@ from engine.core import Data, refuse
 from engine.core.effects import Pause
 
 from ..context import Ctx, is_ai
-from ..steps import DRG
+from ..effects import DRG
 
 
 def health_max(ctx: Ctx, dragon: str) -> int:
-    return ctx.content.characters[dragon].health_max
+    most = ctx.content.characters[dragon].health_max
+    if most is None:
+        raise ValueError(f"{dragon} is a general: it has no health")
+    return most
 
 
 def heal(ctx: Ctx, dragon: str, n: int) -> int:

@@ -28,6 +28,7 @@ from typing import Any
 from engine.core import Data
 from engine.core.effects import to_plain
 
+from ..content import DragonbondCard, UpgradeCard
 from ..context import Ctx
 from ..vocabulary import primitive
 
@@ -60,7 +61,7 @@ def clear_exchange(data: Data) -> None:
 def held(ctx: Ctx, holder: str) -> Iterator[tuple[Mapping[str, Any], str]]:
     """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
     board = ctx.board(holder)
-    cards = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
+    cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
     if board.get("bond_card") == "up":
         cards.append(ctx.content.dragonbond_card(holder))
     for card in cards:

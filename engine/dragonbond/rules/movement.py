@@ -10,6 +10,7 @@ default it is read from the global `mountains_closed` modifier that ev08 adds (r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import Data, refuse
 
@@ -200,7 +201,7 @@ def remove_units(ctx: Ctx, region: str, owner: str, units: Mapping[str, int], ca
     ``"neutral"``, counted under any type) to the neutral supply. ``cause="effect"`` marks a
     removal outside combat (DRG-COMBAT-18): it triggers nothing."""
     data = ctx.data
-    extra = {"cause": cause} if cause else {}
+    extra: dict[str, Any] = {"cause": cause} if cause else {}
     if owner == "neutral":
         n = sum(units.values())
         n = min(n, data["regions"][region]["neutral"])

@@ -21,7 +21,7 @@ from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
-from ..steps import DRG
+from ..effects import DRG
 from . import combat, power
 
 ANSWER_RULES.update({"oath_reroll": "DRG-OATH-6"})

@@ -3,12 +3,14 @@
 The opening event goes face down, then turns run in action order lap after lap: a human places one
 card from its hand (``place CARD``) or passes where allowed (``pass``, ``pass to=SEAT``); an AI
 places the top of its AI deck as a step, with no decision; an AI with an empty deck is skipped. The
-first pass ends planning; the closing event then goes on top of the stack.
+first pass ends planning; the closing event then goes on top of the stack. The two planning
+commands (notation: commands.py) are registered here.
 """
 from __future__ import annotations
 
-from engine.core import Data, refuse
+from engine.core import Command, Data, refuse
 
+from ..commands import verb
 from ..context import Ctx
 
 SEATS = 4
@@ -155,3 +157,45 @@ def pass_turn(ctx: Ctx, character: str, to: int | None) -> None:
     data["planning"] = None
     draw_event(ctx, "closing")                            # DRG-PLAN-10
     ctx.push("execute")
+
+
+# --- the planning commands ---------------------------------------------------------------------
+
+def acting(ctx: Ctx) -> str:
+    """The character of the commanding seat, whose planning turn it must be."""
+    character = current(ctx.data)
+    if character is None or ctx.data["boards"][character]["seat"] != ctx.seat:
+        raise refuse("DRG-PLAN-2", "it is not your turn to plan")
+    return character
+
+
+def _place_commands(data: Data, seat: int) -> list[Command]:
+    character = data["humans"][seat]
+    return [Command("place", (card,), (), seat) for card in dict.fromkeys(data["boards"][character]["hand"])]
+
+
+def _pass_commands(data: Data, seat: int) -> list[Command]:
+    character = data["humans"][seat]
+    if not can_pass(data, character):
+        return []
+    targets = pass_targets(data, character)
+    if targets is None:
+        return [Command("pass", (), (), seat)]
+    return [Command("pass", (), (("to", to),), seat) for to in targets]
+
+
+@verb("place", _place_commands)
+def do_place(ctx: Ctx, cmd: Command) -> None:
+    character = acting(ctx)
+    if len(cmd.args) != 1 or not isinstance(cmd.args[0], str) or cmd.options:
+        raise refuse("DRG-PLAN-3", "place names exactly one card: place CARD")
+    place(ctx, character, cmd.args[0])
+
+
+@verb("pass", _pass_commands)
+def do_pass(ctx: Ctx, cmd: Command) -> None:
+    character = acting(ctx)
+    to = cmd.get("to")
+    if cmd.args or any(key != "to" for key, _ in cmd.options) or not (to is None or isinstance(to, int)):
+        raise refuse("DRG-PLAN-3", "pass takes nothing but to=SEAT (the human to hand the first-player marker to)")
+    pass_turn(ctx, character, to)

@@ -158,7 +158,7 @@ def spend(ctx: Ctx, payer: str, n: int, from_ally: int = 0) -> None:
     own = ctx.board(payer)["power"]
     if own["unspent"] < n - from_ally:
         raise refuse("DRG-POWER-2", f"{payer} has {own['unspent']} unspent power, not {n - from_ally}")
-    if from_ally and ctx.board(ally)["power"]["unspent"] < from_ally:
+    if from_ally and ally is not None and ctx.board(ally)["power"]["unspent"] < from_ally:
         raise refuse("DRG-POWER-2", f"{ally} has fewer than {from_ally} unspent power")
     for who, k in ((payer, n - from_ally), (ally, from_ally)):
         if who is not None and k:

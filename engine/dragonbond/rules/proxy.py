@@ -28,7 +28,7 @@ from engine.core import Data, refuse
 from engine.core.effects import Pause
 
 from ..context import ANSWER_RULES, Ctx
-from ..steps import DRG
+from ..effects import DRG
 
 Finisher = Callable[[Ctx, str, str], None]
 FINISHERS: dict[str, Finisher] = {}

@@ -24,8 +24,8 @@ from engine.core import refuse
 from engine.core.effects import Pause
 
 from ..context import ANSWER_RULES, Ctx, seat_of
+from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from ..vocabulary import Icon
 from . import upgrades
 

@@ -4,7 +4,7 @@ The stack is data: bottom first, each entry {card, kind, owner, revealed}. Execu
 and resolves the cards one at a time in the order placed; each card is revealed when it begins to
 resolve and leaves the stack only when its resolution ends. A human's action card resolves its
 icons (rules/actions.py), an AI's by the AI rules (rules/ai.py), a region card its icons
-(rules/regioncards.py), an event its effects (rules/effects.py). Then (step ``finish_card``) an
+(rules/regioncards.py), an event its effects (rules/card_effects.py). Then (step ``finish_card``) an
 event is discarded, a region card goes where DRG-REGIONCARD-6 says, an action card back to its
 owner (a human's hand, an AI's played pile). Nothing else enters or leaves the stack during
 execution (DRG-STACK-5).
@@ -55,8 +55,8 @@ def resolve_card(ctx: Ctx) -> None:
         queue_action_card(ctx, owner, card)
         return
     if kind == "action":
-        from .ai import queue_ai_card
-        queue_ai_card(ctx, owner, card)                   # DRG-AI-6 (rules/ai.py)
+        from .actions import queue_ai_card
+        queue_ai_card(ctx, owner, card)                   # DRG-AI-6 (by the readings of rules/ai.py)
         return
     if kind == "region":
         from .regioncards import queue_region_card
@@ -66,9 +66,9 @@ def resolve_card(ctx: Ctx) -> None:
 
 
 def queue_event(ctx: Ctx, card: str) -> None:
-    """DRG-EVENT-1: an event's effects run through the one effect interpreter (rules/effects.py),
+    """DRG-EVENT-1: an event's effects run through the one effect interpreter (rules/card_effects.py),
     for every player they name (actor None)."""
-    from .effects import queue_effects
+    from .card_effects import queue_effects
     queue_effects(ctx, None, list(ctx.content.event_cards[card].effects), source=card)
 
 

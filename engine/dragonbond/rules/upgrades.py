@@ -4,7 +4,7 @@ The market is ``data["market"]`` (face up, sorted); the upgrade deck ``data["dec
 is face down with its top last, so its bottom is index 0. A general's held upgrades are its
 board's ``upgrades`` list: permanent and public (DRG-UPGRADE-6); they are never traded or stolen
 (no rule moves them except a replacement under DRG-UPGRADE-4). Their effects are read by
-rules/modifiers.py (H1) and rules/effects.py triggers (H2). The market refresh is cleanup's
+rules/modifiers.py (H1) and rules/card_effects.py triggers (H2). The market refresh is cleanup's
 (rules/round.py, DRG-UPGRADE-7).
 """
 from __future__ import annotations

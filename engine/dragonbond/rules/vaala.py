@@ -12,14 +12,15 @@ AIs have none (DRG-VAALA-1, DRG-AI-2). The `vaala` icon (decision ``icon_vaala``
 
 With neither, the icon is skipped (DRG-VAALA-8). Payments are strings ``pay/own.<a>[+ally.<b>]``
 (or ``pay/ally.<b>``); combat casting (H1, rules/combat.py) uses the same ``cast_cost_payments``
-and ``pay``.
+and ``pay``. The card effect ``draw_vaala`` (spec 7.1.2) is registered here.
 """
 from __future__ import annotations
 
 from engine.core import refuse
+from engine.core.effects import Pause
 
 from ..context import Ctx
-from . import power
+from . import card_effects, power
 
 
 def cast_cost_payments(ctx: Ctx, caster: str, cost: int) -> tuple[str, ...]:
@@ -88,13 +89,23 @@ def draw(ctx: Ctx, character: str) -> str | None:
     return card
 
 
+@card_effects.handles("draw_vaala")
+def draw_vaala(run: card_effects.Run) -> Pause | None:
+    """The effect `draw_vaala`: each selected human draws n Vaala cards (DRG-VAALA-6; AIs have none,
+    DRG-VAALA-1)."""
+    for ch in card_effects.select_players(run, run.args["who"]):
+        if run.data["boards"][ch]["seat"] is not None:
+            for _ in range(run.args["n"]):
+                draw(run.ctx, ch)
+    return None
+
+
 # --- the icon -------------------------------------------------------------------------------------
 
 def castable(ctx: Ctx, caster: str, card: str) -> bool:
     """DRG-VAALA-2/4: an `icon` card whose first effect has a legal execution now."""
-    from .effects import has_legal_execution
     spec = ctx.content.vaala_cards[card]
-    return spec.timing == "icon" and has_legal_execution(ctx, caster, spec.effects[0])
+    return spec.timing == "icon" and card_effects.has_legal_execution(ctx, caster, spec.effects[0])
 
 
 def icon_options(ctx: Ctx, caster: str) -> tuple[str, ...]:
@@ -133,5 +144,4 @@ def apply(ctx: Ctx, caster: str, option: str) -> None:
     # face up now is the same and keeps every card in a pile while the effects ask their choices.
     board["vaala_discard"].append(card)
     ctx.emit("vaala_cast", reveals=True, character=caster, card=card, own=own, ally=ally)   # DRG-HIDDEN-6
-    from .effects import queue_effects
-    queue_effects(ctx, caster, spec.effects, card)
+    card_effects.queue_effects(ctx, caster, spec.effects, card)

@@ -1,6 +1,7 @@
 """The flow of the game as steps on the shared effect queue (engine.core.effects): set-up picks,
 rounds, the Event Phase and the small decisions inside them. A step that needs a player pauses
-with a prompt; its answer resumes it — all kept as plain data in the state."""
+with a prompt; its answer resumes it — all kept as plain data in the state. The interpreter, ``NEM``,
+is effects.py's (the game's one)."""
 from __future__ import annotations
 
 from typing import Any

@@ -35,7 +35,8 @@ def test_a_lone_answer_or_answers_with_the_same_numbers_stay_buttons():
 
 
 def test_problems_name_a_negative_number_a_part_named_twice_and_two_titles():
-    answers = [("x", Amounts("g", "G", (("a", "A", -1),))), ("y", Amounts("g", "Other", (("a", "A", 1), ("a", "A", 2))))]
+    answers = [("x", Amounts("g", "G", (("a", "A", -1),))),
+               ("y", Amounts("g", "Other", (("a", "A", 1), ("a", "A", 2))))]
     found = amount_problems(answers)
     assert "'x' has a negative amount" in found
     assert "'y' names a part twice: ['a', 'a']" in found

@@ -1,4 +1,5 @@
-"""The effect interpreter: checking effect lists, running them, pausing for choices across a save."""
+"""The effect interpreter: checking effect lists, running them, pausing for choices across a save; and its
+walked mode, effect trees whose choices the command names (engine/core/trees.py)."""
 from __future__ import annotations
 
 import copy
@@ -9,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from engine.core import Refused
 from engine.core.content import ContentError, parse
 from engine.core.effects import Effect, EffectError, EffectInterpreter, Param, Pause, to_plain
+from engine.core.trees import NONE, TreeError, TreeWalk, WalkRules
 
 vin = EffectInterpreter("VIN")
 Effects = vin.effects
@@ -445,3 +448,228 @@ def test_checked_queue_items_are_told_apart_by_exact_types() -> None:
         with pytest.raises(EffectError):
             interp.drain(ctx)
     assert seen == [(1, ("a",))]
+
+
+# -- the walked mode: effect trees whose choices the command names --------------------------------
+# A toy vocabulary: players hold coins; `gain` gives some, `move` goes to a square the command
+# names, `twice` is structure the game adds, `shout` is declared but has no handler yet.
+
+TOY_SIGNATURES = {
+    "gain": ("who:v", "n:v"), "move": ("to:v",), "twice": ("effect:n",), "shout": ("text:v",),
+    "note": ("*words:v",), "players": ("*filters:c",), "rich": ("n:v",), "is": ("who:v",),
+    "aside": ("effect:n",),
+}
+TOY_RULES = WalkRules(option="TOY-OPTION", target="TOY-TARGET", no_target="TOY-NONE")
+
+
+@dataclass
+class WalkCtx:
+    """A toy game's context: the coins, who acts, a log, whether the game is over, and a queue."""
+
+    coins: dict[str, int] = field(default_factory=lambda: {"ann": 0, "bob": 3, "cid": 5})
+    actor: str = "ann"
+    log: list[Any] = field(default_factory=list)
+    over: bool = False
+    queue: list[dict[str, Any]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def toy_interpreter(not_ready: Any = None) -> EffectInterpreter:
+    interp = EffectInterpreter("TOY")
+    trees = interp.trees
+    trees.configure(TOY_SIGNATURES, TOY_RULES, stopped=lambda ctx: ctx.over, not_ready=not_ready)
+
+    @trees.handles("gain")
+    def gain(ctx: WalkCtx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        ctx.coins[args["who"]] += args.get("n", 1)
+        ctx.log.append(("gain", args["who"], args.get("n", 1)))
+
+    @trees.handles("move")
+    def move(ctx: WalkCtx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        ctx.log.append(("move", args["to"]))
+
+    @trees.handles("note")
+    def note(ctx: WalkCtx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        ctx.log.append(("note", args["words"]))
+
+    @trees.before_handler("move")
+    def move_target(walk: TreeWalk[WalkCtx], args: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
+        args["to"] = walk.take_target(["north", "south"])
+        return bindings
+
+    trees.name("self")(lambda walk, bindings: walk.ctx.actor)
+    trees.name("it")(lambda walk, bindings: bindings.get("it"))
+    trees.pool("pile")(lambda walk, bindings: sorted(walk.ctx.coins))
+
+    @trees.value("players")
+    def players(walk: TreeWalk[WalkCtx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
+        filters = args.get("filters", ())
+        return [p for p in sorted(walk.ctx.coins)
+                if walk.cond(filters, {**bindings, "it": p})]
+
+    trees.condition("rich")(lambda walk, args, b: walk.ctx.coins[b.get("it", walk.ctx.actor)] >= args["n"])
+    trees.condition("is")(lambda walk, args, b: b.get("it") == walk.value(args["who"], b))
+
+    @trees.control("twice")
+    def twice(walk: TreeWalk[WalkCtx], args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        walk.run(args["effect"], bindings)
+        walk.run(args["effect"], bindings)
+
+    trees.control("aside", opaque=True)(lambda walk, args, bindings: None)
+    return interp
+
+
+def test_a_walk_runs_seqs_calls_and_named_values_with_every_argument_form() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    tree = ({"gain": {"who": "self", "n": 2}},            # named
+            {"gain": ("bob", 1)},                          # positional
+            {"seq": ({"gain": "cid"},)},                   # one value for the first parameter
+            {"note": ("a", "b", "c")},                     # a variadic last parameter
+            {"twice": {"gain": ("self", 1)}})              # the game's own structure
+    interp.run_tree(ctx, tree)
+    assert ctx.coins == {"ann": 4, "bob": 4, "cid": 6}
+    assert ctx.log[3] == ("note", ("a", "b", "c"))
+
+
+def test_choice_takes_the_commands_option_and_plans_list_each_part() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    tree = {"choice": ({"gain": ("self", 1)}, {"gain": ("bob", 5)})}
+    assert interp.plans(ctx, tree) == [(0, ()), (1, ())]
+    interp.run_tree(ctx, tree, 1)
+    assert ctx.coins["bob"] == 8 and ctx.coins["ann"] == 0
+    interp.run_tree(ctx, tree)                              # no option named: the first part
+    assert ctx.coins["ann"] == 1
+    with pytest.raises(Refused) as missing:
+        interp.check_plan(ctx, tree, None, ())
+    assert missing.value.rule_id == "TOY-OPTION"
+    with pytest.raises(Refused) as wrong:
+        interp.run_tree(ctx, tree, 2)
+    assert wrong.value.rule_id == "TOY-OPTION"
+    with pytest.raises(Refused, match="no OR parts"):
+        interp.check_plan(ctx, {"gain": "ann"}, 0, ())
+
+
+def test_choose_takes_the_commands_targets_in_the_order_the_walk_meets_them() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    rich = {"choose": {"players": {"rich": 3}}}
+    tree = ({"gain": (rich, 10)}, {"gain": (rich, 1)})
+    assert interp.plans(ctx, tree) == [(None, ("bob", "bob")), (None, ("bob", "cid")),
+                                       (None, ("cid", "bob")), (None, ("cid", "cid"))]
+    interp.run_tree(ctx, tree, None, ("cid", "bob"))
+    assert ctx.coins == {"ann": 0, "bob": 4, "cid": 15}
+    interp.run_tree(ctx, ({"gain": (rich, 1)},))        # no target: the first candidate
+    assert ctx.coins["bob"] == 5
+    for targets, rule in ((("ann", "bob"), "TOY-TARGET"), (("bob",), "TOY-TARGET"),
+                          (("bob", "bob", "cid"), "TOY-TARGET")):
+        with pytest.raises(Refused) as refused:
+            interp.check_plan(ctx, tree, None, targets)
+        assert refused.value.rule_id == rule, targets
+    with pytest.raises(Refused) as nobody:
+        interp.check_plan(ctx, {"gain": ({"choose": {"players": {"rich": 99}}}, 1)}, None, ())
+    assert nobody.value.rule_id == "TOY-NONE"
+
+
+def test_a_pool_never_offers_what_the_walk_already_chose_and_an_optional_choose_offers_none() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    tree = ({"gain": ({"choose": "pile"}, 1)}, {"gain": ({"choose": "pile"}, 1)})
+    plans = interp.plans(ctx, tree)
+    assert len(plans) == 6 and all(a != b for _, (a, b) in plans)
+    walk = interp.trees.walk(ctx, None, ("bob",))
+    walk.optional = True
+    assert walk.value({"choose": "pile"}, {}) == "bob"
+    walk = interp.trees.walk(ctx, None, (NONE,))
+    walk.optional = True
+    assert walk.value({"choose": "pile"}, {}) is None
+
+
+def test_plans_ask_each_choose_for_its_candidates_once_per_position() -> None:
+    interp = toy_interpreter()
+    asked: list[str] = []
+
+    def pile(walk: TreeWalk[WalkCtx], bindings: dict[str, Any]) -> list[str]:
+        asked.append("pile")
+        return ["x", "y", "z"]
+    interp.trees.pool("bag")(pile)
+    tree = ({"note": {"choose": "bag"}}, {"note": {"choose": "bag"}})
+    assert len(interp.plans(WalkCtx(), tree)) == 6
+    assert len(asked) == 4       # the first choose once, the second once per first target (13 walks in all)
+
+
+def test_if_for_each_and_conditions_bind_it() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    tree = {"for_each": {"selector": {"players": ()},
+                         "effect": {"if": {"cond": {"rich": 4}, "then": {"gain": ("it", 100)},
+                                           "else": {"note": "it"}}}}}
+    interp.run_tree(ctx, tree)
+    assert ctx.coins == {"ann": 0, "bob": 3, "cid": 105}
+    assert [entry for entry in ctx.log if entry[0] == "note"] == [("note", "ann"), ("note", "bob")]
+    walk = interp.trees.walk(ctx)
+    assert walk.cond(None, {}) and walk.cond(({"rich": 0}, {"is": "self"}), {"it": "ann"})
+    assert not walk.cond(({"rich": 0}, {"is": "self"}), {"it": "bob"})
+    assert not walk.cond("unknown_condition", {})
+    assert walk.value({"gain": ("self", 2)}, {}) == {"gain": {"who": "ann", "n": 2}}   # a call as data
+
+
+def test_a_primitive_may_take_a_target_of_the_command_before_its_handler() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+    assert interp.plans(ctx, {"move": ()}) == [(None, ("north",)), (None, ("south",))]
+    assert ctx.log == []                                   # planning changes nothing
+    interp.run_tree(ctx, {"move": ()}, None, ("south",))
+    assert ctx.log == [("move", "south")]
+
+
+def test_a_walk_stops_when_the_game_ends_and_reports_missing_handlers() -> None:
+    interp = toy_interpreter()
+    ctx = WalkCtx()
+
+    @interp.trees.handles("gain", replace=True)
+    def gain_and_end(c: WalkCtx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        c.coins[args["who"]] += 1
+        c.over = True
+    interp.run_tree(ctx, ({"gain": "ann"}, {"gain": "bob"}))
+    assert ctx.coins["bob"] == 3
+    with pytest.raises(TreeError, match="'shout' has no handler"):
+        interp.run_tree(WalkCtx(), {"shout": "hi"})
+    reported: list[str] = []
+    quiet = toy_interpreter(not_ready=lambda c, name: reported.append(name))
+    quiet.run_tree(WalkCtx(), ({"shout": "hi"}, {"gain": "bob"}))
+    assert reported == ["shout"]
+    assert quiet.trees.unready(({"shout": "x"}, {"twice": "shout"}, {"aside": {"shout": "y"}}, "gain")) == ["shout"]
+    assert list(quiet.trees.effects_in({"aside": {"shout": "y"}})) == ["aside"]     # opaque: not an effect
+
+
+def test_the_tree_vocabulary_refuses_unknown_names_and_clashes() -> None:
+    interp = toy_interpreter()
+    trees = interp.trees
+    with pytest.raises(TreeError, match="not in the tree vocabulary"):
+        trees.handles("gian")(lambda ctx, args, bindings: None)
+    with pytest.raises(TreeError, match="already has a handler"):
+        trees.handles("gain")(lambda ctx, args, bindings: None)
+    with pytest.raises(TreeError, match="already registered"):
+        trees.condition("rich")(lambda walk, args, bindings: True)
+    with pytest.raises(TreeError, match="choice reads options"):
+        EffectInterpreter("BAD").trees.configure({"choice": ("*parts:n",)}, TOY_RULES)
+
+
+def test_one_interpreter_runs_a_tree_and_the_queued_effects_its_primitives_push() -> None:
+    interp = toy_interpreter()
+
+    @interp.primitive("pay", who=str, amount=int)
+    def pay(ctx: WalkCtx, who: str, amount: int) -> None:
+        ctx.coins[who] -= amount
+
+    @interp.trees.handles("shout")
+    def shout(ctx: WalkCtx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
+        interp.push(ctx, interp.parse([{"pay": {"who": "cid", "amount": 2}}], "toy"))
+
+    ctx = WalkCtx()
+    interp.run_tree(ctx, {"shout": "now"})
+    assert ctx.coins["cid"] == 5 and len(ctx.queue) == 1      # queued, not run by the walk
+    interp.drain(ctx)
+    assert ctx.coins["cid"] == 3 and ctx.queue == []

@@ -135,7 +135,8 @@ def test_unknown_yaml_tags_are_refused_and_never_run(tmp_path):
     marker = tmp_path / "pwned"
     path = tmp_path / "state.yaml"
     path.write_text(f"format: tablekeeper-state\ndata: !!python/object/apply:os.system ['touch {marker}']\n")
-    with pytest.raises(SaveError, match=r"line 2: field data: custom YAML tags are not allowed \(found !!python/object/apply:os.system\)"):
+    with pytest.raises(SaveError, match=r"line 2: field data: custom YAML tags are not allowed "
+                                        r"\(found !!python/object/apply:os.system\)"):
         read_yaml(path)
     assert not marker.exists()
     path.write_text("format: !custom tablekeeper-state\n")

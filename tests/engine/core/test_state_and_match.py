@@ -20,7 +20,8 @@ def test_registry_lists_the_toy_game_and_names_unknown_ones():
 
 
 @pytest.mark.parametrize(("players", "mode", "message"), [
-    (5, None, "1–4 players, not 5"), (1, "versus", "2–4"), (2, "solo", "solo is for 1 player, not 2"), (2, "coop", "no mode")])
+    (5, None, "1–4 players, not 5"), (1, "versus", "2–4"), (2, "solo", "solo is for 1 player, not 2"),
+    (2, "coop", "no mode")])
 def test_player_counts_and_modes_are_checked(players, mode, message):
     with pytest.raises(ConfigError, match=message):
         Match.new("toy", players, mode=mode, seed=1)

@@ -1,6 +1,8 @@
 """The verb registry lists legal commands in one order, whoever imports a rule module first."""
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +74,21 @@ def test_nemesis_lists_only_passes_for_a_character_out_of_the_rooms():
     assert {c.verb for c in match.state.legal()} - {"pass"}
     match.state.data["players"][seat]["where"] = "pod"
     assert {c.verb for c in match.state.legal()} == {"pass"}
+
+
+LOADED = """
+import json, sys
+from engine.core.verbs import load_rule_areas
+before = {name for name in sys.modules if name.startswith("engine.dragonbond.rules.")}
+load_rule_areas("engine.dragonbond.rules")
+after = {name for name in sys.modules if name.startswith("engine.dragonbond.rules.")}
+print(json.dumps([sorted(before), sorted(after)]))
+"""
+
+
+def test_load_rule_areas_imports_every_module_of_a_rules_package():
+    done = subprocess.run([sys.executable, "-c", LOADED], capture_output=True, text=True, check=True)
+    before, after = json.loads(done.stdout)
+    rules = Path(__file__).parents[3] / "engine" / "dragonbond" / "rules"
+    expected = sorted(f"engine.dragonbond.rules.{f.stem}" for f in rules.glob("*.py") if f.stem != "__init__")
+    assert before == [] and after == expected

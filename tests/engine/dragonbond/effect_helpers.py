@@ -1,14 +1,14 @@
-"""Helpers for the effect, event and Vaala tests (test_events, test_vaala, test_triggers and others): run effects, icons and events on a
-live game state, keeping every card and token conserved."""
+"""Helpers for the effect, event and Vaala tests (test_events, test_vaala, test_triggers and others):
+run effects, icons and events on a live game state, keeping every card and token conserved."""
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core import Rng
 from engine.dragonbond.context import Ctx
-from engine.dragonbond.rules import effects as fx
+from engine.dragonbond.effects import DRG
+from engine.dragonbond.rules import card_effects as fx
 from engine.dragonbond.rules.actions import icon_step
-from engine.dragonbond.steps import DRG
 from engine.dragonbond.vocabulary import Icon
 
 from .scenario import board, pending, play

@@ -81,7 +81,7 @@ def test_ai_general_deploys_the_type_it_has_fewest_of_at_its_figure():
     assert ai.run_icon(ctx, "adrael", Icon("deploy", type="any"))
     assert units_of(data, region, "adrael") == {"infantry": 2, "cavalry": 2, "ranged": 1}
     board(state, "adrael")["pool"]["ranged"] = 0
-    assert ai.run_icon(ctx, "adrael", Icon("deploy", type="any"))                     # ranged gone: cavalry/infantry tie
+    assert ai.run_icon(ctx, "adrael", Icon("deploy", type="any"))  # ranged gone: cavalry/infantry tie
     assert units_of(data, region, "adrael") == {"infantry": 3, "cavalry": 2, "ranged": 1}
 
 

@@ -155,7 +155,8 @@ def test_a_carry_counts_units_with_the_figure_but_a_tied_ai_move_is_no_number():
         return {"viewer": 1, "seating": ["elyse", "ferellon"], "boards": {}, "effects": [
             {"primitive": "effect", "waiting": True, "seat": 1, "pause": {"kind": kind, "options": options}}]}
     carry = view("effect_choice", ["figure", "figure+cavalry.1", "figure+infantry.1+cavalry.1"])
-    read = [GAME.command_amounts(Command("answer", (o,), (), 1), carry) for o in carry["effects"][0]["pause"]["options"]]
+    read = [GAME.command_amounts(Command("answer", (o,), (), 1), carry)
+            for o in carry["effects"][0]["pause"]["options"]]
     assert [a.values()["infantry"] + a.values()["cavalry"] for a in read] == [0, 1, 2]
     assert read[0].title == "With the figure" and len({a.group for a in read}) == 1
     tie = view("ai_tie", [f"move/{CROWN}/{GF}/infantry.2", f"move/{CROWN}/{GF}/infantry.1"])

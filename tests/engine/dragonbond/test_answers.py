@@ -121,8 +121,8 @@ def test_a_wrong_seat_while_a_card_resolves_breaks_the_owners_choice():
 
 @pytest.mark.rule("DRG-AI-10")
 def test_a_wrong_seat_at_a_proxy_decision_breaks_the_proxy_rule():
+    from engine.dragonbond.effects import DRG
     from engine.dragonbond.rules import ai
-    from engine.dragonbond.steps import DRG
 
     from .test_proxy import _tied_dragon
     state, ctx = _tied_dragon()

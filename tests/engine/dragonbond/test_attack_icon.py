@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import attack
-from engine.dragonbond.steps import DRG
 
 from .scenario import answer_move, board, pending, play, started
 from .test_combat_sequence import WF, _bond, _exact, _game, _here, _neutral, _units

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dragonbond.board import board, inner_clearance, polygon_edges, signed_area
+from engine.dragonbond.board import Map, inner_clearance, polygon_edges, signed_area
+from engine.dragonbond.content import content
 
 STARTS = {"elyse": "allarian_crownlands", "adrael": "tyverian_bloodmarch", "ferellon": "red_moon_crags",
           "nagasha": "serpent_mire"}
@@ -13,6 +14,11 @@ MIRROR = {"allarian_crownlands": "tyverian_bloodmarch", "silverwood": "iron_hill
           "golden_fields": "ember_coast", "red_moon_crags": "red_moon_crags", "highpass": "highpass",
           "sunken_ruins": "sunken_ruins", "serpent_mire": "serpent_mire"}
 MIRROR |= {b: a for a, b in MIRROR.items()}
+
+
+def board() -> Map:
+    """The map of the shipped content (valerna_v1)."""
+    return content().map
 
 
 @pytest.mark.rule("DRG-DEC-2")

@@ -9,8 +9,8 @@ import pytest
 
 from engine.core import Rng
 from engine.dragonbond.context import Ctx
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import combat
-from engine.dragonbond.steps import DRG
 
 from .scenario import started
 

@@ -19,8 +19,8 @@ from engine.core.match import Match
 from engine.core.table import table_problems
 from engine.dragonbond.combat_view import SYMBOLS, combat_zones, oath_zone
 from engine.dragonbond.content import content
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import combat
-from engine.dragonbond.steps import DRG
 from engine.dragonbond.views import seat_view
 
 from .test_combat import _game, _here, _seed, _units

@@ -122,7 +122,7 @@ def _waiting_on_a_move() -> Any:
     data["phase"], data["planning"] = "execution", None
     from engine.core import Rng
     from engine.dragonbond.context import Ctx
-    from engine.dragonbond.steps import DRG
+    from engine.dragonbond.effects import DRG
     ctx = Ctx(data, Rng(1), 0)
     ctx.push("resolve_card", "finish_card", {"oath_check": {"owner": "elyse"}}, "resolve_next", seat=0)
     DRG.drain(ctx)

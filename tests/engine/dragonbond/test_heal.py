@@ -6,8 +6,8 @@ import pytest
 
 from engine.core import Refused, Rng
 from engine.dragonbond.context import Ctx
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import heal
-from engine.dragonbond.steps import DRG
 
 from .scenario import started
 

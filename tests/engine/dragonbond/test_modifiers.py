@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import combat, modifiers
-from engine.dragonbond.steps import DRG
 
 from .test_combat_sequence import WF, _bond, _exact, _game, _here, _mod, _neutral, _rolls, _units
 

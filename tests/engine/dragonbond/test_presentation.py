@@ -212,7 +212,8 @@ def test_ai_characters_lie_with_the_shared_zones_and_their_pieces_belong_to_no_s
     assert figure["owner"] is None and figure["look"] == "danger" and figure["kind"] == "figure"
     stacks = [p for p in table["spaces"][start]["pieces"] if p.get("id", "").startswith("adrael.")]
     assert stacks and all(p["owner"] is None and p["same"] == f"adrael@{start}" for p in stacks)
-    elyse = next(p for p in table["spaces"]["allarian_crownlands"]["pieces"] if p.get("id") == "elyse.infantry@allarian_crownlands")
+    elyse = next(p for p in table["spaces"]["allarian_crownlands"]["pieces"]
+                 if p.get("id") == "elyse.infantry@allarian_crownlands")
     assert elyse["owner"] == 0 and elyse["label"] == "I" and elyse["count"] >= 1
 
 
@@ -420,7 +421,7 @@ def test_the_character_whose_card_resolves_is_highlighted_on_the_map_and_named_i
     while data["phase"] != "execution" or not data["stack"] or not data["stack"][0]["revealed"]:
         match.apply(rng.choice(match.state.legal()))
         data = match.state.data
-    owner, card = data["stack"][0]["owner"], data["stack"][0]["card"]
+    owner = data["stack"][0]["owner"]
     for seat in (0, 1, None):
         table = match.game.table(match.state.view(seat), "en")
         banded = [region for region, mark in table["spaces"].items() if mark["looks"]]

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import ai, combat, proxy
-from engine.dragonbond.steps import DRG
 from engine.dragonbond.vocabulary import Icon
 
 from .scenario import pending, play

@@ -7,8 +7,8 @@ import pytest
 
 from engine.core import Command, Refused, Rng
 from engine.dragonbond.context import Ctx
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import regioncards, upgrades
-from engine.dragonbond.steps import DRG
 
 from .scenario import board, pending, started
 

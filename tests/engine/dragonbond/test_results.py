@@ -139,18 +139,21 @@ def test_ignored_hits_come_off_the_critical_dice_first():
 
 
 def test_rerolled_blanks_and_converted_hits_show_on_their_dice():
-    dice = GAME.dice_rolled([roll("elyse", "blank", "hit2", "blank"), Event("dice_rerolled", {"side": "elyse",
-                             "faces": ["crit1", "blank"]}), Event("hits_converted", {"side": "elyse", "n": 1, "to": "crit"})])
+    dice = GAME.dice_rolled([roll("elyse", "blank", "hit2", "blank"),
+                             Event("dice_rerolled", {"side": "elyse", "faces": ["crit1", "blank"]}),
+                             Event("hits_converted", {"side": "elyse", "n": 1, "to": "crit"})])
     assert [d["face"] for d in dice] == ["1 critical (rerolled)", "2 hits, 1 made critical", "blank (rerolled)"]
     assert [d["look"] for d in dice] == ["danger", "danger", "muted"]
-    normal = GAME.dice_rolled([roll("elyse", "crit1"), Event("hits_converted", {"side": "elyse", "n": 1, "to": "normal"})])
+    normal = GAME.dice_rolled([roll("elyse", "crit1"),
+                               Event("hits_converted", {"side": "elyse", "n": 1, "to": "normal"})])
     assert normal[0]["face"] == "1 critical, criticals count as normal" and normal[0]["look"] == "plain"
 
 
 @pytest.mark.rule("DRG-OATH-5")
 def test_oath_dice_and_rerolls_say_whether_they_succeed():
     taken = [roll("elyse", "blank"), roll("ferellon", "hit1"),
-             Event("oath_rolled", {"general": "elyse", "dragon": "ferellon", "dice": {"elyse": "blank", "ferellon": "hit1"}})]
+             Event("oath_rolled", {"general": "elyse", "dragon": "ferellon",
+                                   "dice": {"elyse": "blank", "ferellon": "hit1"}})]
     assert [(d["title"], d["face"], d["look"]) for d in GAME.dice_rolled(taken)] == [
         ("Elyse's oath die", "blank: failure", "muted"), ("Ferellon's oath die", "1 hit: success", "good")]
     again = [Event("power_spent", {"character": "elyse", "n": 1}), roll("elyse", "crit1"),

@@ -8,10 +8,10 @@ import itertools
 import pytest
 
 from engine.core import Command, Refused
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import round as rounds
 from engine.dragonbond.rules.control import controller
 from engine.dragonbond.rules.round import cleanup, defeat, finish, power_of
-from engine.dragonbond.steps import DRG
 
 from .scenario import board, pending, play, set_power, started
 from .scenario import rule_ctx as ctx_of

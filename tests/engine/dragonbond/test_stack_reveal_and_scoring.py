@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.dragonbond.effects import DRG
 from engine.dragonbond.rules import combat
 from engine.dragonbond.rules.round import winners_by_score
-from engine.dragonbond.steps import DRG
 
 from .scenario import board, pending, started
 from .test_combat_sequence import WF, _exact, _game, _here, _units

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Refused
-from engine.dragonbond.rules import effects as fx
+from engine.dragonbond.rules import card_effects as fx
 from engine.dragonbond.rules import movement
 from engine.dragonbond.rules.movement import units_of
 from engine.dragonbond.vocabulary import Icon
@@ -84,7 +84,7 @@ def test_every_character_has_its_dragonbond_card_and_an_ais_applies_once_face_up
     bond(state, "adrael", "ferellon")
     ctx = ctx_of(state)
     fx.fire_triggers(ctx, "adrael", "beat_neutral", "silverwood")          # adr_bond: gain 1
-    from engine.dragonbond.steps import DRG
+    from engine.dragonbond.effects import DRG
     DRG.drain(ctx)
     assert board(state, "adrael")["power"]["unspent"] == before + 1
     assert kinds_of(ctx.events, "trigger_fired")[0]["card"] == "adr_bond"
@@ -187,14 +187,14 @@ def test_an_ai_always_uses_its_optional_trigger_and_its_proxy_makes_the_choices(
 def test_an_ais_own_fly_card_fires_its_fly_start_trigger_too():
     """An AI's action card runs through the same icon step as a human's, so AI Ferellon's own
     fer_a1 fly carries his bonded general exactly as a granted fly does."""
-    from engine.dragonbond.rules import ai
-    from engine.dragonbond.steps import DRG
+    from engine.dragonbond.effects import DRG
+    from engine.dragonbond.rules import actions
 
     state = started(("elyse",))
     bond(state, "elyse", "ferellon")
     board(state, "ferellon")["region"] = "allarian_crownlands"
     ctx = ctx_of(state)
-    ai.queue_ai_card(ctx, "ferellon", "fer_a1")                     # fly(2), collect
+    actions.queue_ai_card(ctx, "ferellon", "fer_a1")                     # fly(2), collect
     DRG.drain(ctx)
     while pending(state) and pending(state)[0] == "ai_tie":
         answer(state, pending(state)[2][0])

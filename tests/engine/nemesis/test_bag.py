@@ -57,7 +57,7 @@ def test_adult_returns_and_everyone_out_of_combat_rolls_in_order(match):
     d = D(match)
     place(match, 0, "R003")
     place(match, 1, "R012")
-    for p in d["players"]:                  # Inconspicuous would turn a roll into a question (test_item_and_room_details)
+    for p in d["players"]:  # Inconspicuous would turn a roll into a question (test_item_and_room_details)
         p["hand"] = [c for c in p["hand"] if not c.startswith("inconspicuous")]
     d["first"] = 1
     events = develop(match)

@@ -26,6 +26,6 @@ def test_play_prints_every_characters_fate(capsys, argv, players):
     for _, _, route, alive, objective, _ in fates:
         assert objective.startswith(("P", "K", "S")) or objective == "no"
         assert (route == "no route") <= alive.startswith("dead")
-    assert re.search(r"^\s+survived(\s+[01]){%d}$" % players, out, re.M)
-    assert re.search(r"^\s+objective(\s+[01]){%d}$" % players, out, re.M)
+    assert re.search(rf"^\s+survived(\s+[01]){{{players}}}$", out, re.M)
+    assert re.search(rf"^\s+objective(\s+[01]){{{players}}}$", out, re.M)
     assert "wins: seat 0 " in out

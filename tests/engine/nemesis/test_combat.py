@@ -83,8 +83,10 @@ def test_characters_never_attack_characters(match, text):
 @pytest.mark.rule("NEM-COMBAT-4")
 def test_ranks_decide_what_the_symbol_faces_hit():
     assert [combat.rank(k) for k in ("egg", "larva", "creeper", "adult", "breeder", "queen")] == [0, 1, 2, 3, 4, 5]
-    assert [combat.injuries("CREEPER", combat.rank(k), "shoot", False) for k in ("larva", "creeper", "adult")] == [1, 1, 0]
-    assert [combat.injuries("ADULT", combat.rank(k), "shoot", False) for k in ("adult", "breeder", "queen")] == [1, 0, 0]
+    assert [combat.injuries("CREEPER", combat.rank(k), "shoot", False)
+            for k in ("larva", "creeper", "adult")] == [1, 1, 0]
+    assert [combat.injuries("ADULT", combat.rank(k), "shoot", False)
+            for k in ("adult", "breeder", "queen")] == [1, 0, 0]
 
 
 @pytest.mark.rule("NEM-COMBAT-5")

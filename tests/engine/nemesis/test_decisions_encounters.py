@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import ContentError, Match, Refused, load_content
+from engine.core import ConfigError, ContentError, Match, Refused, load_content
 from engine.nemesis import content as nc
 from engine.nemesis.content import content
 from engine.nemesis.effects import NEM
@@ -251,7 +251,7 @@ def test_no_expansion_modes_or_intruders():
     assert {m.mode for m in content().modes} == {"standard", "solo", "coop"}
     names = {t.id for t in content().tokens.intruder_types} | set(content().items) | set(content().characters)
     assert not names & {"chytrid", "void_seeder", "carnomorph", "pilot", "aftermath"}
-    with pytest.raises(Exception):
+    with pytest.raises(ConfigError, match="no mode 'aftermath'"):
         Match.new("nemesis", 2, mode="aftermath", seed=1, seats=["human"] * 2)
 
 

@@ -94,7 +94,8 @@ def _refused(edit, document: dict[str, Any] | None = None) -> str:
     (lambda d: d["decks"]["red"].__setitem__(0, "flashlight"), "'flashlight' is not a red item card"),
     (lambda d: d["corridors"]["C01"].update(door="ajar"), "'ajar' is not one of closed, destroyed, open"),
     (lambda d: d.update(draft="random"), "data.draft: expected 'free'"),        # the header's option
-    (lambda d: d.update(turn={"seat": 3, "actions": 0, "first_turn_moves": 0}), "data.turn.seat: expected an int from 0 to 2"),
+    (lambda d: d.update(turn={"seat": 3, "actions": 0, "first_turn_moves": 0}),
+     "data.turn.seat: expected an int from 0 to 2"),
     (lambda d: d["effects"].append({"primitive": "launch", "params": {}, "meta": {"seat": 0}}),
      "'launch' is not a Nemesis flow step"),
     (lambda d: d["effects"].append({"primitive": "careful_noise", "params": {"room": "R001"}, "meta": {"seat": 0},
@@ -141,7 +142,8 @@ def _second_sentry(d):
     (lambda d: d["decks"]["red"].pop(), "item cards are not conserved"),
     (lambda d: d["decks"]["wound"].pop(), "Serious Wound cards are not conserved"),
     (_seat_in_pod, "seat 1: in a pod the board does not show"),
-    (lambda d: d["players"][0].update(where="dead"), "seat 0: a cause of death is recorded exactly for a dead character"),
+    (lambda d: d["players"][0].update(where="dead"),
+     "seat 0: a cause of death is recorded exactly for a dead character"),
     (lambda d: d["rooms"]["R001"].update(token=None), "R001: an exploration token lies exactly on an unexplored Room"),
     (lambda d: d.update(end={"kind": "purge", "why": "time ran out"}),
      "the end and the results are recorded exactly when the game is over"),
@@ -210,8 +212,9 @@ def test_a_pending_decision_asked_in_combat_is_checked_too():
 #    plays on (mutations that keep the types, so that they reach the invariants and the rules) -------
 
 def _generic(path: tuple) -> tuple:
-    return tuple("#" if isinstance(p, int) else "*" if re.fullmatch(r"R\d+|C\d+|I\d+|EL\d|ST\d+|REP|ALR|ISO|BPS|\d+|[ABC]",
-                                                                     str(p)) else p for p in path)
+    return tuple("#" if isinstance(p, int)
+                 else "*" if re.fullmatch(r"R\d+|C\d+|I\d+|EL\d|ST\d+|REP|ALR|ISO|BPS|\d+|[ABC]", str(p))
+                 else p for p in path)
 
 
 def _nodes(value: Any, path: tuple = ()):
@@ -265,7 +268,8 @@ def _mutate(data: dict[str, Any], values: dict[tuple, tuple], rng: random.Random
         elif choice == 2:
             rng.shuffle(value)
         else:
-            others = [v for p, v in every if isinstance(v, list) and p != path and _generic(p)[-1:] == _generic(path)[-1:]]
+            others = [v for p, v in every
+                      if isinstance(v, list) and p != path and _generic(p)[-1:] == _generic(path)[-1:]]
             if others:
                 rng.choice(others).append(value.pop(rng.randrange(len(value))))
     elif isinstance(value, dict) and value:

@@ -67,7 +67,8 @@ def test_an_before_a_vowel():
     assert lines("object_taken", seat=0, object="egg", room="R008")[0] == "Player 1 picks up an Egg in Room 008."
     assert lines("object_removed", object="carcass", room="ALR")[0] == \
         "An Intruder Carcass is removed from the Alert Room."
-    assert lines("bag_added", type="adult") == ("An Adult token is added to the intruder bag.", "一個成蟲標記加入入侵者抽袋。")
+    assert lines("bag_added", type="adult") == ("An Adult token is added to the intruder bag.",
+                                                "一個成蟲標記加入入侵者抽袋。")
 
 
 def test_the_three_elevator_rooms_and_two_staircases_are_named_apart():
@@ -85,12 +86,14 @@ def test_counts_read_in_the_singular_and_plural():
     assert lines("intruder_injured", intruder="I1", n=1, injuries=2)[0] == "An intruder takes 1 Injury (2 in all)."
     assert lines("intruder_injured", intruder="I1", n=2, injuries=2)[0] == "An intruder takes 2 Injuries (2 in all)."
     assert lines("passed", seat=1, discarded=0) == ("Player 2 passes.", "玩家 2 跳過。")
-    assert lines("passed", seat=1, discarded=2) == ("Player 2 passes and discards 2 cards.", "玩家 2 跳過並棄掉 2 張牌。")
+    assert lines("passed", seat=1, discarded=2) == ("Player 2 passes and discards 2 cards.",
+                                                    "玩家 2 跳過並棄掉 2 張牌。")
 
 
 def test_no_raw_ids_or_english_words_in_lines():
     assert lines("room_action", seat=1, action="send_signal", room="R008") == (
-        "Player 2 performs the Room action Send a Signal in Room 008.", "玩家 2 在房間 008 執行房間板塊行動：發送信號。")
+        "Player 2 performs the Room action Send a Signal in Room 008.",
+        "玩家 2 在房間 008 執行房間板塊行動：發送信號。")
     assert lines("action_declared", seat=0, action="careful_move") == (
         "Player 1 declares an action: Careful Movement.", "玩家 1 宣告行動：輕聲移動。")
     assert lines("action_declared", seat=0, action="card", card="vents")[0] == "Player 1 declares an action: Vents."

@@ -89,7 +89,7 @@ def revive_table(**changes):
     p["knowledge"], p["signal"], p["light"] = 4, True, 2
     p["serious"] = [{"card": "arm", "type": "arm", "dressed": False}]
     wounds.die(ctx(match), 0, "wounds")
-    for key, value in changes.items():
+    for key in changes:
         key(d) if callable(key) else None
     return match
 

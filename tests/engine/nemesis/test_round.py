@@ -29,7 +29,8 @@ def test_a_round_is_a_player_phase_then_an_event_phase():
     for seat in range(3):
         set_hand(match, seat, [])
     found = kinds(pass_all(match))
-    assert found.index("passed") < found.index("event_phase") < found.index("time_advanced") < found.index("round_started")
+    assert (found.index("passed") < found.index("event_phase") < found.index("time_advanced")
+            < found.index("round_started"))
     assert found.count("passed") == 3
     assert d["round"] == 2 and d["phase"] == "player"
     # step 1 (draw) happens before step 3 (turns)

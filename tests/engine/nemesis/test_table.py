@@ -78,7 +78,8 @@ def hidden_names(match: Match, seat: int) -> tuple[set[str], set[str]]:
     found -= {c.weaknesses[w["id"]].name.en for w in data["weaknesses"] if w["revealed"]}
     for p in data["players"]:
         if p["seat"] != seat:
-            found |= {c.objectives[o].name.en for o in p["objectives"]} - {c.objectives[o].name.en for o in me["objectives"]}
+            found |= ({c.objectives[o].name.en for o in p["objectives"]}
+                      - {c.objectives[o].name.en for o in me["objectives"]})
             found |= hand_names(match, p["seat"]) - hand_names(match, seat)
     quests = {c.items[p["quest"]["id"]].name.en for p in data["players"] if p.get("quest")}   # public
     found = {name for name in found if not any(re.search(rf"\b{re.escape(name)}\b", q) for q in quests)}

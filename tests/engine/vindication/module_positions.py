@@ -117,7 +117,7 @@ def no_companions(d: Data) -> None:
 def runes(d: Data, seat: int, *held: str, rune_map: bool | None = None) -> None:
     """The seat holds exactly these runes (taken off the Isle / out of the box as needed)."""
     d["players"][seat]["runes"] = list(held)
-    for area, state in d["isle"].items():
+    for state in d["isle"].values():
         if state["ruins"] in held:
             state["ruins"] = None
     d["ruins_out"] = [r for r in d["ruins_out"] if r not in held]

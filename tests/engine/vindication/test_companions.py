@@ -163,7 +163,7 @@ def test_an_activated_ability_is_available_once_any_time_later_in_the_activation
 def test_activating_a_passive_on_join_or_plain_companion_yields_only_its_attributes():
     for card in ("I02", "S09", "S01"):
         game = table()
-        game.edit(lambda d: hold(d, 0, companions=[card], influence=4))
+        game.edit(lambda d, card=card: hold(d, 0, companions=[card], influence=4))
         game.play(f"activate {card}")
         while game.prompt == "gain":
             game.answer(game.options()[-1])
@@ -420,7 +420,7 @@ def test_herald_i07_lets_a_displacement_cost_no_extra_conviction():
 def test_almoner_i11_makes_each_shrine_unit_return_3():
     for held, returned in ((["I11"], 3), ([], 2)):
         game = table(regions={"R08": "shrine"})
-        game.edit(lambda d: hold(d, 0, companions=held + [("S01", 5)], I=1))
+        game.edit(lambda d, held=held: hold(d, 0, companions=held + [("S01", 5)], I=1))
         game.play("visit R08 units=1")
         for _ in range(returned):
             game.answer("S01")

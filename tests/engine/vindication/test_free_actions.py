@@ -100,7 +100,7 @@ def test_one_attribute_per_turn_but_several_tiles_of_it() -> None:
     assert game.player(0)["proficiencies"]["S"] == 3
     game.refused("proficiency S", "VIN-PROFICIENCY-2")           # the 3 tiles of 4 players are gone
     game.play("move T25,T13", "end_turn")
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         game.play(game.legal("move")[0], "end_turn")
     game.play("proficiency K")                               # a new turn, a new kind
     assert game.player(0)["proficiencies"]["K"] == 1

@@ -95,8 +95,8 @@ def test_a_short_villages_bag_fills_the_first_slots_and_leaves_the_rest_empty() 
 def test_preconfigured_boards_draw_nothing_when_their_hex_is_discovered() -> None:
     slots = {f"tarcee_riddle/{i}": tile for i, tile in enumerate(["theater", "inn", "fort"], 1)}
     game = vh_table(tokens={0: "T09", 1: "T25"},
-                    regions={"R03": "fort", "R04": "fort", "R13": "fort", **slots}, bag=["tarcee_riddle"], villages_bag=["library", "shrine", "academy"],
-                    vh_setup="preconfigured")
+                    regions={"R03": "fort", "R04": "fort", "R13": "fort", **slots}, bag=["tarcee_riddle"],
+                    villages_bag=["library", "shrine", "academy"], vh_setup="preconfigured")
     game.play("move T09,T17")
     assert game.data["regions"]["R12"]["tile"] == "tarcee_riddle"
     assert not game.kinds("slot_filled")
@@ -333,7 +333,8 @@ def test_runes_and_rune_maps_score_nothing() -> None:
     for held, rune_map in (([], False), (["zeal", "devotion"], True)):
         game = village()
         game.edit(lambda d: [p.update(quest=None) for p in d["players"]])
-        game.edit(lambda d: (runes(d, 0, *held, rune_map=rune_map), d.update(rune_maps=6 - rune_map)))
+        game.edit(lambda d, held=held, rune_map=rune_map: (runes(d, 0, *held, rune_map=rune_map),
+                                                           d.update(rune_maps=6 - rune_map)))
         end_now(game)
         totals.append(game.data["scores"][0])
     assert totals[0] == totals[1]

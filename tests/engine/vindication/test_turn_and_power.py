@@ -450,9 +450,10 @@ def test_vindicated_character_gives_up_to_two_basic_points_in_any_mix() -> None:
 def test_every_character_activates_alike(character: str) -> None:
     for vindicated, most in ((False, 1), (True, 2)):
         game = fort_table()
-        game.edit(lambda d: (d["players"][1].update(character=d["players"][0]["character"])
-                             if d["players"][1]["character"] == character else None,
-                             d["players"][0].update(character=character, vindicated=vindicated)))
+        game.edit(lambda d, vindicated=vindicated: (
+            d["players"][1].update(character=d["players"][0]["character"])
+            if d["players"][1]["character"] == character else None,
+            d["players"][0].update(character=character, vindicated=vindicated)))
         game.play("activate self")
         expected = [tuple(c) for n in range(most + 1) for c in combinations_with_replacement("SKI", n)]
         assert game.options() == expected

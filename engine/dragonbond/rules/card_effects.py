@@ -1,6 +1,8 @@
-"""The effect interpreter of Dragonbond (spec 7.1.2): events (5.7), Vaala cards (5.12), upgrade and
-Dragonbond card triggers (7.5, 7.7) all resolve through these steps; no card has its own code
-except `carry` (fer_bond, allowed by spec 7).
+"""Card effects (spec 7.1.2) on the game's one interpreter (DRG, engine/dragonbond/effects.py):
+events (5.7), Vaala cards (5.12), upgrade and Dragonbond card triggers (7.5, 7.7) all resolve
+through the ``effect`` step; no card has its own code except `carry` (fer_bond, allowed by spec 7).
+Each effect primitive has its handler in `HANDLERS`, registered with `handles` by the rule module
+of its area: here, except ``draw_vaala`` (rules/vaala.py) and ``grant_icon`` (rules/actions.py).
 
 ``queue_effects(ctx, actor, effects, source, region)`` queues one ``effect`` step per effect, in
 order. ``actor`` is the player resolving them (the caster, the card holder), or None for an event
@@ -36,9 +38,10 @@ from typing import Any
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
+from ..content import DragonbondCard, UpgradeCard
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
+from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..steps import DRG
 from ..vocabulary import primitive
 from . import heal as healing
 from . import movement, power
@@ -80,7 +83,7 @@ def queue_effects(ctx: Ctx, actor: str | None, effects: Iterable[Mapping[str, An
 def triggers_of(ctx: Ctx, holder: str) -> list[tuple[Mapping[str, Any], str]]:
     """(trigger args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
     board = ctx.board(holder)
-    cards = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
+    cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
     if board.get("bond_card") == "up":
         cards.append(ctx.content.dragonbond_card(holder))
     out = []
@@ -178,12 +181,21 @@ CHOICE_RULES = {"event": "DRG-EVENT-2", "vaala": "DRG-VAALA-9", "upgrade": "DRG-
                 "dragonbond": "DRG-BONDED-6"}
 
 Handler = Callable[[Run], "Pause | None"]
+Legal = Callable[[Run], bool]
+# Each effect primitive's handler, and for those that can have nothing to do, whether they can now
+# (DRG-VAALA-4). The rule module of an effect's area registers it with `handles`: this module for
+# most, rules/vaala.py `draw_vaala` and rules/actions.py `grant_icon`, which sit above it.
 HANDLERS: dict[str, Handler] = {}
+LEGAL: dict[str, Legal] = {}
 
 
-def handles(name: str) -> Callable[[Handler], Handler]:
+def handles(name: str, legal: Legal | None = None) -> Callable[[Handler], Handler]:
+    """Register the handler of the effect primitive ``name`` (vocabulary.PRIMITIVES) and, if it can
+    have no legal execution, the check of whether it has one (`has_legal_execution`)."""
     def register(fn: Handler) -> Handler:
         HANDLERS[name] = fn
+        if legal is not None:
+            LEGAL[name] = legal
         return fn
     return register
 
@@ -218,7 +230,8 @@ def select_players(run: Run, who: str) -> list[str]:
     if who == "self":
         return [run.actor] if run.actor else []
     if who == "ally":
-        return [run.ally()] if run.ally() else []
+        ally = run.ally()
+        return [ally] if ally else []
     if who == "each_general":
         return [ch for ch in order if boards[ch]["role"] == "general"]
     if who == "each_dragon":
@@ -363,7 +376,11 @@ def steal_victims(run: Run) -> list[str]:
             and (data["boards"][ch]["region"] == here or any(movement.units_of(data, here, ch).values()))]
 
 
-@handles("steal_power")
+def can_steal_power(run: Run) -> bool:
+    return bool(steal_victims(run))
+
+
+@handles("steal_power", legal=can_steal_power)
 def steal_power(run: Run) -> Pause | None:
     """DRG-POWER-9/10/11, DRG-BONDED-3: the actor steals n tokens from the player it chooses."""
     got = run.pick("steal_power", steal_victims(run))
@@ -373,7 +390,11 @@ def steal_power(run: Run) -> Pause | None:
     return None
 
 
-@handles("collect_power")
+def can_collect_power(run: Run) -> bool:
+    return any(run.data["regions"][r]["power"] > 0 for r in regions_where(run, run.args["where"]))
+
+
+@handles("collect_power", legal=can_collect_power)
 def collect_power(run: Run) -> Pause | None:
     """The actor takes n tokens from one matching region, without the `collect` conditions."""
     regions = [r for r in regions_where(run, run.args["where"]) if run.data["regions"][r]["power"] > 0]
@@ -390,23 +411,19 @@ def collect_power(run: Run) -> Pause | None:
     return None
 
 
-@handles("heal")
+def can_heal(run: Run) -> bool:
+    """Some selected dragon is below its maximum health."""
+    boards = run.data["boards"]
+    return any(boards[d]["role"] == "dragon" and boards[d]["health"] < healing.health_max(run.ctx, d)
+               for d in select_players(run, run.args["who"]))
+
+
+@handles("heal", legal=can_heal)
 def heal(run: Run) -> Pause | None:
     """Each selected dragon heals n, up to its maximum (DRG-HEAL-4); at 0 health too (DRG-EVENT-5)."""
     for dragon in select_players(run, run.args["who"]):
         if run.data["boards"][dragon]["role"] == "dragon":
             healing.heal(run.ctx, dragon, run.args["n"])
-    return None
-
-
-@handles("draw_vaala")
-def draw_vaala(run: Run) -> Pause | None:
-    """Each selected human draws n Vaala cards (DRG-VAALA-6; AIs have none, DRG-VAALA-1)."""
-    from . import vaala
-    for ch in select_players(run, run.args["who"]):
-        if run.data["boards"][ch]["seat"] is not None:
-            for _ in range(run.args["n"]):
-                vaala.draw(run.ctx, ch)
     return None
 
 
@@ -431,7 +448,11 @@ def place_options(run: Run, general: str) -> list[str]:
     return [f"{r}/{g}" for r in regions for g in groups]
 
 
-@handles("place_units")
+def can_place_units(run: Run) -> bool:
+    return run.actor is not None and bool(place_options(run, run.actor))
+
+
+@handles("place_units", legal=can_place_units)
 def place_units(run: Run) -> Pause | None:
     """The selected general places n units (types of its choice for `any`) from its pool in one
     matching region; several generals each in turn (DRG-EVENT-2)."""
@@ -501,7 +522,11 @@ def _take_pieces(run: Run, region: str, group: str) -> list[tuple[str, dict[str,
     return list(by_owner.items())
 
 
-@handles("remove_units")
+def can_remove_units(run: Run) -> bool:
+    return any(removable(run, r) for r in regions_where(run, run.args["where"]))
+
+
+@handles("remove_units", legal=can_remove_units)
 def remove_units(run: Run) -> Pause | None:
     """Up to n non-allied units leave the region, chosen by the actor; not combat damage: no
     devour, steal, city or mountain (DRG-COMBAT-18, DRG-DEC-51). Units go back to their pools."""
@@ -522,7 +547,13 @@ def remove_units(run: Run) -> Pause | None:
     return None
 
 
-@handles("push_units")
+def can_push_units(run: Run) -> bool:
+    """Some matching origin holds a piece to push and has another matching region to push it to."""
+    return any(removable(run, o) and [d for d in regions_where(run, run.args["to"]) if d != o]
+               for o in regions_where(run, run.args["from"]))
+
+
+@handles("push_units", legal=can_push_units)
 def push_units(run: Run) -> Pause | None:
     """Up to n non-allied units go together from the region to one matching region; not a move
     (no mountain, no ev08) and never a combat (DRG-UNIT-5, DRG-COMBAT-18)."""
@@ -558,7 +589,11 @@ def city_regions(run: Run) -> list[str]:
             and (want == "any" or data["regions"][r]["city"] != run.actor)]
 
 
-@handles("remove_city")
+def can_remove_city(run: Run) -> bool:
+    return bool(city_regions(run))
+
+
+@handles("remove_city", legal=can_remove_city)
 def remove_city(run: Run) -> Pause | None:
     """Remove one matching city (`other`: not the actor's; never its ally's, DRG-BONDED-3) to the
     supply; not combat (DRG-DEC-51)."""
@@ -569,28 +604,6 @@ def remove_city(run: Run) -> Pause | None:
     owner, here["city"] = here["city"], False
     run.data["supply"]["cities"] += 1
     run.ctx.emit("city_removed", region=got, owner=owner, cause="effect", source=run.source)
-    return None
-
-
-def granted_icon(args: Mapping[str, Any], role: str) -> Mapping[str, Any] | None:
-    if "icon_by_role" in args:
-        return args["icon_by_role"].get(role)
-    return args["icon"]
-
-
-@handles("grant_icon")
-def grant_icon(run: Run) -> Pause | None:
-    """DRG-EVENT-2/4: each selected player executes the icon now, in action order, by the icon's
-    own rules; `optional` ones may be declined (an AI always uses them, DRG-AI-16)."""
-    from .actions import icon_step
-    ctx = run.ctx
-    steps = []
-    for player in select_players(run, run.args["who"]):
-        icon = granted_icon(run.args, ctx.board(player)["role"])
-        if icon is not None:
-            steps.append((icon_step(player, icon, run.source, optional=bool(run.args.get("optional"))), player))
-    for step, player in reversed(steps):
-        ctx.push(step, seat=decider(ctx, player))
     return None
 
 
@@ -642,33 +655,8 @@ def carry(run: Run) -> Pause | None:
 # --- legality of a first effect (DRG-VAALA-4) ---------------------------------------------------
 
 def has_legal_execution(ctx: Ctx, actor: str, effect: Mapping[str, Any]) -> bool:
-    """Whether ``effect`` can do something for ``actor`` now (a cast needs its first effect to)."""
-    from ..vocabulary import Icon
-    from .actions import icon_options
+    """Whether ``effect`` can do something for ``actor`` now (a cast needs its first effect to):
+    its primitive's `LEGAL` check, or True for a primitive that always does something."""
     name, args = primitive(effect)
-    run = Run(ctx, actor, args, "", None, None, None)
-    data = ctx.data
-    if name == "place_units":
-        return bool(place_options(run, actor))
-    if name == "grant_icon":
-        icon = granted_icon(args, ctx.board(actor)["role"])
-        if icon is None:
-            return False
-        icon = icon if isinstance(icon, Icon) else Icon(**dict(icon))
-        return bool(icon_options(ctx, actor, icon))
-    if name == "collect_power":
-        return any(data["regions"][r]["power"] > 0 for r in regions_where(run, args["where"]))
-    if name == "remove_city":
-        return bool(city_regions(run))
-    if name == "heal":
-        return any(data["boards"][d]["role"] == "dragon"
-                   and data["boards"][d]["health"] < healing.health_max(ctx, d)
-                   for d in select_players(run, args["who"]))
-    if name == "steal_power":
-        return bool(steal_victims(run))
-    if name == "remove_units":
-        return any(removable(run, r) for r in regions_where(run, args["where"]))
-    if name == "push_units":
-        origins = regions_where(run, args["from"])
-        return any(removable(run, o) and [d for d in regions_where(run, args["to"]) if d != o] for o in origins)
-    return True
+    legal = LEGAL.get(name)
+    return legal is None or legal(Run(ctx, actor, args, "", None, None, None))

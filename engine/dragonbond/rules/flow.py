@@ -1,18 +1,17 @@
-"""The flow of the game as steps on the shared effect queue (engine.core.effects): set-up picks,
-planning turns, the execution of the stack and cleanup. A step that needs a player pauses with a
-prompt; its answer resumes it — all kept as plain data in the state."""
+"""The flow of the game as steps on the shared effect queue (DRG, engine/dragonbond/effects.py):
+set-up picks (spec 4), planning turns, the execution of the stack and cleanup (spec 5). A step that
+needs a player pauses with a prompt; its answer resumes it — all kept as plain data in the state."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core.effects import EffectInterpreter, Pause
+from engine.core.effects import Pause
 
-from .context import Ctx
-from .rules import planning, stack
-from .rules import round as rounds
-from .setup import deal, take_character
-
-DRG = EffectInterpreter("DRG")
+from ..context import Ctx
+from ..effects import DRG
+from ..setup import deal, take_character
+from . import planning, stack
+from . import round as rounds
 
 
 @DRG.primitive("choose_character")
@@ -99,9 +98,3 @@ def cleanup(ctx: Ctx) -> None:
 @DRG.primitive("start_round")
 def start_round(ctx: Ctx) -> None:
     rounds.start_round(ctx)
-from .rules import actions as _actions  # noqa: E402,F401  (registers the action card steps)
-from .rules import ai as _ai  # noqa: E402,F401  (registers the AI action card steps)
-from .rules import combat as _combat  # noqa: E402,F401  (registers the combat steps)
-from .rules import heal as _heal  # noqa: E402,F401  (registers the heal step)
-from .rules import oath as _oath  # noqa: E402,F401  (registers the oath steps)
-from .rules import regioncards as _regioncards  # noqa: E402,F401  (registers the region-card steps)

@@ -1,0 +1,534 @@
+"""Effect trees walked in one go: the second way an `EffectInterpreter` runs an effect.
+
+The queue (effects.py) runs effect lists step by step and pauses for a player's answer. A game whose
+card effects take their choices from the command itself (Nemesis: an action names its OR part and
+its targets when it is played, never through a pause) writes them as trees instead, and the
+interpreter's `trees` (a `TreeWalker`) walks such a tree synchronously, to the end:
+
+- a tree is None (nothing happens), a bare name, a tuple (a sequence) or a call ``{name: args}``;
+- a primitive's signature lists its parameters as ``"name:kind"`` (kind ``v``: a value, ``n``: an
+  effect node, ``c``: a condition; a leading ``*`` makes the last parameter take every remaining
+  positional argument), so args may be written named, positional or as one value (`arguments`);
+- the walker knows the control primitives ``seq``, ``choice`` (takes the command's option),
+  ``if`` and ``for_each`` (binds ``it``), and the value ``choose`` (takes the command's next target,
+  in the order the walk meets them); ``once_per``-like structure a game adds with `control`;
+- a call that is not a control has its value args resolved (`TreeWalk.value`: the game's named
+  values, selectors and nested calls) and is handed to the game's primitive handler
+  ``handler(ctx, args, bindings)``, bindings being where it runs (``it``, and whatever the game
+  binds; ``_walk`` is the walk itself).
+
+`TreeWalker.plans` walks a tree without changing anything and lists every (option, targets) a
+command may name; `TreeWalker.check_plan` refuses a command's own before anything is paid; a run
+without targets takes the first candidate of each choice. The game names the rules its refusals
+cite (`WalkRules`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .content import FrozenMap
+from .errors import TablekeeperError, refuse
+
+Signature = tuple[str, ...]  # "name:kind", kind v | n | c; a leading * makes it variadic (last only)
+Bindings = dict[str, Any]
+C = TypeVar("C")    # the game's rule context, which handlers and walks carry
+TreeHandler = Callable[[C, dict[str, Any], Bindings], None]
+ValueFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], Any]
+NameFn = Callable[["TreeWalk[C]", Bindings], Any]
+ConditionFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], bool]
+ControlFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], None]
+BeforeFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], Bindings]
+F = TypeVar("F", bound=Callable[..., Any])
+
+NONE = "none"   # the target naming "nobody" for an optional choose
+
+# The parameters the walker's own control primitives read; a game's table may add more.
+CONTROL_SIGNATURES: dict[str, Signature] = {
+    "seq": ("*steps:n",), "choice": ("*options:n",), "if": ("cond:c", "then:n", "else:n"),
+    "for_each": ("selector:v", "effect:n"), "choose": ("from:v",),
+}
+
+
+def parse_param(spec: str) -> tuple[str, str, bool]:
+    """``"*name:kind"`` -> (name, kind, variadic); the kind defaults to ``v``."""
+    variadic = spec.startswith("*")
+    name, _, kind = spec.lstrip("*").partition(":")
+    return name, kind or "v", variadic
+
+
+def arguments(table: Mapping[str, Signature], name: str, args: object) -> dict[str, object]:
+    """A loaded call's arguments by parameter name, whichever way the content wrote them (named,
+    positional with a variadic last parameter, or one value for the first parameter)."""
+    params = [parse_param(spec) for spec in table.get(name, ())]
+    names = [p[0] for p in params]
+    if args is None or not params:
+        return {}
+    if isinstance(args, Mapping) and all(key in names for key in args):
+        return dict(args)
+    if isinstance(args, tuple) and not (len(params) == 1 and not params[0][2]):
+        if params[-1][2] and len(args) >= len(params):
+            return {**dict(zip(names[:-1], args)), names[-1]: args[len(params) - 1:]}
+        return dict(zip(names, args))
+    return {names[0]: args}
+
+
+class TreeError(TablekeeperError):
+    """A tree vocabulary used in a way the walker does not allow (an unknown name, a clash)."""
+
+
+class NeedChoice(Exception):
+    """Raised while planning: the walk reached a choice the plan does not name yet."""
+
+    def __init__(self, kind: str, candidates: list[Any]) -> None:
+        super().__init__(kind)
+        self.kind = kind            # "option" or "target"
+        self.candidates = candidates
+
+
+@dataclass(frozen=True)
+class WalkRules:
+    """The rule IDs a walk's refusals cite: a missing or wrong OR part (``option``), a missing,
+    wrong or extra target (``target``), an effect with no legal target at all (``no_target``)."""
+
+    option: str
+    target: str
+    no_target: str
+
+
+def _never(ctx: Any) -> bool:
+    return False
+
+
+# Content trees are read-only (FrozenMaps and tuples) and are walked again at every decision, so what
+# a node says is read once and remembered by the node's id. Each entry keeps its node alive, so the id
+# cannot pass to another object while the entry exists; trees built while playing pass through too,
+# so the memory is emptied when it grows large.
+_NODES_MAX = 50_000
+
+
+class TreeWalker(Generic[C]):
+    """The walked mode of one game's `EffectInterpreter`: its tree vocabulary (signatures,
+    primitive handlers, values, conditions, structure) and the entry points `run`, `plans` and
+    `check_plan`. Registries are plain dicts by name; see the module text for their roles."""
+
+    def __init__(self, game_prefix: str) -> None:
+        self.game_prefix = game_prefix
+        self.signatures: dict[str, Signature] = dict(CONTROL_SIGNATURES)
+        self.handlers: dict[str, TreeHandler[C]] = {}   # effect primitives
+        self.values: dict[str, ValueFn[C]] = {}         # calls in value position (selectors)
+        self.names: dict[str, NameFn[C]] = {}           # bare names in value position
+        self.pools: dict[str, NameFn[C]] = {}           # bare names a choose offers from
+        self.conditions: dict[str, ConditionFn[C]] = {}
+        self.controls: dict[str, ControlFn[C]] = {}     # structure: walked, args left as trees
+        self.before: dict[str, BeforeFn[C]] = {}        # per primitive, before its handler (planning too)
+        self.opaque: set[str] = set()                   # controls whose effect args are not effect positions
+        self.rules = WalkRules("", "", "")
+        self.stopped: Callable[[C], bool] = _never       # the game is over: walks stop
+        self.not_ready: Callable[[C, str], None] | None = None
+        self._kinds: dict[str, dict[str, str]] = {}
+        self._nodes: dict[tuple[str, int], tuple[object, Any]] = {}
+        self._register_controls()
+
+    def configure(self, signatures: Mapping[str, Signature], rules: WalkRules, *,
+                  stopped: Callable[[C], bool] | None = None,
+                  not_ready: Callable[[C, str], None] | None = None) -> None:
+        """The game's tree vocabulary (name -> signature), the rules its refusals cite, when a walk
+        stops (the game is over) and what a primitive without a handler does (default: an error)."""
+        for name, core in CONTROL_SIGNATURES.items():
+            given = {parse_param(spec)[0] for spec in signatures.get(name, core)}
+            missing = [parse_param(spec)[0] for spec in core if parse_param(spec)[0] not in given]
+            if missing:
+                raise TreeError(f"{self.game_prefix}: the walker's {name} reads {', '.join(missing)}; "
+                                f"its signature lacks them")
+        self.signatures = {**CONTROL_SIGNATURES, **signatures}
+        self.rules = rules
+        self.stopped = stopped or _never
+        self.not_ready = not_ready
+        self._kinds.clear()
+        self._nodes.clear()
+
+    # -- registering -------------------------------------------------------------------------------
+
+    def _known(self, name: str) -> None:
+        if name not in self.signatures:
+            raise TreeError(f"{self.game_prefix}: {name!r} is not in the tree vocabulary")
+
+    def handles(self, name: str, *, replace: bool = False) -> Callable[[F], F]:
+        """Register the handler ``(ctx, args, bindings) -> None`` of an effect primitive; with
+        ``replace`` a later registration (a rule module's) takes the place of an earlier one."""
+        def register(handler: F) -> F:
+            self._known(name)
+            if name in self.handlers and not replace:
+                raise TreeError(f"{self.game_prefix}: the tree primitive {name!r} already has a handler")
+            self.handlers[name] = handler
+            return handler
+        return register
+
+    def value(self, name: str) -> Callable[[F], F]:
+        """Register ``fn(walk, args, bindings)``: what a call ``{name: args}`` in value position is
+        (a selector's elements, a count); its args come unresolved, by parameter name."""
+        return self._into(self.values, name)
+
+    def name(self, name: str) -> Callable[[F], F]:
+        """Register ``fn(walk, bindings)``: what a bare name in value position is (``self``)."""
+        return self._into(self.names, name, known=False)
+
+    def pool(self, name: str) -> Callable[[F], F]:
+        """Register ``fn(walk, bindings) -> list``: what ``choose(name)`` offers for a bare name."""
+        return self._into(self.pools, name, known=False)
+
+    def condition(self, name: str) -> Callable[[F], F]:
+        """Register ``fn(walk, args, bindings) -> bool`` for a condition node (unknown ones: false)."""
+        return self._into(self.conditions, name)
+
+    def control(self, name: str, *, opaque: bool = False) -> Callable[[F], F]:
+        """Register ``fn(walk, args, bindings)``: structure the walk runs itself, its args left as
+        trees (a handler of the same name is reached only through `TreeWalk.call`). ``opaque``:
+        its effect args are read by their own rules, never effect positions."""
+        def register(fn: F) -> F:
+            self._into(self.controls, name)(fn)
+            if opaque:
+                self.opaque.add(name)
+            return fn
+        return register
+
+    def before_handler(self, name: str) -> Callable[[F], F]:
+        """Register ``fn(walk, args, bindings) -> bindings``, run on a primitive's resolved args
+        before its handler, while planning too: a choice of the command hidden in the primitive
+        (fill ``args`` from ``walk.take_target``) or bindings its handler reads."""
+        return self._into(self.before, name)
+
+    def _into(self, table: dict[str, Any], name: str, known: bool = True) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            if known:
+                self._known(name)
+            if name in table:
+                raise TreeError(f"{self.game_prefix}: {name!r} is already registered here")
+            table[name] = fn
+            return fn
+        return register
+
+    def _register_controls(self) -> None:
+        self.controls.update({"seq": _seq, "choice": _choice, "if": _if, "for_each": _for_each})
+        self.values["choose"] = _choose
+
+    # -- reading trees -----------------------------------------------------------------------------
+
+    def kinds(self, name: str) -> dict[str, str]:
+        """Parameter name -> kind (v, n, c) of a primitive."""
+        found = self._kinds.get(name)
+        if found is None:
+            found = self._kinds[name] = {p[0]: p[1] for p in map(parse_param, self.signatures.get(name, ()))}
+        return found
+
+    def call_of(self, tree: object) -> tuple[str, object]:
+        """(name, raw args) of a bare name or a one-key call."""
+        if isinstance(tree, str):
+            return tree, None
+        entry = self._nodes.get(("", id(tree)))          # "": no primitive is named so
+        if entry is not None and entry[0] is tree:
+            return entry[1]
+        [(name, args)] = tree.items()  # type: ignore[attr-defined]
+        if isinstance(tree, FrozenMap):
+            self._keep("", tree, (name, args))
+        return name, args
+
+    def named_args(self, name: str, args: object) -> dict[str, Any]:
+        """A call's arguments by parameter name, whichever way the content wrote them; a fresh
+        dict the caller may keep."""
+        if not isinstance(args, (FrozenMap, tuple)):
+            return arguments(self.signatures, name, args)
+        entry = self._nodes.get((name, id(args)))
+        if entry is not None and entry[0] is args:
+            return dict(entry[1])
+        found = arguments(self.signatures, name, args)
+        self._keep(name, args, found)
+        return dict(found)
+
+    def _keep(self, kind: str, node: object, found: Any) -> None:
+        if len(self._nodes) >= _NODES_MAX:
+            self._nodes.clear()
+        self._nodes[(kind, id(node))] = (node, found)
+
+    def iter_calls(self, tree: object) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every call in a tree with its named arguments, nested ones too (for reading passives)."""
+        if isinstance(tree, tuple):
+            for node in tree:
+                yield from self.iter_calls(node)
+            return
+        if tree is None or not isinstance(tree, (str, Mapping)):
+            return
+        name, raw = self.call_of(tree)
+        if name not in self.signatures:
+            return
+        args = self.named_args(name, raw)
+        yield name, args
+        for value in args.values():
+            yield from self.iter_calls(value)
+
+    def effects_in(self, tree: object) -> Iterator[str]:
+        """The names a tree runs as effects (its effect positions, not its values)."""
+        if isinstance(tree, tuple):
+            for node in tree:
+                yield from self.effects_in(node)
+            return
+        if tree is None or not (isinstance(tree, str) or hasattr(tree, "items")):
+            return
+        name, raw = self.call_of(tree)
+        yield name
+        if name in self.opaque:
+            return
+        args = self.named_args(name, raw)
+        for key, kind in self.kinds(name).items():
+            if kind == "n" and key in args:
+                yield from self.effects_in(args[key])
+
+    def unready(self, tree: object, option: int | None = None) -> list[str]:
+        """The effect primitives of ``tree`` (its OR part ``option``) that have no handler yet."""
+        if option is not None and tree is not None and not isinstance(tree, tuple):
+            name, raw = self.call_of(tree)
+            if name == "choice":
+                options = self.named_args(name, raw).get("options", ())
+                tree = options[option] if 0 <= option < len(options) else None
+        return sorted({name for name in self.effects_in(tree)
+                       if name not in self.controls and name not in self.handlers})
+
+    # -- walking -----------------------------------------------------------------------------------
+
+    def walk(self, ctx: C, option: int | None = None, targets: tuple[Any, ...] = (), *,
+             planning: bool = False, strict: bool = False) -> TreeWalk[C]:
+        """A walk over this vocabulary, not started (to resolve values or conditions by hand)."""
+        return TreeWalk(self, ctx, option, targets, planning=planning, strict=strict)
+
+    def run(self, ctx: C, tree: object, option: int | None = None, targets: tuple[Any, ...] = (),
+            **bindings: Any) -> TreeWalk[C]:
+        """Run ``tree`` with a command's option and targets (or none: the first candidates)."""
+        walk = TreeWalk(self, ctx, option, targets)
+        walk.run(tree, bindings)
+        return walk
+
+    def plans(self, ctx: C, tree: object, option: int | None = None,
+              **bindings: Any) -> list[tuple[int | None, tuple[Any, ...]]]:
+        """Every (option, targets) a command may name for ``tree`` (no option: each OR part), in
+        the order the walk meets the choices; nothing changes."""
+        found: list[tuple[int | None, tuple[Any, ...]]] = []
+        memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
+
+        def explore(opt: int | None, prefix: tuple[Any, ...]) -> None:
+            walk = TreeWalk(self, ctx, opt, prefix, planning=True)
+            walk.memo = memo
+            try:
+                walk.run(tree, dict(bindings))
+            except NeedChoice as need:
+                if need.kind == "option":
+                    for n in need.candidates:
+                        explore(n, prefix)
+                else:
+                    for candidate in need.candidates:
+                        explore(opt, prefix + (candidate,))
+                return
+            found.append((opt if walk.option_used else None, prefix))
+        explore(option, ())
+        return found
+
+    def check_plan(self, ctx: C, tree: object, option: int | None, targets: tuple[Any, ...],
+                   **bindings: Any) -> None:
+        """Refuse a command whose option or targets do not fit ``tree`` (before anything is paid)."""
+        rules = self.rules
+        walk = TreeWalk(self, ctx, option, targets, planning=True)
+        try:
+            walk.run(tree, dict(bindings))
+        except NeedChoice as need:
+            if need.kind == "option":
+                raise refuse(rules.option, "name which part of the OR the action performs (option=N)") from None
+            if not need.candidates:
+                raise refuse(rules.no_target, "there is no legal target for this effect") from None
+            raise refuse(rules.target, f"name a target: one of {', '.join(map(str, need.candidates))}") from None
+        if walk.used < len(targets):
+            raise refuse(rules.target, f"too many targets: {', '.join(map(str, targets[walk.used:]))}")
+        if option is not None and not walk.option_used:
+            raise refuse(rules.option, "this action has no OR parts")
+
+
+class TreeWalk(Generic[C]):
+    """One walk of a tree: the command's option and targets, and whether it only plans.
+
+    ``chosen`` are the targets taken so far, ``optional`` makes the next ``choose`` also offer
+    `NONE`, ``context`` is the primitive whose args are being resolved, and ``marks`` is what the
+    game's primitives note for its conditions during this walk (a handler reaches the walk as
+    ``bindings["_walk"]``)."""
+
+    def __init__(self, walker: TreeWalker[C], ctx: C, option: int | None = None, targets: tuple[Any, ...] = (),
+                 *, planning: bool = False, strict: bool = False) -> None:
+        self.walker = walker
+        self.ctx = ctx
+        self.option = option
+        self.option_used = False
+        self.targets = list(targets)
+        self.used = 0
+        self.planning = planning
+        self.strict = strict or planning
+        self.optional = False
+        self.chosen: list[Any] = []
+        self.context = ""
+        self.memo: dict[tuple[Any, ...], list[Any]] | None = None    # see `TreeWalker.plans`
+        self.marks: dict[str, Any] = {}
+
+    # -- choices -----------------------------------------------------------------------------------
+
+    def take_option(self, n: int) -> int:
+        """The command's option among ``n`` OR parts (once per walk; without one: the first)."""
+        if self.option_used or self.option is None:
+            if self.planning and not self.option_used:
+                raise NeedChoice("option", list(range(n)))
+            if self.strict:
+                raise refuse(self.walker.rules.option, "name which part of the OR the action performs (option=N)")
+            return 0
+        self.option_used = True
+        if not 0 <= self.option < n:
+            raise refuse(self.walker.rules.option, f"option {self.option} does not exist (0..{n - 1})")
+        return self.option
+
+    def take_target(self, candidates: list[Any]) -> Any:
+        """The command's next target among ``candidates`` (without one: the first, or None)."""
+        if self.used < len(self.targets):
+            value = self.targets[self.used]
+            self.used += 1
+            if value in candidates:
+                self.chosen.append(value)
+                return value
+            if self.strict:
+                raise refuse(self.walker.rules.target, f"{value} is not a legal target here "
+                                                       f"({', '.join(map(str, candidates)) or 'none'})")
+            return candidates[0] if candidates else None
+        if self.planning:
+            raise NeedChoice("target", candidates)
+        if self.strict and candidates:
+            raise refuse(self.walker.rules.target, f"name a target: one of {', '.join(map(str, candidates))}")
+        return candidates[0] if candidates else None
+
+    # -- walking -----------------------------------------------------------------------------------
+
+    def run(self, tree: object, bindings: Bindings) -> None:
+        """Walk ``tree``: controls walk their parts, other calls go to their handlers."""
+        walker = self.walker
+        if tree is None or walker.stopped(self.ctx):
+            return
+        if isinstance(tree, tuple):
+            for node in tree:
+                self.run(node, bindings)
+            return
+        name, raw = walker.call_of(tree)
+        args = walker.named_args(name, raw)
+        control = walker.controls.get(name)
+        if control is not None:
+            control(self, args, bindings)
+            return
+        kinds = walker.kinds(name)
+        self.context = name
+        values = {key: (self.value(val, bindings) if kinds.get(key, "v") == "v" else val)
+                  for key, val in args.items()}
+        before = walker.before.get(name)
+        if before is not None:
+            bindings = before(self, values, bindings)
+        if self.planning:
+            return
+        self.call(name, values, bindings)
+
+    def call(self, name: str, args: dict[str, Any], bindings: Bindings) -> None:
+        """Hand resolved ``args`` to the primitive's handler; one without a handler goes to the
+        game's ``not_ready`` (never silently dropped)."""
+        handler = self.walker.handlers.get(name)
+        if handler is None:
+            if self.walker.not_ready is None:
+                raise TreeError(f"{self.walker.game_prefix}: the tree primitive {name!r} has no handler")
+            self.walker.not_ready(self.ctx, name)
+            return
+        handler(self.ctx, args, {**bindings, "_walk": self})
+
+    # -- values and conditions ---------------------------------------------------------------------
+
+    def value(self, node: object, bindings: Bindings) -> Any:
+        """A value argument: named values and value calls resolved, other calls with their args
+        resolved, literals as they are."""
+        if isinstance(node, tuple):
+            return tuple(self.value(item, bindings) for item in node)
+        walker = self.walker
+        if isinstance(node, str):
+            named = walker.names.get(node)
+            return node if named is None else named(self, bindings)
+        if isinstance(node, Mapping) and len(node) == 1:
+            name, raw = walker.call_of(node)
+            fn = walker.values.get(name)
+            if fn is not None:
+                return fn(self, walker.named_args(name, raw), bindings)
+            return {name: {k: self.value(v, bindings) for k, v in walker.named_args(name, raw).items()}}
+        return node
+
+    def cond(self, node: object, bindings: Bindings) -> bool:
+        """A condition: None holds, a tuple is all of its parts, a name or call its registered test
+        (an unknown one fails)."""
+        if node is None:
+            return True
+        if isinstance(node, tuple):
+            return all(self.cond(item, bindings) for item in node)
+        walker = self.walker
+        name, raw = walker.call_of(node)
+        test = walker.conditions.get(name)
+        return False if test is None else test(self, walker.named_args(name, raw), bindings)
+
+    def candidates(self, source: object, bindings: Bindings) -> list[Any]:
+        """What a ``choose`` offers: a pool's elements not chosen yet in this walk (a bare name with a
+        pool; other bare names without a named value offer nothing), or the value of ``source``.
+        While planning, remembered in ``memo`` by where the walk stands (its option, the targets
+        taken so far, the choose's content node): each plan walks the tree again from the top, and
+        the same choose offers the same candidates each time."""
+        used = self.used
+        key = (self.option, tuple(self.targets[:used]), id(source))
+        if self.memo is not None and key in self.memo:
+            return self.memo[key]
+        walker = self.walker
+        if isinstance(source, str) and (source in walker.pools or source not in walker.names):
+            pool = walker.pools.get(source)
+            candidates = [c for c in pool(self, bindings) if c not in self.chosen] if pool is not None else []
+        else:
+            found = self.value(source, bindings)
+            candidates = list(found) if isinstance(found, (list, tuple)) else [found]
+        candidates = [c for c in dict.fromkeys(candidates) if c is not None]
+        if self.memo is not None and self.used == used:     # a choose nested in the source took a target: not kept
+            self.memo[key] = candidates
+        return candidates
+
+
+# -- the walker's own structure ----------------------------------------------------------------------
+
+def _seq(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
+    for step in args.get("steps", ()):
+        walk.run(step, bindings)
+
+
+def _choice(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
+    options = list(args.get("options", ()))
+    walk.run(options[walk.take_option(len(options))], bindings)
+
+
+def _if(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
+    walk.run(args.get("then") if walk.cond(args.get("cond"), bindings) else args.get("else"), bindings)
+
+
+def _for_each(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> None:
+    found = walk.value(args.get("selector"), bindings)
+    for element in (found if isinstance(found, (list, tuple)) else [found] if found is not None else []):
+        walk.run(args.get("effect"), {**bindings, "it": element})
+
+
+def _choose(walk: TreeWalk[Any], args: dict[str, Any], bindings: Bindings) -> Any:
+    """``choose(from)``: the command's next target among the candidates; an optional one (see
+    `TreeWalk.optional`) may name `NONE`, which gives None."""
+    candidates = walk.candidates(args.get("from"), bindings)
+    if walk.optional:
+        chosen = walk.take_target(candidates + [NONE])
+        return None if chosen == NONE else chosen
+    return walk.take_target(candidates)
