@@ -28,6 +28,7 @@ class Verbs:
         self.areas = areas
         self.handlers: dict[str, Handler] = {}
         self.listers: list[Lister] = []
+        self._gate: tuple[Callable[[Any, int], bool], frozenset[str]] | None = None
 
     def verb(self, name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
         """Register a turn command's handler, and the function listing its legal commands."""
@@ -49,10 +50,19 @@ class Verbs:
                              f"should be listed")
         return self.areas.index(area) if self.areas else 0
 
+    def gate(self, may_act: Callable[[Any, int], bool], *, always: tuple[str, ...] = ()) -> None:
+        """Who may act at all: for a seat where ``may_act(data, seat)`` fails, only the areas named in
+        ``always`` list commands (Nemesis: a character not standing in a Room may still pass)."""
+        self._gate = (may_act, frozenset(always))
+
     def listed(self, data: Any, seat: int) -> list[Command]:
         """Every registered lister's legal commands for ``seat``, area by area (``areas``)."""
         found: list[Command] = []
+        gate = self._gate
+        only = None if gate is None or gate[0](data, seat) else gate[1]   # the areas a barred seat lists
         for lister in self.listers:
+            if only is not None and lister.__module__.rsplit(".", 1)[-1] not in only:
+                continue
             found += lister(data, seat)
         return found
 

@@ -6,9 +6,9 @@
 - `vocabulary`: the effect primitives of spec 7.1 and the objective conditions of 7.8; `effects` holds
   `NEM`, the game's one effect interpreter, which walks the effect trees; `trees` is their selectors,
   filters and conditions, `primitives` their character, item and information handlers.
-- `info` (the description the game list reads), `setup`, `steps` (the flow as queued steps),
-  `rules/` (one module per rule area), `commands` (notation and legal commands), `views`
-  (per-seat views), `invariants`, `game` (the contract),
+- `info` (the description the game list reads), `setup`, `commands` (the verb registry and the
+  notation), `rules/` (one module per rule area, in layers: rules/__init__.py; `rules/flow.py` runs
+  the flow as queued steps), `views` (per-seat views), `invariants`, `game` (the contract),
   `log` (event lines in English and Traditional Chinese), `bot` (the heuristic player).
 
 Importing the package loads nothing else. `info` describes the game (`INFO`), which is all the

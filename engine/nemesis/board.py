@@ -206,11 +206,4 @@ class Board:
         return iter(self.corridors.values())
 
 
-def board() -> Board:
-    """The basic side, from the cached content."""
-    from .content import content
-
-    return content().board
-
-
-__all__ = ["ELEVATOR", "EXIT_NUMBERS", "SECTIONS", "TECH", "Board", "Corridor", "Room", "board"]
+__all__ = ["ELEVATOR", "EXIT_NUMBERS", "SECTIONS", "TECH", "Board", "Corridor", "Room"]

@@ -99,7 +99,8 @@ class Plan:
         hand = me["hand"] if isinstance(me["hand"], list) else []
         self.hand = len(hand)
         self.contaminated = any(str(card) == "contamination" or str(card).startswith("CONT") for card in hand)
-        self.usable = self.hand - sum(1 for card in hand if str(card) == "contamination" or str(card).startswith("CONT"))
+        self.usable = self.hand - sum(1 for card in hand
+                                      if str(card) == "contamination" or str(card).startswith("CONT"))
         self.time = view["time"]
         self.closed = {cid for cid, cor in view["corridors"].items() if cor["door"] == "closed"}
         self.intruders = view["intruders"]

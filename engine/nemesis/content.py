@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from engine.core.content import FieldError, FieldPath, Name, check_count, check_unique
 from engine.core.content_files import ContentFiles
@@ -439,10 +439,10 @@ class TokensFile:
             if not 1 <= token.items <= 4:
                 raise FieldError(("exploration_tokens", i, "items"), "an exploration token shows 1 to 4 items")
         colours = {c.colour for c in self.contingency_colours}
-        for i, token in enumerate(self.contingency_tokens):
-            if token.colour not in colours:
-                raise FieldError(("contingency_tokens", i, "colour"), f"unknown contingency colour "
-                                                                      f"{token.colour!r} (one of {sorted(colours)})")
+        for i, contingency in enumerate(self.contingency_tokens):
+            if contingency.colour not in colours:
+                raise FieldError(("contingency_tokens", i, "colour"),
+                                 f"unknown contingency colour {contingency.colour!r} (one of {sorted(colours)})")
         have = Counter(t.type for t in self.intruder_tokens)
         for kind in ("blank", "larva", "creeper", "queen", "adult"):
             if getattr(self.starting_bag, kind) > have[kind]:
@@ -451,10 +451,10 @@ class TokensFile:
         if self.starting_bag.adult + 5 * self.starting_bag.adult_per_player > have["adult"]:
             raise FieldError(("starting_bag", "adult_per_player"), "five players would need more Adult tokens "
                                                                    f"than the {have['adult']} that exist")
-        for i, token in enumerate(self.css_tokens):
-            expected = {"A": {"A"}, "B": {"B"}, "C": {"C"}, "ALL": {"A", "B", "C"}, "NONE": set()}[token.outcome]
-            if token.evacuates != expected:
-                raise FieldError(("css_tokens", i, "evacuates"), f"outcome {token.outcome} evacuates "
+        for i, css in enumerate(self.css_tokens):
+            expected = {"A": {"A"}, "B": {"B"}, "C": {"C"}, "ALL": {"A", "B", "C"}, "NONE": set()}[css.outcome]
+            if css.evacuates != expected:
+                raise FieldError(("css_tokens", i, "evacuates"), f"outcome {css.outcome} evacuates "
                                                                  f"{sorted(expected)} (NEM-CSS-8/9)")
 
 
@@ -583,7 +583,7 @@ class ItemsFile:
             recipes[key] = item.id
         for i, item in enumerate(self.items):
             if item.unlock is not None:
-                for name, n in _stat_names(item.unlock):
+                for name, _n in _stat_names(item.unlock):
                     if name not in STATISTICS:
                         raise FieldError(("items", i, "unlock"), f"stat_ge names the unknown statistic {name!r} "
                                                                  f"(one of {sorted(STATISTICS)}, spec 9.5)")
@@ -719,7 +719,8 @@ class ComputerFile:
 
     def __post_init__(self) -> None:
         check_unique(self.computer_cards, "id", ("computer_cards",))
-        check_count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"], "spec 7.9")
+        check_count(("computer_cards",), "computer cards", len(self.computer_cards), COUNTS["computer_cards"],
+                    "spec 7.9")
         check_count(("computer_cards",), "Lockdown cards", sum(c.lockdown for c in self.computer_cards), 1, "spec 7.9")
 
 
@@ -826,7 +827,7 @@ FILES: dict[str, type] = {
 @cache
 def content() -> Content:
     """Load, check and cache every Nemesis content file; raises ContentError naming file, line and field."""
-    loaded = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
+    loaded: dict[str, Any] = {name: SHIPPED.load(name, schema) for name, schema in FILES.items()}
     board_file: BoardFile = loaded["board_basic.yaml"]
     chars: CharactersFile = loaded["cards/characters.yaml"]
     contamination: ContaminationFile = loaded["cards/contamination.yaml"]
@@ -847,6 +848,11 @@ def content() -> Content:
     )
     check_content(result)
     return result
+
+
+def board() -> Board:
+    """The basic side, from the cached content."""
+    return content().board
 
 
 # -- cross-file checks --------------------------------------------------------------------------------
@@ -986,4 +992,4 @@ def check_content(c: Content) -> None:
                 fail(name, f"take_crafted names {crafted!r}, which is not a crafted item", path)
 
 
-__all__ = ["COUNTS", "FILES", "Content", "check_content", "content"]
+__all__ = ["COUNTS", "FILES", "Content", "board", "check_content", "content"]

@@ -1,7 +1,7 @@
 """Nemesis's one effect interpreter, ``NEM`` (engine/core/effects.py), and its tree vocabulary.
 
-The flow of a round runs on its queue (steps.py and the rule modules declare those steps with
-``@NEM.primitive``). Card, item, Room, Event and Attack card effects are trees whose choices the
+The flow of a round runs on its queue (rules/flow.py and the other rule modules declare those
+steps with ``@NEM.primitive``). Card, item, Room, Event and Attack card effects are trees whose choices the
 command names (spec 9.2), so they run on its walked mode, ``NEM.trees``: the names and signatures
 of spec 7.1 (vocabulary.py), the selectors, filters and conditions of trees.py, and the primitive
 handlers that primitives.py and the rule modules register with ``@trees.handles``.

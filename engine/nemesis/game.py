@@ -15,16 +15,19 @@ from engine.core import (
     register,
 )
 from engine.core.rules_game import RulesGame
+from engine.core.verbs import load_rule_areas
 
-from . import actions, commands, results  # noqa: F401 - actions registers every rule module's verbs
+from . import commands, results, rules
 from .bot import HeuristicBot
 from .context import Ctx
+from .effects import NEM
 from .info import INFO
 from .invariants import check_invariants
 from .setup import setup
 from .spelling import spelling_key
-from .steps import NEM
 from .views import resample_hidden, seat_view
+
+load_rule_areas(rules)   # every rule module registers its verbs and effect primitives (rules/__init__.py: the layers)
 
 # prompts whose options show their seat something hidden (drawn characters, objectives, Search cards)
 PRIVATE_PROMPTS = frozenset({"draft", "keep_objective", "search_keep"})

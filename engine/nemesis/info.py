@@ -20,7 +20,8 @@ INFO = GameInfo(
         OptionSpec("reaction_prompt", Text("Reaction prompts", "反應詢問"), "choice", "only_when_playable",
                    choices=("only_when_playable", "always"),
                    choice_names=(Text("Only players who can react", "只詢問能反應的玩家"),
-                                 Text("Everyone who could (hides who holds a reaction)", "詢問所有可能反應者（隱藏持牌者）"))),
+                                 Text("Everyone who could (hides who holds a reaction)",
+                                      "詢問所有可能反應者（隱藏持牌者）"))),
         OptionSpec("fire_wound_once_per_round", Text("Fire wounds once per round", "火焰每輪只造成一次傷害"),
                    "bool", False,
                    help=Text("Fire wounds only on the turn a character passes: one Light Wound if their Room "

@@ -125,7 +125,8 @@ def _card_problems(data: Data) -> list[str]:
         held = data["decks"][deck] + data["discards"][deck] + [card for card in data["removed"] if card in cards]
         if len(held) != len(set(held)) or not set(cards) - set(held) <= _in_flight(data, deck):
             problems.append(f"{deck.capitalize()} cards are not conserved")
-    objectives = [o for p in data["players"] for o in p["objectives"]] + [o for o in data["removed"] if o in c.objectives]
+    objectives = [o for p in data["players"] for o in p["objectives"]]
+    objectives += [o for o in data["removed"] if o in c.objectives]
     decks = ("solo_coop",) if data["mode"] in ("solo", "coop") else ("personal", "corporate")
     if len(objectives) != len(set(objectives)) or any(
             c.objectives[o].deck not in decks or c.objectives[o].min_players > len(data["players"])
@@ -280,7 +281,7 @@ def decision_problems(data: Data) -> list[str]:
     So a loaded state never waits on a decision the rules would not ask, or with an option they
     could not play."""
     from .context import Ctx
-    from .steps import NEM
+    from .effects import NEM
     return NEM.decision_problems(data, Ctx)
 
 

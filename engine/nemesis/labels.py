@@ -73,7 +73,8 @@ PROMPTS: dict[str, dict[str, str]] = {
            "noise_exit": "噪音來自的走廊", "search_keep": "要保留的物品", "combat_discard": "要棄掉的牌",
            "computer_action": "電腦行動", "craft_equipment": "要製作的物品", "css_move": "貨物傳送系統的去向",
            "echo_confusion": "回音將你帶往的地方", "elevator_ride": "電梯將你載往的地方", "escort": "與你同行的人",
-           "inconspicuous_noise": "是否使用毫不起眼跳過噪音判定", "interruption": "是否打斷", "reorder_events": "事件卡的順序",
+           "inconspicuous_noise": "是否使用毫不起眼跳過噪音判定", "interruption": "是否打斷",
+           "reorder_events": "事件卡的順序",
            "reroll": "是否重擲", "room_action": "房間行動", "trade": "要交易的東西", "trade_accept": "是否接受交易",
            "arm_drop": "為空出一隻手而放下的東西", "armor_vest": "是否使用防彈背心",
            "feel_of_the_dark": "是否使用黑暗直覺", "inconspicuous": "是否使用毫不起眼"},
@@ -108,7 +109,7 @@ def _handle(text: str, lang: str, view: Data | None, seat: int | None) -> str | 
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
     n = int(text[1:])
     if text[0] == "d":
-        pause = next((e for e in view.get("effects") or () if e.get("pause") and "cards" in e), {})
+        pause: Data = next((e for e in view.get("effects") or () if e.get("pause") and "cards" in e), {})
         found: Any = (pause.get("cards") or [])
     else:
         found = me.get({"h": "hands", "i": "inventory", "c": "hand", "o": "objectives"}[text[0]])
@@ -204,7 +205,7 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
                 extras.append(PAY[lang].format(cards=", ".join(_card_name(str(v), lang, view, command.seat)
                                                               for v in cards)))
         elif key == "option" and str(value).isdigit():
-            extras.append(CHOICE_WORDS[lang].format(n=int(value) + 1))
+            extras.append(CHOICE_WORDS[lang].format(n=int(str(value)) + 1))
         elif key == "option" and str(value) in OPTION_NAMES[lang]:
             extras.append(OPTION_NAMES[lang][str(value)])
         elif key == "option" and (named := _place(value, lang, view, seat)) != str(value):

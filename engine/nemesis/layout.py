@@ -24,13 +24,13 @@ Only texts differ between the two languages; the geometry is the same.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from engine.core import Config, Data, plain
 from engine.core.language import language_key
 
 from .board import SECTIONS, TECH, Board, Room
-from .content import content
+from .content import Pod, content
 from .log import room_name
 
 LANGS = ("en", "zh")
@@ -38,8 +38,8 @@ CORRIDOR_WIDTH = 14
 EXIT_INSET = 11            # how far inside a Room an exit number sits from the Room's edge
 TECH_INSET = 14
 CLEARANCE = 40             # how far an Entrance's mark keeps from a corridor's end
-POWER_SLOTS = ("S01", "S02", "S03", "ELEVATOR")
-PODS = ("A", "B", "C")
+POWER_SLOTS: tuple[Literal["S01", "S02", "S03", "ELEVATOR"], ...] = ("S01", "S02", "S03", "ELEVATOR")
+PODS: tuple[Pod, ...] = ("A", "B", "C")
 
 WORDS: dict[str, tuple[str, str]] = {
     "tech": ("Technical Corridors", "檢修通道"),
@@ -125,11 +125,11 @@ def _layout(lang: str) -> Data:
     for pod in PODS:
         spaces.append(_rect(f"POD_{pod}", geometry.css_pods[pod], words["pod"].format(p=pod),
                             words["pod_label"].format(p=pod), "pods"))
-    for room, rect in geometry.elevator_stops.items():
-        name = words["lift"].format(room=room_name(room, lang))
-        spaces.append(_rect(f"LIFT_{room}", rect, name, None, "elevator"))
+    for stop, rect in geometry.elevator_stops.items():
+        name = words["lift"].format(room=room_name(stop, lang))
+        spaces.append(_rect(f"LIFT_{stop}", rect, name, None, "elevator"))
     for slot in POWER_SLOTS:
-        rect = geometry.power_slots[slot]  # type: ignore[index]
+        rect = geometry.power_slots[slot]
         if slot == "ELEVATOR":
             spaces.append(_rect(slot, rect, words["power_elevator"], words["elevator_label"], "power"))
         else:
@@ -141,12 +141,12 @@ def _layout(lang: str) -> Data:
                              ("COMPUTER", geometry.computer_card, "computer")):
         spaces.append(_rect(space, rect, words[key], words[f"{key}_label"], "cards"))
     track, band = geometry.time_track, geometry.css_token_slots
-    for k, slot in enumerate(c.time_track.slots):
-        index = c.time_track.index(slot)
+    for k, time_slot in enumerate(c.time_track.slots):
+        index = c.time_track.index(time_slot)
         x = track.x + track.step * k
-        spaces.append(_rect(f"T{index}", (x, track.y, track.w, track.h), words["time"].format(slot=slot),
-                            str(slot), "time"))
-        name = words["css"].format(slot=slot)
+        spaces.append(_rect(f"T{index}", (x, track.y, track.w, track.h), words["time"].format(slot=time_slot),
+                            str(time_slot), "time"))
+        name = words["css"].format(slot=time_slot)
         spaces.append(_rect(f"CSS{index}", (x, band.y, band.w, band.h), name, None, "css"))
     labels = _section_labels(board, lang)
     labels.append({"text": words["time_track"], "x": track.x + track.w / 2, "y": track.y - 12})

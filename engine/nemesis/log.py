@@ -44,21 +44,25 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "knowledge_changed": ("{who}'s Knowledge is now {knowledge}.", "{who} 的知識現在是 {knowledge}。"),
     # intruders
     "encounter": ("Encounter in {room} ({who}).", "{who} 在{room}遭遇入侵者。"),
-    "blank_encounter": ("Blank token: Noise markers on every exit of {room}.", "空白標記：{room}的每個出口都放上噪音標記。"),
+    "blank_encounter": ("Blank token: Noise markers on every exit of {room}.",
+                        "空白標記：{room}的每個出口都放上噪音標記。"),
     "bag_added": ("A {type} token is added to the intruder bag.", "一個{type}標記加入入侵者抽袋。"),
     "intruder_appeared": ("A {type} appears in {room}.", "一隻{type}出現在{room}。"),
     "intruder_hidden": ("An intruder in {room} goes back to the bag.", "{room}的一隻入侵者回到抽袋。"),
     "surprise_attack": ("Surprise Attack on {who}!", "{who} 遭到突襲！"),
-    "attack_retargeted": ("{who} slips aside: the attack goes to another character.", "{who} 悄悄閃開：攻擊轉向另一名角色。"),
+    "attack_retargeted": ("{who} slips aside: the attack goes to another character.",
+                          "{who} 悄悄閃開：攻擊轉向另一名角色。"),
     "armor_vest_used": ("{who} takes the blow on the Armor Vest.", "{who} 以防彈背心擋下攻擊。"),
     "fire_resisted": ("The Fire does not wound {who} ({item}).", "火焰沒有傷到{who}（{item}）。"),
     "slime_resisted": ("{who} gains no Slime ({item}).", "{who} 沒有沾上黏液（{item}）。"),
     "wound_absorbed": ("{who} suffers a Light Wound instead of a Serious Wound.", "{who} 改為受到輕傷而非重傷。"),
     "noise_roll_skipped": ("{who} stays unnoticed: no Noise roll.", "{who} 未被察覺：不進行噪音判定。"),
-    "surprise_cancelled": ("{who} senses it in the dark: the Surprise Attack is cancelled.", "{who} 在黑暗中察覺：突襲被取消。"),
+    "surprise_cancelled": ("{who} senses it in the dark: the Surprise Attack is cancelled.",
+                           "{who} 在黑暗中察覺：突襲被取消。"),
     "intruder_attack": ("The {type} attacks {who} ({card}): {hit_word}.", "{type}攻擊{who}（{card}）：{hit_word}。"),
     "infested": ("A Larva infests {who}.", "幼蟲寄生在{who}身上。"),
-    "intruder_injured": ("An intruder takes {n} Injury(ies) ({injuries} in all).", "入侵者受到 {n} 點傷害（共 {injuries} 點）。"),
+    "intruder_injured": ("An intruder takes {n} Injury(ies) ({injuries} in all).",
+                         "入侵者受到 {n} 點傷害（共 {injuries} 點）。"),
     "intruder_killed": ("The {type} in {room} dies.", "{room}的{type}死亡。"),
     "intruder_moved": ("An intruder moves to {to}.", "一隻入侵者移動到{to}。"),
     "intruder_retreats": ("An intruder retreats.", "一隻入侵者逃走。"),
@@ -71,7 +75,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # Event Phase
     "css_launch": ("The CSS launches: {outcome}.", "貨物發射系統 (CSS) 發射：{outcome}。"),
     "evacuated": ("{who} is evacuated in CSS Pod {pod}.", "{who} 乘發射艙 {pod} 成功逃離。"),
-    "pod_failed": ("CSS Pod {pod} fails to launch; {who} returns to the Facility.", "發射艙 {pod} 發射失敗；{who} 回到基地。"),
+    "pod_failed": ("CSS Pod {pod} fails to launch; {who} returns to the Facility.",
+                   "發射艙 {pod} 發射失敗；{who} 回到基地。"),
     "time_advanced": ("The Time token moves to {slot}.", "時間標記移到 {slot}。"),
     "selfdestruct_red": ("Autodestruction turns red (slot {slot}).", "自毀程序轉為紅色（{slot_zh}）。"),
     "power_dropped": ("Power drop: Power token {token} goes inactive.", "電力下降：電源 {token} 失效。"),
@@ -83,7 +88,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "fire_removed": ("The Fire in {room} is put out.", "{room}的火焰標記被移除。"),
     "malfunction_placed": ("A Malfunction marker is placed in {room}.", "在{room}放置故障標記。"),
     "malfunction_removed": ("The Malfunction in {room} is repaired.", "{room}的故障標記被移除。"),
-    "power_flipped": ("Power token {token} ({location}) is now {active_word}.", "電源 {token}（{location}）現在{active_word}。"),
+    "power_flipped": ("Power token {token} ({location}) is now {active_word}.",
+                      "電源 {token}（{location}）現在{active_word}。"),
     "power_restored": ("Backup power is restored.", "備用電力恢復。"),
     "time_token_flipped": ("The Time token is flipped to {time_side}.", "時間標記翻到{time_side}。"),
     "selfdestruct_started": ("Autodestruction starts (slot {slot}).", "自毀程序啟動（{slot_zh}）。"),
@@ -163,7 +169,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "serious_healed": ("{who} heals a Serious Wound ({wound}).", "{who} 治癒重傷（{wound}）。"),
     "wound_dressed": ("{who} dresses a Serious Wound ({wound}).", "{who} 包紮重傷（{wound}）。"),
     "wounds_treated": ("{who} treats their wounds.", "{who} 處理傷勢。"),
-    "scanned": ("{who} scans their Contamination cards ({removed} removed).", "{who} 掃描污染卡（移除 {removed} 張）。"),
+    "scanned": ("{who} scans their Contamination cards ({removed} removed).",
+                "{who} 掃描污染卡（移除 {removed} 張）。"),
     "scan_result": ("Scan: {scan}.", "掃描結果：{scan}。"),
     "infected": ("{who} is infected: a Larva on their board.", "{who} 感染：角色板上放一隻幼蟲。"),
     "larva_removed": ("{who}'s Larva is removed.", "{who} 的幼蟲寄生被移除。"),
@@ -447,7 +454,8 @@ def _fields(event: Event, lang: str) -> dict[str, Any]:
         fields["slot_zh"] = slot_name(fields["slot"], "zh")
         fields["slot"] = slot_name(fields["slot"], "en")
     if kind == "css_token_moved":
-        fields["to_slot"], fields["to_zh"] = slot_name(event.data.get("to"), "en"), slot_name(event.data.get("to"), "zh")
+        to = event.data.get("to")
+        fields["to_slot"], fields["to_zh"] = slot_name(to, "en"), slot_name(to, "zh")
     if kind in ("peek", "peek_result"):
         fields["peeked"] = _peeked(str(fields.get("kind")), event.data.get("where"), lang)
         fields["what"] = _seen(str(fields.get("kind")), event.data.get("what"), lang)

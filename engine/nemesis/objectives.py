@@ -37,8 +37,10 @@ def holds(data: Data, seat: int, tree: object) -> bool:
         return all(holds(data, seat, t) for t in tree)
     if isinstance(tree, str):
         name, args = tree, None
-    else:
+    elif isinstance(tree, Mapping):
         [(name, args)] = tree.items()
+    else:
+        raise TypeError(f"not a condition tree: {tree!r}")
     a = _args(name, args)
     player = data["players"][seat]
     c = content()

@@ -511,9 +511,9 @@ def _time_track(view: Data, w: _Words, spaces: dict[str, Data]) -> None:
             pieces.append(_piece("marker", w("label.selfdestruct"), tip, "danger" if red else "warning"))
         if view.get("alert") == index:
             pieces.append(_piece("marker", "!", w("alert"), "warning"))
-        tip = [w("time_slot", slot=slot_name(index, w.lang))] + (["CSS"] if index in track.css_slots else [])
+        tips = [w("time_slot", slot=slot_name(index, w.lang))] + (["CSS"] if index in track.css_slots else [])
         fill = {"green": "good", "white": "light", "red": "danger"}.get(track.colour(slot), "plain")
-        spaces[f"T{index}"] = _mark("\n".join(tip + [p["tip"] for p in pieces]), fill, pieces=pieces)
+        spaces[f"T{index}"] = _mark("\n".join(tips + [p["tip"] for p in pieces]), fill, pieces=pieces)
 
 
 def _contingency_name(token: Any, w: _Words) -> str | None:
@@ -848,7 +848,8 @@ def _tracks(view: Data, w: _Words) -> list[Data]:
 # -- what a command touches -------------------------------------------------------------------------------
 
 ROOM_INT_KINDS = {"schedule_css": "css", "check_objective": "seat"}
-COMPUTER_INT_KINDS = {("PC3", 3): "css"}
+# (the face-up Computer card, the action's number) -> what an int target names there (else a seat)
+COMPUTER_INT_KINDS: dict[tuple[str | None, int | None], str] = {("PC3", 3): "css"}
 QUIET_ANSWERS = frozenset({"none", "skip", "done", "bottom", "keep", "reroll", "play", "pass", "yes", "no",
                            "accept", "decline", "left", "right", "stay", "swap", "danger", "silence"})
 

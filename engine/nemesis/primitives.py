@@ -427,27 +427,6 @@ def _move_path(ctx: Ctx, args: Args, bindings: Args) -> None:
             moving.arrive(ctx, seat, to, ctx.content.board.corridor_between(ctx.player(seat)["room"], to))
 
 
-def path_destinations(ctx: Ctx, seat: int, steps: int) -> list[str]:
-    """Rooms reachable in 1..steps Movements through explored Rooms (no Closed Door), every Room on
-    the way free of intruders."""
-    from .rules.places import intruders_in, walkable_neighbours
-    data = ctx.data
-    start = ctx.player(seat)["room"]
-    found: list[str] = []
-    frontier = [start]
-    for _ in range(steps):
-        nxt = []
-        for room in frontier:
-            if room != start and intruders_in(data, room):
-                continue                                  # the middle Room must hold no intruder
-            for _, n in walkable_neighbours(data, room):
-                if n != start and n not in found and data["rooms"][n]["explored"]:
-                    found.append(n)
-                    nxt.append(n)
-        frontier = nxt
-    return sorted(found, key=ctx.content.board.order_index)
-
-
 @handles("duration")
 def _duration(ctx: Ctx, args: Args, bindings: Args) -> None:
     """``duration(until_end_of_round, not_in_darkness(who))`` — the Glowstick; other timed effects

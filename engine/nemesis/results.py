@@ -32,7 +32,7 @@ TEXT = {
 
 
 def _name(name: Any, lang: str) -> str:
-    return str(name.zh if lang == "zh" and getattr(name, "zh", "") else name.en)
+    return str(name.zh if lang == "zh" and getattr(name, "zh", None) else name.en)
 
 
 DIE_WORDS = {"en": {"noise": "Noise die"}, "zh": {"noise": "噪音骰"}}

@@ -13,9 +13,13 @@ The state is plain data. Its parts, as the rules read them:
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from engine.core import Config, Data, Rng
 
 from .content import content
+
+T = TypeVar("T")
 
 CHARACTER_ORDER = ("survivor", "lab_rat", "sentry", "xenobiologist", "hacker", "janitor")
 HAND_SIZE = 5
@@ -30,7 +34,8 @@ def new_player(seat: int) -> Data:
         "light": 0, "serious": [], "slime": False, "larva": False, "signal": False,
         "knowledge": 0, "knowledge_active": False,
         "hands": [], "inventory": [], "quest": None, "starting_item": None,
-        "objectives": [], "contingency": [], "known": {"contingency": [], "css": [], "tiles": [], "events": [], "objectives": []},
+        "objectives": [], "contingency": [],
+        "known": {"contingency": [], "css": [], "tiles": [], "events": [], "objectives": []},
         "scanned": [],   # contamination card ids this player has scanned (their infected flag is known)
         "lit_round": None,   # a Glowstick: not in Darkness during this round
         "stats": {"rooms_explored": 0, "kills": {}, "computer_actions": 0, "carried_egg_out": False},
@@ -55,7 +60,7 @@ def _bag(players: int, rng: Rng) -> tuple[list[str], list[str]]:
     return sorted(bag), sorted(supply)
 
 
-def _shuffled(cards: list[str], rng: Rng) -> list[str]:
+def _shuffled(cards: list[T], rng: Rng) -> list[T]:
     cards = list(cards)
     rng.shuffle(cards)
     return cards
@@ -111,7 +116,7 @@ def setup(config: Config, rng: Rng) -> Data:
         "wound": _shuffled([w.id for w in c.serious_wounds.values() for _ in range(w.copies)], rng),
         "computer": computer,
     }
-    discards = {deck: [] for deck in decks}
+    discards: dict[str, list[str]] = {deck: [] for deck in decks}
 
     players = [new_player(seat) for seat in range(n)]
     # NEM-SETUP-10/16 (4.3-4.5): objectives per mode

@@ -30,17 +30,20 @@ def spelling_key(command: Command, data: Data) -> object:
     args = command.args
     if command.verb == "card" and args and isinstance(args[0], str) and args[0] in player["hand"]:
         args = (("kind", card_kind(args[0])), *args[1:])
-    options = []
+    options: list[tuple[str, object]] = []
     for key, value in command.options:
+        spelled: object = value
         if key in LIST_OPTIONS:
-            value = value if isinstance(value, tuple) else (value,)
+            listed = value if isinstance(value, tuple) else (value,)
             if key == "pay":
-                value = _paid(value, player["hand"])
+                spelled = _paid(listed, player["hand"])
             elif key == "discard":
-                value = _discarded(value, player)
+                spelled = _discarded(listed, player)
+            else:
+                spelled = listed
         elif key == "weapon" and isinstance(value, int):
-            value = _weapon_name(player, value)
-        options.append((key, value))
+            spelled = _weapon_name(player, value)
+        options.append((key, spelled))
     return (command.verb, args, tuple(options), command.seat)
 
 
@@ -58,7 +61,7 @@ def _discarded(places: tuple[object, ...], player: Data) -> object:
     indexes = [hand_place(hand, place) for place in places]
     if None in indexes or len(set(indexes)) != len(indexes):
         return places
-    return ("looks", *sorted(looks(player, hand[i]) for i in indexes))  # type: ignore[index]
+    return ("looks", *sorted(looks(player, hand[i]) for i in indexes))
 
 
 def _weapon_name(player: Data, slot: int) -> object:

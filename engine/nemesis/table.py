@@ -87,14 +87,16 @@ TITLES: dict[str, tuple[str, str]] = {
     "decks": (("Event deck {event}, Attack deck {attack}, Contamination deck {contamination}, "
                "Serious Wound deck {wound}"),
               "事件牌庫 {event} 張、攻擊牌庫 {attack} 張、污染牌庫 {contamination} 張、重傷牌庫 {wound} 張"),
-    "item_decks": ("Item decks: red {red}, yellow {yellow}, green {green}", "物品牌庫：紅色 {red} 張、黃色 {yellow} 張、綠色 {green} 張"),
+    "item_decks": ("Item decks: red {red}, yellow {yellow}, green {green}",
+                   "物品牌庫：紅色 {red} 張、黃色 {yellow} 張、綠色 {green} 張"),
     "computer_card": ("Computer card face up: {card} ({n} below)", "翻開的電腦卡：{card}（下方 {n} 張）"),
     "power": ("Power: {sections}", "電力：{sections}"),
     "section": ("{where} token {token} {state}", "{where} 電源 {token} {state}"),
     "elevator": ("Elevator at {room}", "電梯位於{room}"),
     "elevator_word": ("Elevator", "電梯"),
     "section_word": ("Section {n}", "區域 {n}"),
-    "css": ("CSS tokens face down on slots {slots}; launched: {launched}", "貨物發射系統標記蓋在第 {slots} 格；已發射：{launched}"),
+    "css": ("CSS tokens face down on slots {slots}; launched: {launched}",
+            "貨物發射系統標記蓋在第 {slots} 格；已發射：{launched}"),
     "pods": ("CSS Pods: {pods}", "發射艙：{pods}"),
     "pod": ("{pod} {who}", "{pod} {who}"),
     "empty": ("empty", "空"),
@@ -214,7 +216,8 @@ def _character(view: Data, player: Data, lang: int) -> str:
     if player["serious"]:
         wounds = []
         for wound in player["serious"]:
-            name = WORDS[code]["generic"] if wound["card"] == "generic" else _named(c.serious_wounds, wound["card"], code)
+            generic = wound["card"] == "generic"
+            name = WORDS[code]["generic"] if generic else _named(c.serious_wounds, wound["card"], code)
             wounds.append(_t("dressed", lang, wound=name) if wound.get("dressed") else name)
         bits.append(_t("serious", lang, wounds=SEP[lang].join(wounds)))
     for flag in ("slime", "larva", "signal"):
@@ -370,7 +373,8 @@ def _around(view: Data, lang: int) -> list[str]:
     weaknesses = view.get("weaknesses") or []
     shown = [_named(c.weaknesses, w["id"], code) for w in weaknesses if w.get("revealed")]
     lines.append(_t("weaknesses", lang, names=_join(shown, lang), n=sum(not w.get("revealed") for w in weaknesses)))
-    lines.append(_t("nest_destroyed", lang) if view.get("nest_destroyed") else _t("nest", lang, n=view.get("nest_eggs", 0)))
+    nest = _t("nest_destroyed", lang) if view.get("nest_destroyed") else _t("nest", lang, n=view.get("nest_eggs", 0))
+    lines.append(nest)
     neutral = view.get("neutral") or []
     if neutral:
         lines.append(_t("neutral", lang, tokens=SEP[lang].join(_colour(t, lang) for t in neutral)))

@@ -289,7 +289,7 @@ def _f_type_in(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bin
 
 
 def _f_rank_le(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.intruders import rank
+    from .rules.places import rank
     return rank(walk.ctx, walk.ctx.data["intruders"][x]["type"]) <= int(args.get("n", 0))
 
 
@@ -514,7 +514,7 @@ POOLS: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any]], list[Any]]] = {
 def _item_handle(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> Any:
     """Bare ``choose``: one of the items you hold, by handle (h0, i1, …: a command never names an
     Inventory card, rules/items.py)."""
-    from .rules.items import item_handles
+    from .rules.holding import item_handles
     return walk.take_target(item_handles(walk.ctx.player()))
 
 
@@ -592,7 +592,7 @@ def _read_where_they_apply(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: 
 
 def _move_path_target(walk: TreeWalk[Ctx], values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
     """Know the Shortcuts: the destination of ``move_path`` is a target of the command."""
-    from .primitives import path_destinations
+    from .rules.places import path_destinations
     values["to"] = walk.take_target(path_destinations(walk.ctx, walk.ctx.actor, int(values.get("steps") or 1)))
     return bindings
 
@@ -719,8 +719,3 @@ def room_of(ctx: Ctx, where: object, bindings: dict[str, Any]) -> str | None:
 
 def walk_of(bindings: dict[str, Any]) -> TreeWalk[Ctx] | None:
     return bindings.get("_walk")
-
-
-# Last, once the helpers above exist: primitives.py imports them, and its defaults must be registered
-# before a rule module replaces one (rules/facility.py wraps its ``peek``).
-from . import primitives  # noqa: E402,F401 - registers the character, item and information primitives

@@ -1,6 +1,8 @@
 """Per-seat views (spec section 8, NEM-VIEW-1..5): what one seat may see, as plain data."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Data, plain
 
 from .content import content
@@ -82,7 +84,7 @@ def _shown(data: Data, step: Data) -> Data:
     if step["primitive"] == "search_keep":
         return {"cards": list(params.get("cards") or ())}
     if step["primitive"] == "trade_accept":
-        from .rules.items import find, thing_at
+        from .rules.holding import find, thing_at
         giver = data["players"][params["giver"]]
         where = find(giver, params["thing"])
         if where is not None:
@@ -124,7 +126,8 @@ def _peeks(data: Data, mine: Data | None) -> dict:
         found["event_top"] = n
     for r in records.get("objectives", ()):
         who = r.get("where")
-        if isinstance(who, int) and 0 <= who < len(data["players"]) and data["players"][who]["objectives"] == r.get("what"):
+        if isinstance(who, int) and 0 <= who < len(data["players"]) \
+                and data["players"][who]["objectives"] == r.get("what"):
             found["objectives"].add(who)
     return found
 
@@ -139,8 +142,8 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:
     mine = players[seat] if seat is not None and 0 <= seat < len(players) else None
     peeks = _peeks(data, mine)
 
-    def permute(slots: list[tuple[object, object]]) -> None:
-        """Shuffle the values held at (container, key) slots among themselves."""
+    def permute(slots: list[tuple[list[Any], int]]) -> None:
+        """Shuffle the values held at (list, index) slots among themselves."""
         values = [container[key] for container, key in slots]
         rng.shuffle(values)
         for (container, key), value in zip(slots, values):
@@ -190,7 +193,7 @@ def resample_hidden(data: Data, seat: int, rng) -> Data:
                 step["pause"]["options"] = keep_options(searcher, params["cards"])
     # which Contamination card is which, wherever the seat sees only "a Contamination card"
     known = set(mine["scanned"]) & set(mine["hand"]) if mine else set()
-    slots: list[tuple[object, object]] = []
+    slots = []
     for cards in [dealt["decks"]["contamination"]] + [p[z] for p in players for z in ("deck", "hand", "discard")]:
         slots += [(cards, i) for i, card in enumerate(cards) if card.startswith("CONT") and card not in known]
     permute(slots)

@@ -136,8 +136,8 @@ def _remote_access_at_a_computer() -> Match:
 
 def _inconspicuous() -> Match:
     from engine.nemesis.content import content
+    from engine.nemesis.effects import NEM
     from engine.nemesis.rules import intruders
-    from engine.nemesis.steps import NEM
     from tests.engine.nemesis.scenario import (
         add_intruder,
         cards,

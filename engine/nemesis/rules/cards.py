@@ -22,91 +22,33 @@ from engine.core.effects import Param, Pause
 from .. import commands
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import (
-    call_of,
+    HANDLERS,
     check_plan,
-    iter_calls,
-    knowledge_for_requirements,
-    named_args,
     plans,
     run_tree,
     unready,
 )
-from . import hand, reactions, turns
+from . import hand, intruders, reactions, turns, wounds
+from .actions import (
+    acting,
+    check_entrance,
+    check_tag,
+    needs_entrance,
+    plan_options,
+    requirement_unmet,
+    tag_fits,
+    uses,
+    values,
+)
 from .hand import card_kind, is_contamination
-from .places import in_combat, in_facility
+from .holding import drop_slot, droppable_slots, free_slots, receive, starting_ammo
+from .places import in_facility
+from .rooms import free_room_unmet  # Defense Plan: a Room action for free
 
 ITEM_DECKS = ("red", "yellow", "green")
 TAG_RULE = {"search": "NEM-SEARCH-1", "rest": "NEM-REST-1"}
-
-
-# -- shared by every action: combat tags, values as tuples ----------------------------------------------
-
-def check_tag(data: Data, seat: int, tag: str, rule: str = "NEM-ACTION-7") -> None:
-    """NEM-ACTION-7: an in-combat-only or out-of-combat-only action must match the character's state."""
-    fighting = in_combat(data, seat)
-    if tag == "in" and not fighting:
-        raise refuse(rule, "this action can only be performed in combat")
-    if tag == "out" and fighting:
-        raise refuse(rule, "this action can only be performed out of combat")
-
-
-def tag_fits(data: Data, seat: int, tag: str) -> bool:
-    fighting = in_combat(data, seat)
-    return not ((tag == "in" and not fighting) or (tag == "out" and fighting))
-
-
-def values(cmd: Command, key: str) -> tuple[Any, ...]:
-    value = cmd.get(key, ())
-    return value if isinstance(value, tuple) else (value,)
-
-
-def acting(ctx: Ctx, seat: int) -> Data:
-    player = ctx.player(seat)
-    if not in_facility(player):
-        raise refuse("NEM-ACTION-10", "only a character standing in a Room can act")
-    return player
-
-
-def plan_options(option: int | None, targets: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
-    found: list[tuple[str, Any]] = []
-    if option is not None:
-        found.append(("option", option))
-    if targets:
-        found.append(("target", tuple(targets)))
-    return tuple(found)
-
-
-def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
-    """A "Knowledge N" part (an ``if`` on knowledge_ge at the top of the chosen part) not met."""
-    def top(node: object) -> tuple[str, object]:
-        return call_of(node) if isinstance(node, str) or hasattr(node, "items") else ("", None)
-
-    name, raw = top(tree)
-    if name == "choice" and option is not None:
-        options = named_args(name, raw).get("options", ())
-        if 0 <= option < len(options):
-            name, raw = top(options[option])
-    if name != "if":
-        return False
-    cond = named_args(name, raw).get("cond")
-    return any(cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0))
-               for cname, cargs in iter_calls(cond))
-
-
-def uses(tree: object, *names: str) -> bool:
-    return any(name in names for name, _ in iter_calls(tree))
-
-
-def needs_entrance(tree: object) -> bool:
-    """Vents, Cave Plans, Service Keys: entering the Technical Corridors needs an Entrance."""
-    return any(name == "move_character" and args.get("mode") == "tech" for name, args in iter_calls(tree))
-
-
-def check_entrance(ctx: Ctx, seat: int, tree: object) -> None:
-    if needs_entrance(tree) and not ctx.content.board.has_entrance(ctx.player(seat)["room"]):
-        raise refuse("NEM-MOVE-3", "the Technical Corridors are entered only from a Room with an Entrance")
 
 
 # -- Search (NEM-SEARCH) ---------------------------------------------------------------------------
@@ -155,7 +97,6 @@ def search(ctx: Ctx, seat: int, deck: str | None, draw: int = 2, lower_counter: 
     drawn = [pile.pop() for _ in range(min(draw, len(pile)))]
     ctx.emit("search", seat=seat, deck=colour, n=len(drawn))
     if state["tile"] == "contaminated_room" and lower_counter:   # NEM-SEARCH-9
-        from ..trees import HANDLERS
         HANDLERS["slime"](ctx, {"who": seat, "op": "add"}, {})
     if drawn:
         ctx.emit("search_drawn", audience=[seat], deck=colour, cards=drawn)
@@ -167,16 +108,15 @@ def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
     searcher's view shows which card is where): ``d0``/``d1`` (a second copy of the same card is
     not offered again), ``d0/dropN`` for a heavy card with full hands, dropping Hand slot N
     (NEM-SEARCH-8), or ``bottom`` to return a heavy card too."""
-    from . import items
     c = content()
     options: list[str] = []
     for i, card in enumerate(cards):
         if card in cards[:i]:
             continue
-        if not c.items[card].heavy or items.free_slots(player) > 0:
+        if not c.items[card].heavy or free_slots(player) > 0:
             options.append(f"d{i}")
         else:
-            options += [f"d{i}/drop{slot}" for slot in items.droppable_slots(player)]
+            options += [f"d{i}/drop{slot}" for slot in droppable_slots(player)]
             if "bottom" not in options:
                 options.append("bottom")
     return options
@@ -186,7 +126,6 @@ def keep_options(player: Data, cards: tuple[str, ...] | list[str]) -> list[str]:
 def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None) -> Pause | None:
     """NEM-SEARCH-4/8: keep one card (privately); the other goes face down to the bottom of its deck.
     A heavy card with both Hand slots full: drop a heavy thing (``d0/dropN``) or return it too."""
-    from . import items
     player = ctx.player()
     if answer is None:
         return Pause("search_keep", tuple(keep_options(player, cards)))
@@ -195,8 +134,8 @@ def search_keep(ctx: Ctx, deck: str, cards: tuple[str, ...], answer: Any = None)
     if handle != "bottom":
         kept = rest.pop(int(handle[1:]))
         if drop:
-            items.drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
-        items.receive(ctx, ctx.actor, {"item": kept, "ammo": items.starting_ammo(kept)})
+            drop_slot(ctx, ctx.actor, int(drop[len("drop"):]))
+        receive(ctx, ctx.actor, {"item": kept, "ammo": starting_ammo(kept)})
     ctx.data["decks"][deck][0:0] = rest                   # NEM-ITEM-8: face down to the bottom
     ctx.emit("search_kept", seat=ctx.actor, deck=deck, kept=handle != "bottom")
     return None
@@ -238,7 +177,6 @@ def scan(ctx: Ctx, seat: int, zones: tuple[str, ...], clean: str, infected_do: s
 
 def infect(ctx: Ctx, seat: int) -> None:
     """NEM-INFECT-2/3: a Larva if there is none; a second one kills (Corpse and a Creeper)."""
-    from . import intruders, wounds
     player = ctx.player(seat)
     if not in_facility(player):
         return
@@ -286,7 +224,6 @@ def do_card(ctx: Ctx, cmd: Command) -> None:
         raise refuse("NEM-KNOWLEDGE-4", "your Knowledge is too low for this part of the card")
     check_entrance(ctx, seat, card.effect)
     check_plan(ctx, card.effect, option, targets)
-    from .rooms import free_room_unmet
     if free_room_unmet(ctx, card.effect, option):
         raise refuse("NEM-ACTION-9", "this part needs a red or white Room whose action you can perform now")
     pay = [str(v) for v in values(cmd, "pay")]
@@ -339,8 +276,7 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
 
 
 def card_commands(data: Data, seat: int) -> list[Command]:
-    from .rooms import free_room_unmet  # Defense Plan (rooms imports this module)
-    ctx = Ctx(data, None, seat)  # type: ignore[arg-type] - planning draws nothing
+    ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
     found: list[Command] = []
     seen: set[str] = set()

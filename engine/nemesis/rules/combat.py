@@ -26,9 +26,10 @@ from engine.core.effects import Pause
 from ..commands import verb
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import handles, item_passives, named_args
 from . import board_markers, hand, intruders, moving, reactions, weakness, wounds
+from .facility import check_nest
 from .places import in_combat, in_facility, intruders_in, room_powered
 
 SHOOT_COST = MELEE_COST = 1
@@ -78,17 +79,6 @@ def destroy_eggs(ctx: Ctx, room: str, n: int) -> int:
     check_nest(ctx)
     return done
 
-
-def check_nest(ctx: Ctx) -> None:
-    """NEM-EGG-8, NEM-DEC-15: a Nest with no Egg left (taken or destroyed) is destroyed permanently.
-    Call it whenever Eggs leave the Nest."""
-    data = ctx.data
-    if data["nest_eggs"] <= 0 and not data["nest_destroyed"]:
-        data["nest_destroyed"] = True
-        ctx.emit("nest_destroyed")
-
-
-# -- weapons ------------------------------------------------------------------------------------
 
 def weapon_of(thing: object) -> Any:
     """The content Item of a Hand-slot entry when it is a weapon, else None."""
@@ -146,6 +136,8 @@ def modifiers(effect: object, room: str, data: Data) -> list[tuple[str, dict[str
         return found
     if isinstance(effect, str):
         return [(effect, {})]
+    if not isinstance(effect, Mapping):
+        raise TypeError(f"not an effect tree: {effect!r}")
     for name, args in effect.items():
         if name == "if":
             cond, then = args[0], args[1]

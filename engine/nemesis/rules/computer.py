@@ -16,14 +16,16 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.commands import Value
 from engine.core.effects import Pause
 
 from .. import commands, trees
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from ..trees import held_items
-from . import board_markers, facility, hand, reactions, weakness
+from . import actions, board_markers, facility, hand, reactions, weakness
+from .holding import drop_thing
 from .places import in_combat, in_facility, room_powered
 from .rooms import Choice, peek_contingency, room_cost
 
@@ -264,7 +266,7 @@ def do_computer(ctx: Ctx, cmd: Command) -> None:
         raise refuse(*problem)
     card_id = str(face_up(data))
     index = cmd.args[0] if cmd.args else None
-    if (card_id, index) not in PROGRAMS:
+    if not isinstance(index, int) or (card_id, index) not in PROGRAMS:
         raise refuse("NEM-COMPUTER-2", "name one of the face-up Computer card's actions: 1, 2 or 3")
     choices, run = PROGRAMS[(card_id, int(index))]
     option, target = cmd.get("option", None), cmd.get("target", None)
@@ -274,15 +276,14 @@ def do_computer(ctx: Ctx, cmd: Command) -> None:
                                        f"option={option} target={target}")
     card = ctx.content.computer_cards[card_id]
     if kind == "remote":                                # NEM-COST-3: the card plus the Computer's cost
-        payment = commands._payment(cmd)
+        payment = actions.payment(cmd)
         if via in payment:
             raise refuse("NEM-COST-3", "the Remote Access card is played, not paid")
         ctx.player(seat)["hand"].remove(via)
         ctx.player(seat)["discard"].append(via)
         ctx.emit("card_played", seat=seat, card=REMOTE_CARD)
-    hand.pay(ctx, seat, commands._payment(cmd), room_cost(data, seat, int(card.cost or 0)), "Computer action")
+    hand.pay(ctx, seat, actions.payment(cmd), room_cost(data, seat, int(card.cost or 0)), "Computer action")
     if kind == "no_power":                              # a one-use item, spent even if interrupted
-        from .items import drop_thing
         ctx.emit("item_used", seat=seat, item=NO_POWER_ITEM, reveals=True)
         drop_thing(ctx, seat, NO_POWER_ITEM, used=True)
     ctx.emit("computer_action", seat=seat, card=card_id, action=index)
@@ -320,7 +321,7 @@ def _computer_commands(data: Data, seat: int) -> list[Command]:
     return found
 
 
-def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, object], ...]) -> list[Command]:
+def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Command]:
     card_id = str(face_up(data))
     card = content().computer_cards[card_id]
     player = data["players"][seat]
@@ -332,7 +333,7 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, objec
         except (KeyError, Refused):
             continue
         for option, target in legal:
-            params: list[tuple[str, object]] = []
+            params: list[tuple[str, Value]] = []
             if option is not None:
                 params.append(("option", option))
             if target is not None:
@@ -349,7 +350,8 @@ commands.verb("computer", _computer_commands)(do_computer)
 # -- a Computer action granted by a card or an item run through its own verb (computer_action) ------
 
 def _encode(index: int, option: object, target: object, pay: tuple[str, ...]) -> str:
-    target_text = "+".join(map(str, target)) if isinstance(target, tuple) else str(target if target is not None else "-")
+    target_text = ("+".join(map(str, target)) if isinstance(target, tuple)
+                   else str(target if target is not None else "-"))
     return f"pc{index}/{option if option is not None else '-'}/{target_text}/{'+'.join(pay) or '-'}"
 
 

@@ -6,7 +6,9 @@ one Corpse each.
 """
 from __future__ import annotations
 
+from ..content import content
 from ..context import Ctx
+from ..vocabulary import CONDITION, names_in
 from .places import intruders_in
 
 EMERGENCY_ROOM = "emergency_room"
@@ -59,8 +61,6 @@ SIGNAL_CONDITIONS = frozenset({"signal", "has_signal"})
 
 
 def needs_signal(objective: str) -> bool:
-    from ..content import content
-    from ..vocabulary import CONDITION, names_in
     return bool(names_in(content().objectives[objective].condition, CONDITION) & SIGNAL_CONDITIONS)
 
 

@@ -7,10 +7,13 @@ from typing import Any
 from engine.core.effects import Pause
 
 from ..context import Ctx
-from ..steps import NEM
-from . import intruders
+from ..effects import NEM
+from ..trees import held_items
+from . import intruders, moving
 from .hand import card_kind
-from .places import characters_in, in_darkness, in_facility
+from .holding import drop_thing
+from .intruders import ARMOR_VEST
+from .places import characters_in, in_combat, in_darkness, in_facility
 
 FEEL_OF_THE_DARK = "feel_of_the_dark"
 PLAY, PASS = "play", "pass"
@@ -71,30 +74,6 @@ def inconspicuous(ctx: Ctx, intruder: str, answer: Any = None) -> Pause | None:
     return None
 
 
-ARMOR_VEST = "armor_vest"
-
-
-def armor_vest_window(ctx: Ctx, iid: str, seat: int, card_id: str) -> bool:
-    """7.4 Armor Vest (reaction ``serious_wound_from_attack``): its holder is asked when the hit
-    would give them a Serious Wound (a serious wound, or Light Wounds past the second)."""
-    from ..trees import held_items, iter_calls
-    player = ctx.player(seat)
-    if ARMOR_VEST not in held_items(player):
-        return False
-    light = player["light"]
-    for tree in intruders.hit_trees(ctx, iid, seat, card_id):
-        for name, args in iter_calls(tree):
-            if name != "wound" or args.get("who") not in ("target", None):
-                continue
-            n = args.get("n") if isinstance(args.get("n"), int) else 1
-            if args.get("severity") == "serious":
-                return True
-            light += n
-            if light > 2:
-                return True
-    return False
-
-
 @NEM.primitive("armor_vest", intruder=str, card=str)
 def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause | None:
     """Play (the vest is discarded, one use) or pass; then the hit resolves, the first Serious Wound
@@ -103,12 +82,10 @@ def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause 
     player = ctx.player(seat)
     if not in_facility(player) or ctx.ended():
         return None
-    from ..trees import held_items
     usable = ARMOR_VEST in held_items(player)
     if answer is None and usable:
         return Pause(ARMOR_VEST, (PLAY, PASS))
     if answer == PLAY and usable:
-        from .items import drop_thing
         drop_thing(ctx, seat, ARMOR_VEST, used=True)
         ctx.emit("armor_vest_used", seat=seat)
         ctx.armor_vest = seat
@@ -123,8 +100,6 @@ def armor_vest(ctx: Ctx, intruder: str, card: str, answer: Any = None) -> Pause 
 def bag_noise_roll(ctx: Ctx, answer: Any = None) -> Pause | None:
     """NEM-BAG-4: each character not in combat rolls for noise; Inconspicuous (7.3 Lab Rat) lets its
     holder, in Darkness, discard it to skip the roll."""
-    from . import moving
-    from .places import in_combat
     seat = ctx.actor
     player = ctx.player(seat)
     if ctx.ended() or not in_facility(player) or in_combat(ctx.data, seat):
@@ -144,7 +119,6 @@ def bag_noise_roll(ctx: Ctx, answer: Any = None) -> Pause | None:
 
 def may_skip_noise(ctx: Ctx, seat: int) -> bool:
     """The seat, not in combat and in Darkness, holds Inconspicuous (its second option)."""
-    from .places import in_combat
     player = ctx.player(seat)
     return in_facility(player) and not in_combat(ctx.data, seat) and in_darkness(ctx.data, seat) \
         and any(card_kind(c) == INCONSPICUOUS for c in player["hand"])

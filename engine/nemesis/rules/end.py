@@ -8,6 +8,8 @@ from ..content import content
 from ..context import Ctx
 from ..objectives import holds, objective_met
 from . import hand
+from .coop import signal_shortfall
+from .css import e1_css
 from .places import active_seats
 
 OUTSIDE = ("bunker", "evacuated")
@@ -37,8 +39,7 @@ def finish(ctx: Ctx, kind: str, why: str) -> None:
     if data["phase"] == "over":
         return
     if any(seat is not None for seat in data["pods"].values()) and str(data["time"]) in data["css"]:
-        from .event_phase import e1_css  # NEM-END-5: the pending launch first
-        e1_css(ctx)
+        e1_css(ctx)                                     # NEM-END-5: the pending launch first
     for pod, seat in data["pods"].items():
         if seat is not None:                            # NEM-END-6: still in a pod, dies with the rest
             data["pods"][pod] = None
@@ -108,8 +109,7 @@ def victory_check(ctx: Ctx) -> None:
         entry["objective_met"] = bool(kept) and all(objective_met(data, player["seat"], o) for o in kept)
         entry["won"] = entry["alive"] and entry["objective_met"]
     if data["mode"] == "coop":                          # NEM-VICTORY-7
-        from .coop import signal_shortfall  # NEM-COOP-5
-        signal_shortfall(data, result)
+        signal_shortfall(data, result)                  # NEM-COOP-5
         team = any(e["alive"] for e in result.values()) and all(e["objective_met"] for e in result.values())
         for entry in result.values():
             entry["won"] = team

@@ -8,9 +8,11 @@ from __future__ import annotations
 from engine.core import Command, Data, refuse
 
 from .. import commands
+from ..content import content
 from ..context import Ctx
 from ..trees import passive_item
 from . import hand, moving, reactions
+from .actions import payment
 from .places import in_combat, in_facility, intruders_in
 
 ESCAPE_COST = 1
@@ -41,7 +43,6 @@ def to_bunker(ctx: Ctx, seat: int, how: str) -> None:
 
 def escape_problem(data: Data, seat: int, mode: str) -> tuple[str, str] | None:
     """Why ``seat`` cannot Escape the Facility by ``mode`` now (NEM-BUNKER-2/3/6)."""
-    from ..content import content
     player = data["players"][seat]
     if player["room"] != content().board.exit_room:
         return "NEM-BUNKER-3", "Escape the Facility starts from the Exit Room (001)"
@@ -67,8 +68,8 @@ def do_escape(ctx: Ctx, cmd: Command) -> None:
     problem = escape_problem(ctx.data, seat, mode)
     if problem:
         raise refuse(*problem)
-    cost = ESCAPE_COST + commands.wounded_knee_extra(ctx.data, seat)
-    hand.pay(ctx, seat, commands._payment(cmd), cost, "Escape the Facility")
+    cost = ESCAPE_COST + moving.wounded_knee_extra(ctx.data, seat)
+    hand.pay(ctx, seat, payment(cmd), cost, "Escape the Facility")
     ctx.data["turn"]["first_turn_moves"] += 1
     reactions.declare_action(ctx, seat, "escape_facility", {"mode": mode})
 
@@ -95,7 +96,7 @@ def _resolve_escape(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 def _escape_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     player = data["players"][seat]
-    cost = ESCAPE_COST + commands.wounded_knee_extra(data, seat)
+    cost = ESCAPE_COST + moving.wounded_knee_extra(data, seat)
     for mode in ("rover", "suit"):
         if escape_problem(data, seat, mode) is None:
             for pay in hand.payments(player["hand"], cost):

@@ -4,52 +4,13 @@ from __future__ import annotations
 
 from ..context import Ctx
 from ..trees import run_tree
-from . import end, intruders, moving, wounds
+from . import end, intruders, moving
+from .css import e1_css as e1_css  # step E1, run by name (EVENT_STEPS); the end of the game launches too
+from .encounters import may_skip_noise
+from .facility import check_nest, open_isolation, power_drop
 from .places import characters_in, exits_of, in_combat, in_order, intruders_in, set_noise
 
 EVENT_STEPS = ("e1_css", "e2_time", "e3_noise_removal", "e4_attacks", "e5_fire", "e6_event", "e7_bag")
-
-
-def power_drop(ctx: Ctx) -> None:
-    """NEM-POWER-5: the active token with the highest number goes inactive."""
-    active = ctx.data["active_power"]
-    if active:
-        dropped = max(active)
-        active.remove(dropped)
-        ctx.emit("power_dropped", token=dropped)
-
-
-def open_isolation(ctx: Ctx) -> None:
-    """NEM-MILESTONE-4: the Isolation Room turns to its open face (once)."""
-    if not ctx.data["milestones"]["isolation_open"]:
-        ctx.data["milestones"]["isolation_open"] = True
-        ctx.data["rooms"]["ISO"]["face"] = "open"
-        ctx.emit("isolation_opened")
-
-
-def e1_css(ctx: Ctx) -> None:
-    """NEM-CSS-7..11: a face-down CSS token on the Time slot launches the pods."""
-    data = ctx.data
-    token_id = data["css"].pop(str(data["time"]), None)
-    if token_id is None:
-        return
-    token = next(t for t in ctx.content.tokens.css_tokens if t.id == token_id)
-    data["css_launched"].append(token_id)
-    ctx.emit("css_launch", token=token_id, outcome=token.outcome, reveals=True)
-    for pod, seat in data["pods"].items():
-        if seat is None:
-            continue
-        data["pods"][pod] = None
-        player = ctx.player(seat)
-        if pod in token.evacuates:
-            player["where"] = "evacuated"
-            ctx.emit("evacuated", seat=seat, pod=pod)
-        else:
-            room = next(r for r in ctx.content.board.order
-                        if ctx.content.tiles[data["rooms"][r]["tile"]].pod == pod)
-            player["where"], player["room"], player["pod"] = "facility", room, None
-            ctx.emit("pod_failed", seat=seat, pod=pod)
-            wounds.serious_wound(ctx, seat)             # NEM-CSS-11
 
 
 def e2_time(ctx: Ctx) -> None:
@@ -113,8 +74,7 @@ def e5_fire(ctx: Ctx) -> None:
         elif data["rooms"][room]["tile"] == "nest" and data["nest_eggs"] > 0:
             data["nest_eggs"] -= 1
             ctx.emit("egg_destroyed", room=room)
-            from .combat import check_nest  # NEM-EGG-8, NEM-DEC-15: the last Egg burnt
-            check_nest(ctx)
+            check_nest(ctx)                     # NEM-EGG-8, NEM-DEC-15: the last Egg burnt
 
 
 def e6_event(ctx: Ctx) -> None:
@@ -161,7 +121,6 @@ def e7_bag(ctx: Ctx) -> None:
         intruders.add_from_supply(ctx, "breeder")
     elif kind in ("adult", "breeder"):
         data["bag"].append(token)
-        from .encounters import may_skip_noise
         order = in_order(data)
         for i, seat in enumerate(order):
             if ctx.ended():
@@ -178,7 +137,7 @@ def e7_bag(ctx: Ctx) -> None:
     elif kind == "queen":
         nest = next((r for r in ctx.content.board.order if data["rooms"][r]["tile"] == "nest"), None)
         inside = characters_in(data, nest) if nest and data["rooms"][nest]["explored"] else []
-        if inside:                                      # NEM-BAG-6/8: Encounter steps 1, 3 and 4
+        if nest is not None and inside:                 # NEM-BAG-6/8: Encounter steps 1, 3 and 4
             for exit_id in exits_of(nest):
                 set_noise(data, exit_id, False)
             ordered = in_order(data, inside)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from ..context import Ctx
-from ..trees import run_tree
+from ..trees import held_items, iter_calls, run_tree
 from . import hand
+from .facility import check_venting
 from .places import characters_in, exits_of, in_darkness, in_facility, in_order, intruders_in, set_noise
+from .weakness import brood_shielded, death_check_cards, ignores_darkness
 
 NO_CARCASS = ("larva",)
+ARMOR_VEST = "armor_vest"
 
 
 def token_type(ctx: Ctx, token: str) -> str:
@@ -17,10 +20,6 @@ def token_type(ctx: Ctx, token: str) -> str:
 def token_numbers(ctx: Ctx, token: str) -> tuple[int, int]:
     found = next(t for t in ctx.content.tokens.intruder_tokens if t.id == token)
     return found.lit or 0, found.dark or 0
-
-
-def rank(ctx: Ctx, kind: str) -> int:
-    return next(t.rank for t in ctx.content.tokens.intruder_types if t.id == kind)
 
 
 def limit(ctx: Ctx, kind: str) -> int | None:
@@ -171,11 +170,30 @@ def attack(ctx: Ctx, iid: str, seat: int, window: bool = True) -> None:
     ctx.emit("intruder_attack", reveals=True, intruder=iid, type=intruder["type"], seat=seat, card=card_id, hit=hit)
     if not hit:
         return
-    from .encounters import armor_vest_window
     if armor_vest_window(ctx, iid, seat, card_id):      # 7.4 Armor Vest: the holder answers first
         ctx.push({"armor_vest": {"intruder": iid, "card": card_id}}, seat=seat)
         return
     resolve_hit(ctx, iid, seat, card_id)
+
+
+def armor_vest_window(ctx: Ctx, iid: str, seat: int, card_id: str) -> bool:
+    """7.4 Armor Vest (reaction ``serious_wound_from_attack``): its holder is asked when the hit
+    would give them a Serious Wound (a serious wound, or Light Wounds past the second)."""
+    player = ctx.player(seat)
+    if ARMOR_VEST not in held_items(player):
+        return False
+    light = player["light"]
+    for tree in hit_trees(ctx, iid, seat, card_id):
+        for name, args in iter_calls(tree):
+            if name != "wound" or args.get("who") not in ("target", None):
+                continue
+            n = args.get("n") if isinstance(args.get("n"), int) else 1
+            if args.get("severity") == "serious":
+                return True
+            light += n
+            if light > 2:
+                return True
+    return False
 
 
 def hit_trees(ctx: Ctx, iid: str, seat: int, card_id: str) -> list:
@@ -183,7 +201,6 @@ def hit_trees(ctx: Ctx, iid: str, seat: int, card_id: str) -> list:
     card = ctx.content.attacks[card_id]
     intruder = ctx.data["intruders"].get(iid)
     trees = [card.effect]
-    from .weakness import ignores_darkness  # Wary of Shadows
     if card.darkness is not None and in_darkness(ctx.data, seat) \
             and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
         trees.append(card.darkness)
@@ -195,7 +212,6 @@ def resolve_hit(ctx: Ctx, iid: str, seat: int, card_id: str) -> None:
     player = ctx.player(seat)
     intruder = ctx.data["intruders"].get(iid)
     run_tree(ctx, card.effect, target=seat, room=player["room"])
-    from .weakness import ignores_darkness  # Wary of Shadows
     if card.darkness is not None and in_darkness(ctx.data, seat) and in_facility(player) \
             and not ignores_darkness(ctx.data, seat, card_id, intruder["type"] if intruder else "adult"):
         run_tree(ctx, card.darkness, target=seat, room=player["room"])
@@ -223,7 +239,6 @@ def injure(ctx: Ctx, iid: str, n: int, by: int | None) -> None:
     if intruder["type"] == "larva":                     # NEM-INTRUDERDMG-1
         kill(ctx, iid, by)
         return
-    from .weakness import death_check_cards  # NEM-INTRUDERDMG-2/3, Slow Regeneration
     normal = 2 if intruder["type"] in ("breeder", "queen") else 1
     cards = [draw_attack_card(ctx) for _ in range(death_check_cards(data, by, intruder["type"], normal))]
     bloods = [ctx.content.attacks[c].blood for c in cards]
@@ -273,8 +288,7 @@ def move_through(ctx: Ctx, iid: str, number: int) -> None:
     if corridor["door"] == "closed":
         corridor["door"] = "destroyed"
         ctx.emit("door_destroyed", corridor=exit_id, by=iid)
-        from .facility import check_venting  # NEM-ROOM-26: at once
-        check_venting(ctx)
+        check_venting(ctx)                              # NEM-ROOM-26: at once
         return
     target = ctx.content.board.corridors[exit_id].other(intruder["room"])
     intruder["room"] = target
@@ -297,7 +311,6 @@ def attack_target(ctx: Ctx, room: str) -> int | None:
     if not seats:
         return None
     ordered = in_order(ctx.data, seats)
-    from .weakness import brood_shielded  # Brood Guardians: picked only if alone
     shielded = [s for s in ordered if brood_shielded(ctx.data, s)]
     if len(shielded) < len(ordered):
         ordered = [s for s in ordered if s not in shielded]

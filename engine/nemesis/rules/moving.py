@@ -1,20 +1,32 @@
-"""Movement, Escape, exploration, Noise and Danger (NEM-MOVE, NEM-ESCAPE, NEM-EXPLORE, NEM-NOISE)."""
+"""Movement, Careful Movement, Escape, exploration, Noise and Danger (NEM-MOVE, NEM-SNEAK,
+NEM-ESCAPE, NEM-EXPLORE, NEM-NOISE): the ``move`` and ``careful_move`` commands (notation in
+commands.py) and what walking into a Room sets off."""
 from __future__ import annotations
 
-from engine.core import refuse
+from typing import Any
 
+from engine.core import Command, Data, refuse
+from engine.core.effects import Pause
+
+from ..commands import verb
 from ..context import Ctx
+from ..effects import NEM
 from ..trees import HANDLERS
-from . import board_markers, intruders
+from . import board_markers, hand, intruders, reactions
+from .actions import acting, payment
 from .places import (
     characters_in,
     exits_of,
     has_noise,
     in_combat,
+    in_facility,
     intruders_in,
     set_noise,
     walkable_neighbours,
 )
+from .weakness import echo_applies
+
+MOVE_COST, CAREFUL_COST = 1, 2
 
 
 def check_destination(ctx: Ctx, seat: int, to: str) -> str:
@@ -114,7 +126,6 @@ def noise_roll(ctx: Ctx, seat: int) -> None:
             danger(ctx, seat, room)
         return
     if face == "DANGER":
-        from .weakness import echo_applies
         if echo_applies(ctx.data, seat):                # Echo Confusion: the roller may read SILENCE
             ctx.push({"echo_confusion": {"room": room}}, seat=seat)
             return
@@ -126,6 +137,20 @@ def noise_roll(ctx: Ctx, seat: int) -> None:
     else:
         set_noise(ctx.data, exit_id, True)
         ctx.emit("noise_placed", exit=exit_id)
+
+
+@NEM.primitive("echo_confusion", room=str)
+def echo_confusion(ctx: Ctx, room: str, answer: Any = None) -> Pause | None:
+    """Echo Confusion: the roller chooses to resolve their DANGER as DANGER or as SILENCE."""
+    player = ctx.player()
+    if not in_facility(player) or player["room"] != room:
+        return None
+    if answer is None:
+        return Pause("echo_confusion", ("danger", "silence"))
+    ctx.emit("echo_confusion", seat=ctx.actor, choice=answer)
+    if answer == "danger":
+        danger(ctx, ctx.actor, room)
+    return None
 
 
 def danger(ctx: Ctx, seat: int, room: str) -> None:
@@ -145,7 +170,7 @@ def danger(ctx: Ctx, seat: int, room: str) -> None:
         ctx.emit("danger_noise", room=room)
         return
     broken: set[str] = set()
-    for iid, corridor, neighbour in movers:
+    for iid, corridor, _neighbour in movers:
         if data["corridors"][corridor]["door"] == "closed" or corridor in broken:
             if corridor not in broken:
                 data["corridors"][corridor]["door"] = "destroyed"
@@ -156,3 +181,95 @@ def danger(ctx: Ctx, seat: int, room: str) -> None:
         data["arrivals"] += 1
         data["intruders"][iid]["arrived"] = data["arrivals"]
         ctx.emit("intruder_moved", intruder=iid, to=room)
+
+
+# -- the move and careful_move commands (NEM-MOVE, NEM-SNEAK) ------------------------------------------
+
+def _target(cmd: Command) -> str:
+    if not cmd.args or not isinstance(cmd.args[0], str):
+        raise refuse("NEM-MOVE-1", f"{cmd.verb} needs a Room to move to")
+    return cmd.args[0]
+
+
+def wounded_knee_extra(data: Data, seat: int) -> int:
+    """NEM-MOVE-11: the first moving action of the first turn of a round costs 1 more."""
+    player = data["players"][seat]
+    knee = any(w["type"] == "knee" and not w["dressed"] for w in player["serious"])
+    first_turn = data["turn"] is not None and data["turn"]["seat"] == seat and not player.get("turned")
+    return 1 if knee and first_turn and data["turn"]["first_turn_moves"] == 0 else 0
+
+
+def do_move(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    acting(ctx, seat)
+    to = _target(cmd)
+    check_destination(ctx, seat, to)
+    hand.pay(ctx, seat, payment(cmd), MOVE_COST + wounded_knee_extra(ctx.data, seat), "Movement")
+    ctx.data["turn"]["first_turn_moves"] += 1
+    reactions.declare_action(ctx, seat, "move", {"to": to})     # NEM-ACTION-17/20: interruptible
+
+
+def do_careful_move(ctx: Ctx, cmd: Command) -> None:
+    seat = ctx.seat
+    acting(ctx, seat)
+    if in_combat(ctx.data, seat):
+        raise refuse("NEM-SNEAK-1", "Careful Movement is out of combat only (use Movement to escape)")
+    to = _target(cmd)
+    check_destination(ctx, seat, to)
+    if not _quiet_exit(ctx.data, to):
+        raise refuse("NEM-SNEAK-2", f"every exit of {to} already holds a Noise marker")
+    hand.pay(ctx, seat, payment(cmd), CAREFUL_COST + wounded_knee_extra(ctx.data, seat), "Careful Movement")
+    ctx.data["turn"]["first_turn_moves"] += 1
+    reactions.declare_action(ctx, seat, "careful_move", {"to": to})
+
+
+def _quiet_exit(data: Data, room: str) -> bool:
+    """NEM-SNEAK-2: Careful Movement needs an exit of the target Room without a Noise marker."""
+    return any(not has_noise(data, e) for e in exits_of(room))
+
+
+def _movement_commands(data: Data, seat: int) -> list[Command]:
+    player = data["players"][seat]
+    found: list[Command] = []
+    knee = wounded_knee_extra(data, seat)
+    fighting = in_combat(data, seat)
+    move_pays = hand.payments(player["hand"], MOVE_COST + knee)
+    careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
+    for _, room in walkable_neighbours(data, player["room"]):
+        for pay in move_pays:
+            found.append(Command("move", (room,), (("pay", pay),) if pay else (), seat))
+        if careful_pays and _quiet_exit(data, room):
+            for pay in careful_pays:
+                found.append(Command("careful_move", (room,), (("pay", pay),), seat))
+    return found
+
+
+verb("move", _movement_commands)(do_move)
+verb("careful_move")(do_careful_move)
+
+
+@reactions.resolver("move")
+def _move(ctx: Ctx, seat: int, args: dict[str, Any], cancelled: bool) -> None:
+    """Movement (an Escape when in combat), once no Interruption cancelled it."""
+    if not cancelled and in_facility(ctx.player(seat)):
+        walk(ctx, seat, str(args["to"]))
+
+
+@reactions.resolver("careful_move")
+def _careful_move(ctx: Ctx, seat: int, args: dict[str, Any], cancelled: bool) -> None:
+    if cancelled or not in_facility(ctx.player(seat)):
+        return
+    corridor = ctx.content.board.corridor_between(ctx.player(seat)["room"], str(args["to"]))
+    arrive(ctx, seat, str(args["to"]), corridor, careful=True)
+
+
+@NEM.primitive("escort", start=str, to=str)
+def escort(ctx: Ctx, start: str, to: str, answer: Any = None) -> Pause | None:
+    player = ctx.player()
+    if not in_facility(player) or player["room"] != start:
+        return None
+    if answer is None:
+        return Pause("escort", ("yes", "no"))
+    if answer == "yes":
+        arrive(ctx, ctx.actor, to, ctx.content.board.corridor_between(start, to), noise=False)
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Data
 
 from ..content import content
+from ..context import Ctx
 
 IN_FACILITY = "facility"
 
@@ -94,3 +95,28 @@ def set_noise(data: Data, exit_id: str, on: bool) -> None:
 
 def tile_of(data: Data, room: str):
     return content().tiles[data["rooms"][room]["tile"]]
+
+
+def rank(ctx: Ctx, kind: str) -> int:
+    """NEM-COMBAT-4: an intruder type's rank (the effect-tree filter ``rank_le``)."""
+    return next(t.rank for t in ctx.content.tokens.intruder_types if t.id == kind)
+
+
+def path_destinations(ctx: Ctx, seat: int, steps: int) -> list[str]:
+    """Rooms reachable in 1..steps Movements through explored Rooms (no Closed Door), every Room on
+    the way free of intruders."""
+    data = ctx.data
+    start = ctx.player(seat)["room"]
+    found: list[str] = []
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for room in frontier:
+            if room != start and intruders_in(data, room):
+                continue                                  # the middle Room must hold no intruder
+            for _, n in walkable_neighbours(data, room):
+                if n != start and n not in found and data["rooms"][n]["explored"]:
+                    found.append(n)
+                    nxt.append(n)
+        frontier = nxt
+    return sorted(found, key=ctx.content.board.order_index)

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.effects import Param, Pause, to_plain
 
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
 from .hand import card_kind
 from .places import characters_in, in_facility
 
@@ -89,19 +89,6 @@ def offer_escort(ctx: Ctx, seat: int, start: str, to: str) -> None:
         ctx.push({"escort": {"start": start, "to": to}}, seat=seat)
 
 
-@NEM.primitive("escort", start=str, to=str)
-def escort(ctx: Ctx, start: str, to: str, answer: Any = None) -> Pause | None:
-    player = ctx.player()
-    if not in_facility(player) or player["room"] != start:
-        return None
-    if answer is None:
-        return Pause("escort", ("yes", "no"))
-    if answer == "yes":
-        from . import moving
-        moving.arrive(ctx, ctx.actor, to, ctx.content.board.corridor_between(start, to), noise=False)
-    return None
-
-
 # -- declared actions of any verb ------------------------------------------------------------------------
 
 Resolver = Any   # (ctx, seat, args: dict, cancelled: bool) -> None
@@ -126,20 +113,3 @@ def declare_action(ctx: Ctx, seat: int, verb: str, args: dict[str, Any]) -> None
 def declared_action(ctx: Ctx, seat: int, verb: str, args: Any, cancelled: bool) -> None:
     ctx.push({"finish_action": {"seat": seat}}, seat=seat)
     RESOLVERS[verb](ctx, seat, dict(to_plain(args)), cancelled)
-
-
-@resolver("move")
-def _move(ctx: Ctx, seat: int, args: dict[str, Any], cancelled: bool) -> None:
-    """Movement (an Escape when in combat), once no Interruption cancelled it."""
-    from . import moving
-    if not cancelled and in_facility(ctx.player(seat)):
-        moving.walk(ctx, seat, str(args["to"]))
-
-
-@resolver("careful_move")
-def _careful_move(ctx: Ctx, seat: int, args: dict[str, Any], cancelled: bool) -> None:
-    from . import moving
-    if cancelled or not in_facility(ctx.player(seat)):
-        return
-    corridor = ctx.content.board.corridor_between(ctx.player(seat)["room"], str(args["to"]))
-    moving.arrive(ctx, seat, str(args["to"]), corridor, careful=True)

@@ -20,18 +20,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.commands import Value
 from engine.core.effects import Pause
 
 from .. import commands
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
+from ..effects import NEM
+from ..trees import Walk, call_of, iter_calls, named_args, run_tree, walk_of
 from ..trees import handles as trees_handles
-from ..trees import run_tree
 from . import board_markers, escape, facility, hand, intruders, items, moving, reactions, weakness, wounds
+from .actions import payment
 from .places import characters_in, in_combat, in_darkness, in_facility, in_order, intruders_in
 
-Choice = tuple[object, object]          # (option, target); None where the action takes none
+Choice = tuple[Value | None, Value | None]   # (option, target); None where the action takes none
 NONE: list[Choice] = [(None, None)]
 
 
@@ -229,7 +231,8 @@ def _treat(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 def _lab_choices(data: Data, seat: int) -> list[Choice]:
     lying = sorted(set(data["rooms"][_room(data, seat)]["objects"]))
     held = sorted({h["object"] for h in _player(data, seat)["hands"] if isinstance(h, dict) and "object" in h})
-    return [(None, kind) for kind in lying] + [(None, f"held.{kind}") for kind in held]
+    found: list[Choice] = [(None, kind) for kind in lying]
+    return found + [(None, f"held.{kind}") for kind in held]
 
 
 @action("analyze_object", "NEM-ROOM-9")
@@ -277,8 +280,7 @@ def _egg(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
     ctx.data["nest_eggs"] -= 1
     ctx.player(seat)["hands"].append({"object": "egg"})
     ctx.emit("egg_taken", seat=seat)
-    from .combat import check_nest  # NEM-EGG-8, NEM-DEC-15: the last Egg taken
-    check_nest(ctx)
+    facility.check_nest(ctx)                         # NEM-EGG-8, NEM-DEC-15: the last Egg taken
     moving.noise_roll(ctx, seat)
 
 
@@ -316,8 +318,8 @@ def _signal(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 
 @choices("check_objective")
 def _check_choices(data: Data, seat: int) -> list[Choice]:
-    found = [(None, p["seat"]) for p in data["players"]
-             if p["seat"] != seat and p["signal"] and p["where"] != "dead" and p["character"] is not None]
+    found: list[Choice] = [(None, p["seat"]) for p in data["players"] if p["seat"] != seat and p["signal"]
+                           and p["where"] != "dead" and p["character"] is not None]
     if not found:
         raise refuse("NEM-SIGNAL-4", "no other living character has a Signal marker")
     return found
@@ -392,7 +394,7 @@ def _defense(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
 def _guard_choices(data: Data, seat: int) -> list[Choice]:
     if not data["rooms"][_room(data, seat)]["items"]:
         raise refuse("NEM-ROOM-21", "the Item Counter is at 0")
-    found = [(item, None) for item in ("taser", "enviro_suit") if item in data["crafted"]]
+    found: list[Choice] = [(item, None) for item in ("taser", "enviro_suit") if item in data["crafted"]]
     if not found:
         raise refuse("NEM-ROOM-21", "neither a Taser nor an Enviro-Suit is left in the Crafted deck")
     return found
@@ -451,7 +453,7 @@ def _vent_choices(data: Data, seat: int) -> list[Choice]:
 
 @action("vent_out", "NEM-ROOM-25")
 def _vent(ctx: Ctx, seat: int, option: Any, target: Any) -> None:
-    facility.vent_out(ctx, str(target))
+    board_markers.vent_out(ctx, str(target))
 
 
 CHOICES["lock_in"] = lambda data, seat: NONE
@@ -628,8 +630,8 @@ def do_room(ctx: Ctx, cmd: Command) -> None:
         raise refuse(rule.rule, f"{action_id} cannot be done with option={option} target={target}")
     cost = room_cost(data, seat, tile_action(data, seat, action_id).cost)
     if rule.moves:
-        cost += commands.wounded_knee_extra(data, seat)
-    hand.pay(ctx, seat, commands._payment(cmd), cost, action_id)
+        cost += moving.wounded_knee_extra(data, seat)
+    hand.pay(ctx, seat, payment(cmd), cost, action_id)
     if rule.moves:
         data["turn"]["first_turn_moves"] += 1
     ctx.emit("room_action", seat=seat, action=action_id, room=ctx.player(seat)["room"])
@@ -647,8 +649,8 @@ def _resolve_room(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
     ACTIONS[args["action"]].run(ctx, seat, args.get("option"), tuple(target) if isinstance(target, list) else target)
 
 
-def _command(seat: int, action_id: str, option: object, target: object, pay: tuple[str, ...]) -> Command:
-    params: list[tuple[str, object]] = []
+def _command(seat: int, action_id: str, option: Value | None, target: Value | None, pay: tuple[str, ...]) -> Command:
+    params: list[tuple[str, Value]] = []
     if option is not None:
         params.append(("option", option))
     if target is not None:
@@ -672,7 +674,7 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
             legal = CHOICES[tile_act.id](data, seat)
         except Refused:                                 # not possible now
             continue
-        cost = room_cost(data, seat, tile_act.cost) + (commands.wounded_knee_extra(data, seat) if rule.moves else 0)
+        cost = room_cost(data, seat, tile_act.cost) + (moving.wounded_knee_extra(data, seat) if rule.moves else 0)
         pays = hand.payments(player["hand"], cost)
         for option, target in legal:
             for pay in pays:
@@ -688,8 +690,7 @@ commands.verb("room", _room_commands)(do_room)
 def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None) -> dict[str, tuple[str, Any, Any]]:
     """The Room's actions the seat may perform now without cost, encoded ``action/option/target``;
     none when the tree's condition (``room_has: [red, white]``) fails."""
-    from ..trees import Walk
-    walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)  # type: ignore[arg-type]
+    walk = walk or Walk(Ctx(data, None, seat), None, (), planning=True)
     if conds and not walk.cond(conds, {}):
         return {}
     player = _player(data, seat)
@@ -711,7 +712,6 @@ def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None
 
 def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
     """A card part ``room_action_free`` with no Room action available to perform for free now."""
-    from ..trees import Walk, call_of, iter_calls, named_args
     name, raw = call_of(tree) if isinstance(tree, str) or hasattr(tree, "items") else ("", None)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
@@ -725,7 +725,6 @@ def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
 
 @trees_handles("room_action_free")
 def _room_action_free(ctx: Ctx, args: dict[str, Any], bindings: dict[str, Any]) -> None:
-    from ..trees import walk_of
     if free_room_choices(ctx.data, ctx.actor, walk_of(bindings), args.get("filters")):
         ctx.push({"free_room_action": {"filters_met": True}}, seat=ctx.actor)
 

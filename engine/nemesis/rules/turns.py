@@ -1,9 +1,19 @@
-"""Rounds and turns (NEM-ROUND, NEM-ACTION-1..5/15, NEM-FIRE-3)."""
+"""Rounds and turns (NEM-ROUND, NEM-ACTION-1..5/15, NEM-FIRE-3), and the ``pass`` command (notation
+in commands.py)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
+from engine.core import Command, Data, refuse
+
+from ..commands import VERBS, verb
 from ..context import Ctx
 from ..trees import passive_item
 from . import end, hand, wounds
+from .coop import revive
+from .event_phase import EVENT_STEPS
+from .facility import check_venting
+from .intruders import kill
 from .places import active_seats, in_facility, in_order
 
 
@@ -13,7 +23,6 @@ def start_round(ctx: Ctx) -> None:
     data["round"] += 1
     data["phase"] = "player"
     ctx.emit("round_started", round=data["round"])
-    from .coop import revive
     revive(ctx)                                          # NEM-COOP-6: before drawing
     seats = active_seats(data)
     if not seats:
@@ -94,11 +103,9 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 def end_player_phase(ctx: Ctx) -> None:
     """NEM-ROUND-6, NEM-ROOM-40: the Vent check, then the Event Phase steps."""
     data = ctx.data
-    from .facility import check_venting
     check_venting(ctx)                                   # NEM-ROOM-26
     vent = data["venting"]
     if vent is not None:                                 # NEM-ROOM-27
-        from .intruders import kill
         for iid in [i for i, x in data["intruders"].items() if x["room"] == vent]:
             kill(ctx, iid, None)
         for player in data["players"]:
@@ -107,5 +114,41 @@ def end_player_phase(ctx: Ctx) -> None:
         data["venting"] = None
     data["phase"] = "event"
     ctx.emit("event_phase")
-    from .event_phase import EVENT_STEPS
     ctx.push(*EVENT_STEPS, "start_round")
+
+
+# -- the pass command (NEM-ACTION-2/3) -----------------------------------------------------------------
+
+def do_pass(ctx: Ctx, cmd: Command) -> None:
+    """NEM-ACTION-2/3: pass, discarding any cards of the hand, named by place (``c0``, ``c1``, …)."""
+    seat = ctx.seat
+    value = cmd.get("discard", ())
+    places = [str(v) for v in (value if isinstance(value, tuple) else (value,))]
+    hand_cards = ctx.player(seat)["hand"]
+    chosen = [hand.hand_place(hand_cards, place) for place in places]
+    found = [i for i in chosen if i is not None]
+    if len(found) != len(chosen) or len(set(found)) != len(found):
+        raise refuse("NEM-ACTION-3", f"discard names cards of your hand by place, each once (c0 to "
+                                     f"c{len(hand_cards) - 1}), not {','.join(places)}")
+    pass_turn(ctx, seat, [hand_cards[i] for i in found])
+
+
+def pass_commands(data: Data, seat: int) -> list[Command]:
+    """``pass`` with every set of discards (NEM-ACTION-3), cards the player cannot tell apart listed
+    once, as payments are (the lowest places of each kind)."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat])))
+
+
+@lru_cache(maxsize=1024)
+def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Command, ...]:
+    return tuple(Command("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
+                 for places in sets)
+
+
+def may_act(data: Data, seat: int) -> bool:
+    """NEM-ACTION-10: only a character standing in a Room acts; anyone holding the turn may pass."""
+    return in_facility(data["players"][seat])
+
+
+verb("pass", pass_commands)(do_pass)
+VERBS.gate(may_act, always=("turns",))

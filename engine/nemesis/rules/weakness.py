@@ -8,9 +8,10 @@ rules below ask "which passives of this kind apply to this character now" (NEM-W
   shoot: face_map(from, to)           Soft Underbelly — used by rules/combat.py
   death_check_cards(types, n)         Slow Regeneration — used by intruders.injure
   ignore_darkness_of(card, attacker)  Wary of Shadows — used by intruders.attack
-  noise: optional(DANGER→SILENCE)     Echo Confusion — moving.noise_roll asks through `echo_confusion`
-  on_place_fire                       Heat Aversion — `fire_placed`, called by board_markers.place for
-                                      every Fire marker a character places
+  noise: optional(DANGER→SILENCE)     Echo Confusion — moving.noise_roll asks through its step
+                                      `echo_confusion`
+  on_place_fire                       Heat Aversion — board_markers.fire_placed, for every Fire marker
+                                      a character places
   attack_target_last_if_carrying      Brood Guardians — intruders.attack_target
 
 Knowledge gains go through `gain_knowledge` (0..10, excess lost, NEM-DEC-5); research of an object
@@ -22,13 +23,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data, refuse
-from engine.core.effects import Pause
 
 from ..content import content
 from ..context import Ctx
-from ..steps import NEM
 from ..trees import handles, knowledge_for_requirements, passives_of
-from .places import in_facility, intruders_in
+from .places import in_facility
 
 THRESHOLDS = (3, 5, 8)            # W1, W2, W3 (NEM-WEAKNESS-1)
 KNOWLEDGE_MIN, KNOWLEDGE_MAX = 0, 10
@@ -180,32 +179,6 @@ def brood_shielded(data: Data, seat: int) -> bool:
     """Brood Guardians: carrying the named object, E4 attacks pick this character last."""
     player = data["players"][seat]
     return any(carrying(player, str(kind)) for kind in passives(data, seat, "attack_target_last_if_carrying"))
-
-
-def fire_placed(ctx: Ctx, seat: int, room: str) -> None:
-    """Heat Aversion: after ``seat``'s character places a Fire marker (whatever places it: an
-    exploration token, Thermite Charge, a Flamethrower, any effect; board_markers.place calls this),
-    each intruder in that Room suffers 1 Injury at once (one check each)."""
-    if not passives(ctx.data, seat, "on_place_fire"):
-        return
-    from . import intruders
-    for iid in intruders_in(ctx.data, room):
-        intruders.injure(ctx, iid, 1, seat)
-
-
-@NEM.primitive("echo_confusion", room=str)
-def echo_confusion(ctx: Ctx, room: str, answer: Any = None) -> Pause | None:
-    """Echo Confusion: the roller chooses to resolve their DANGER as DANGER or as SILENCE."""
-    player = ctx.player()
-    if not in_facility(player) or player["room"] != room:
-        return None
-    if answer is None:
-        return Pause("echo_confusion", ("danger", "silence"))
-    ctx.emit("echo_confusion", seat=ctx.actor, choice=answer)
-    if answer == "danger":
-        from .moving import danger
-        danger(ctx, ctx.actor, room)
-    return None
 
 
 def _arg(value: Any, name: str) -> Any:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..context import Ctx
+from .holding import arm_wound
 from .places import in_facility
 
 SERIOUS_LIMIT = 3
@@ -52,7 +53,6 @@ def serious_wound(ctx: Ctx, seat: int, n: int = 1) -> None:
             die(ctx, seat, "wounds")                        # NEM-DEC-70: three cards collected
             return
         if kind == "arm":
-            from .items import arm_wound
             arm_wound(ctx, seat)                            # NEM-HEAVY-8
 
 

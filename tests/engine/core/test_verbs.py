@@ -48,6 +48,34 @@ def test_listers_are_ranked_by_area_and_keep_their_order_within_one():
         verbs.verb("e", lister("e", "third"))(lambda ctx, cmd: None)
 
 
+def test_a_gate_keeps_a_seat_that_may_not_act_to_its_open_areas():
+    verbs = Verbs("Test", areas=("turn", "act"))
+
+    def lister(name: str, module: str):
+        def listed(data, seat):
+            return [Command(name, seat=seat)]
+        listed.__module__ = f"engine.test.{module}"
+        return listed
+
+    verbs.verb("pass", lister("pass", "turn"))(lambda ctx, cmd: None)
+    verbs.verb("move", lister("move", "act"))(lambda ctx, cmd: None)
+    verbs.gate(lambda data, seat: data["standing"][seat], always=("turn",))
+    data = {"standing": [True, False]}
+    assert [c.verb for c in verbs.listed(data, 0)] == ["pass", "move"]
+    assert [c.verb for c in verbs.listed(data, 1)] == ["pass"]
+
+
+def test_nemesis_lists_only_passes_for_a_character_out_of_the_rooms():
+    from engine.core import Match
+    match = Match.new("nemesis", 2, seed=3, seats=["human"] * 2)
+    while match.state.prompt is not None and match.state.prompt.kind == "draft":
+        match.apply(match.state.legal()[0])
+    seat = match.state.data["turn"]["seat"]
+    assert {c.verb for c in match.state.legal()} - {"pass"}
+    match.state.data["players"][seat]["where"] = "pod"
+    assert {c.verb for c in match.state.legal()} == {"pass"}
+
+
 LOADED = """
 import json, sys
 from engine.core.verbs import load_rule_areas

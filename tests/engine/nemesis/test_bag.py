@@ -158,7 +158,7 @@ def test_first_intruder_asks_everyone_to_keep_one_objective():
     token = next(t for t in d["bag"] if TYPES[t] == "adult")
     d["bag"].remove(token)
     intruders.place_intruder(ctx(m), "adult", token, "R003")
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(ctx(m))
     assert m.state.prompt.kind == "keep_objective"
     kept = [p["objectives"][0] for p in d["players"]]
@@ -176,7 +176,7 @@ def test_coop_discards_nothing_at_the_first_encounter():
     token = next(t for t in d["bag"] if TYPES[t] == "adult")
     d["bag"].remove(token)
     intruders.place_intruder(ctx(m), "adult", token, "R003")
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(ctx(m))
     assert [p["objectives"] for p in data(m)["players"]] == held
 
@@ -189,7 +189,7 @@ def test_a_dead_character_keeps_both_objectives():
     token = next(t for t in d["bag"] if TYPES[t] == "adult")
     d["bag"].remove(token)
     intruders.place_intruder(ctx(m), "adult", token, "R003")
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(ctx(m))
     while m.state.prompt is not None and m.state.prompt.kind == "keep_objective":
         assert m.state.prompt.seats == (0,)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.nemesis.board import TECH, board
+from engine.nemesis.board import TECH
+from engine.nemesis.content import board
 
 
 def test_room_and_corridor_counts():

@@ -10,9 +10,9 @@ import pytest
 from engine.core import ConfigError, ContentError, Match, Refused, load_content
 from engine.nemesis import content as nc
 from engine.nemesis.content import content
+from engine.nemesis.effects import NEM
 from engine.nemesis.game import Nemesis
 from engine.nemesis.rules import coop, end, event_phase, facility, hand, intruders, moving, weakness
-from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
 from tests.engine.nemesis.scenario import (
     add_intruder,

@@ -6,8 +6,8 @@ import pytest
 
 from engine.core import Refused
 from engine.nemesis.content import content
+from engine.nemesis.effects import NEM
 from engine.nemesis.rules import computer, escape, items, rooms
-from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
 from tests.engine.nemesis.scenario import (
     add_intruder,

@@ -7,8 +7,8 @@ import pytest
 
 from engine.core import Refused, Rng
 from engine.nemesis.content import content
+from engine.nemesis.effects import NEM
 from engine.nemesis.rules import event_phase, facility, intruders
-from engine.nemesis.steps import NEM
 from engine.nemesis.trees import run_tree
 
 from .scenario import (

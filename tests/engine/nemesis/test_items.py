@@ -426,7 +426,7 @@ def test_craft_equipment_lets_everyone_in_the_repository_craft_in_order():
     match = _crafter(room="REP")
     give(match, 1, "medkit")                                   # MEDICAL: an Enviro-Suit or a Neutralizer
     item_rules.craft_equipment(ctx(match), 1)
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(ctx(match))
     assert match.state.prompt.kind == "craft_equipment" and match.state.prompt.seats == (1,)
     play(match, "1: answer enviro_suit/i0")                   # its Medkit
@@ -586,7 +586,7 @@ def test_a_wounded_arm_with_full_hands_drops_one_at_once():
     data(match)["decks"]["wound"].append("arm")              # the next Serious Wound: Wounded Arm
     c0 = ctx(match)
     wounds.serious_wound(c0, 0)
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(c0)
     assert match.state.prompt.kind == "arm_drop" and match.state.prompt.seats == (0,)
     play(match, "0: answer h0")

@@ -12,7 +12,7 @@ def first_encounter(match, seat=0, room="R006"):
     set_bag(match, "adult")
     c = ctx(match, seat)
     intruders.encounter(c, room, seat)
-    from engine.nemesis.steps import NEM
+    from engine.nemesis.effects import NEM
     NEM.drain(c)
 
 

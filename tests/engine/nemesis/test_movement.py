@@ -181,8 +181,8 @@ def test_wounded_knee_spares_the_later_turns_of_the_round():
     assert d["turn"]["seat"] == 0 and len(d["players"][0]["hand"]) == 2
     play(match, f"0: move R006 pay={pay(match, 1)}")        # the second turn: the normal cost
     assert d["players"][0]["room"] == "R006" and len(d["players"][0]["hand"]) == 1
-    from engine.nemesis.commands import wounded_knee_extra
     from engine.nemesis.rules import turns
+    from engine.nemesis.rules.moving import wounded_knee_extra
     turns.start_round(ctx(match))                          # a new round: the first turn costs more again
     d["turn"] = {"seat": 0, "actions": 0, "first_turn_moves": 0}
     assert wounded_knee_extra(d, 0) == 1

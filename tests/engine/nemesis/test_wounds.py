@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.nemesis.commands import wounded_knee_extra
 from engine.nemesis.rules import wounds
+from engine.nemesis.rules.moving import wounded_knee_extra
 from engine.nemesis.trees import run_tree
 from tests.engine.nemesis.scenario import add_intruder, ctx, data, explore_all, kinds, place, started
 

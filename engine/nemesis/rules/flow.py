@@ -1,18 +1,18 @@
 """The flow of the game as steps on the shared effect queue (engine.core.effects): set-up picks,
 rounds, the Event Phase and the small decisions inside them. A step that needs a player pauses
 with a prompt; its answer resumes it — all kept as plain data in the state. The interpreter, ``NEM``,
-is effects.py's (the game's one); rule modules that import it from here still find it."""
+is effects.py's (the game's one)."""
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.effects import Pause
 
-from .context import Ctx
-from .effects import NEM
-from .rules import end, event_phase, turns
-from .rules.places import exits_of, has_noise, set_noise
-from .setup import CHARACTER_ORDER, start_character
+from ..context import Ctx
+from ..effects import NEM
+from ..setup import CHARACTER_ORDER, start_character
+from . import end, event_phase, turns
+from .places import exits_of, has_noise, in_order, set_noise
 
 
 @NEM.primitive("draft")
@@ -75,7 +75,6 @@ for _name in event_phase.EVENT_STEPS:
 @NEM.primitive("keep_objective")
 def keep_objective(ctx: Ctx) -> None:
     """NEM-MILESTONE-1/2: everyone holding two objectives keeps one (in order, privately)."""
-    from .rules.places import in_order
     holders = [p["seat"] for p in ctx.data["players"] if len(p["objectives"]) > 1 and p["where"] != "dead"]
     for seat in reversed(in_order(ctx.data, holders)):  # each push goes first: push the last first
         ctx.push("keep_one_objective", seat=seat)
