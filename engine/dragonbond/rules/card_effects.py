@@ -612,7 +612,8 @@ def remove_city(run: Run, **params: Any) -> Pause | None:
 
 @handles("oath_check")
 def oath_check(run: Run, **params: Any) -> Pause | None:
-    """DRG-OATH-4: every current oath pair takes the oath (ev06)."""
+    """DRG-OATH-4: every current oath pair takes the oath (ev06), by the flow step ``oath_check``
+    (rules/oath.py): another DRG primitive than this card effect, ``effect.oath_check``."""
     run.ctx.push({"oath_check": {"owner": None, "everyone": True}})
     return None
 
