@@ -345,6 +345,36 @@ class EffectInterpreter:
             items.append({"primitive": name, "params": to_plain(params or {}), "meta": tag})
         ctx.queue[0:0] = items
 
+    def call(self, ctx: Any, name: str, params: Mapping[str, Any], answer: object = _NO_ANSWER) -> Pause | None:
+        """Run the declared primitive ``name`` now, from within a running step, and return its Pause
+        (or None) for that step to return, so the queue keeps the running step paused: a game's
+        carrier step, whose data holds one of its effects, hands it on by name, and this
+        interpreter's table stays the only dispatch. ``ctx`` is what the handler takes first (the
+        carrier's context for it); ``params`` go as given (the carrier's data was checked when it
+        loaded), their names checked against the declaration and left-out ones at their defaults;
+        ``answer`` only when given, as `resume` does."""
+        primitive = self._primitives.get(name)
+        if primitive is None:
+            raise EffectError(f"{self.game_prefix}: unknown effect {name!r}{did_you_mean(name, self._primitives)}")
+        if primitive.handler is None:
+            raise EffectError(f"{self.game_prefix}: the effect {name!r} has no handler yet")
+        for key in params:
+            if key not in primitive.params:
+                raise EffectError(f"{self.game_prefix}: {name} has no parameter {key!r}")
+        kwargs: dict[str, Any] = {}
+        for key, spec in primitive.params.items():
+            if key in params:
+                kwargs[key] = params[key]
+            elif spec.default is _REQUIRED:
+                raise EffectError(f"{self.game_prefix}: {name} needs the parameter {key!r}")
+            else:
+                kwargs[key] = spec.default
+        result = (primitive.handler(ctx, **kwargs) if answer is _NO_ANSWER
+                  else primitive.handler(ctx, **kwargs, answer=answer))
+        if result is not None and not isinstance(result, Pause):
+            raise TypeError(f"{name} returned {result!r}; handlers return a Pause or None")
+        return result
+
     def pending(self, ctx: EffectContext) -> Pause | None:
         """The choice the queue waits on, if any; read from plain data, so it works after a load."""
         if not ctx.queue or "pause" not in ctx.queue[0]:

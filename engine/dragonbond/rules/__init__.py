@@ -12,7 +12,8 @@ before it in its own layer — never one that imports it, not even inside a func
 5. icons: `ai` (an AI board's readings), then `actions` (every icon, a human's, an AI's or granted);
 6. the flow: `stack` (execution, one card at a time), then `flow` (set-up picks, the round's steps).
 
-Where a lower area has to reach a higher one, it goes through a registry it owns, filled by the
-higher module when it loads: a card effect's handler (`card_effects.handles`: ``draw_vaala`` in
-vaala, ``grant_icon`` in actions), or a step of the interpreter (`effects.DRG`) queued by name.
+Where a lower area has to reach a higher one, it goes through the interpreter's table
+(`effects.DRG`), filled by the higher module when it loads: a card effect's handler, attached to
+its declaration with `card_effects.handles` (``draw_vaala`` in vaala, ``grant_icon`` in actions)
+and called by name from the ``effect`` step, or a step queued by name.
 """

@@ -201,7 +201,7 @@ def can_grant_icon(run: card_effects.Run) -> bool:
 
 
 @card_effects.handles("grant_icon", legal=can_grant_icon)
-def grant_icon(run: card_effects.Run) -> Pause | None:
+def grant_icon(run: card_effects.Run, **params: Any) -> Pause | None:
     """DRG-EVENT-2/4: each selected player executes the icon now, in action order, by the icon's
     own rules; `optional` ones may be declined (an AI always uses them, DRG-AI-16)."""
     ctx = run.ctx

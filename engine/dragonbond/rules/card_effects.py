@@ -1,8 +1,11 @@
 """Card effects (spec 7.1.2) on the game's one interpreter (DRG, engine/dragonbond/effects.py):
 events (5.7), Vaala cards (5.12), upgrade and Dragonbond card triggers (7.5, 7.7) all resolve
 through the ``effect`` step; no card has its own code except `carry` (fer_bond, allowed by spec 7).
-Each effect primitive has its handler in `HANDLERS`, registered with `handles` by the rule module
-of its area: here, except ``draw_vaala`` (rules/vaala.py) and ``grant_icon`` (rules/actions.py).
+Each effect primitive is declared on DRG as ``effect.<name>`` (effects.py); the rule module of its
+area attaches its handler with `handles`: here, except ``draw_vaala`` (rules/vaala.py) and
+``grant_icon`` (rules/actions.py). The ``effect`` step calls it by that name (``DRG.call``) with a
+`Run` (who acts, the card, the event region, the answer) and the effect's parameters, which the
+handler reads as ``run.args``, as the selectors below do.
 
 ``queue_effects(ctx, actor, effects, source, region)`` queues one ``effect`` step per effect, in
 order. ``actor`` is the player resolving them (the caster, the card holder), or None for an event
@@ -33,14 +36,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
 from ..content import DragonbondCard, UpgradeCard
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
-from ..effects import DRG
+from ..effects import DRG, card_effect
 from ..setup import UNIT_TYPES
 from ..vocabulary import primitive
 from . import heal as healing
@@ -180,22 +183,22 @@ class Run:
 CHOICE_RULES = {"event": "DRG-EVENT-2", "vaala": "DRG-VAALA-9", "upgrade": "DRG-UPGRADE-5",
                 "dragonbond": "DRG-BONDED-6"}
 
-Handler = Callable[[Run], "Pause | None"]
+Handler = Callable[..., "Pause | None"]   # (run, **the effect's parameters), as DRG.call calls it
+H = TypeVar("H", bound=Handler)
 Legal = Callable[[Run], bool]
-# Each effect primitive's handler, and for those that can have nothing to do, whether they can now
-# (DRG-VAALA-4). The rule module of an effect's area registers it with `handles`: this module for
-# most, rules/vaala.py `draw_vaala` and rules/actions.py `grant_icon`, which sit above it.
-HANDLERS: dict[str, Handler] = {}
+# For the effect primitives that can have nothing to do, whether they can now (DRG-VAALA-4), by
+# their names on DRG (``effect.<name>``); registered with the handler, by `handles`.
 LEGAL: dict[str, Legal] = {}
 
 
-def handles(name: str, legal: Legal | None = None) -> Callable[[Handler], Handler]:
-    """Register the handler of the effect primitive ``name`` (vocabulary.PRIMITIVES) and, if it can
-    have no legal execution, the check of whether it has one (`has_legal_execution`)."""
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
+def handles(name: str, legal: Legal | None = None) -> Callable[[H], H]:
+    """Attach the handler of the effect primitive ``name`` (vocabulary.PRIMITIVES, declared on DRG
+    as ``effect.<name>``) and, if it can have no legal execution, the check of whether it has one
+    (`has_legal_execution`)."""
+    def register(fn: H) -> H:
+        DRG.handles(card_effect(name))(fn)
         if legal is not None:
-            LEGAL[name] = legal
+            LEGAL[card_effect(name)] = legal
         return fn
     return register
 
@@ -208,7 +211,7 @@ def run_effect(ctx: Ctx, effect: Mapping[str, Any], actor: str | None = None, so
     if ctx.ended():
         return None
     name, args = primitive(effect)
-    return HANDLERS[name](Run(ctx, actor, args, source, region, target, answer))
+    return DRG.call(Run(ctx, actor, args, source, region, target, answer), card_effect(name), args)
 
 
 def _per_player(run: Run, name: str, players: list[str]) -> None:
@@ -338,19 +341,19 @@ def _supply_transfer(run: Run, name: str, piece: str, to_map: bool, event: str) 
 
 
 @handles("add_power")
-def add_power(run: Run) -> Pause | None:
+def add_power(run: Run, **params: Any) -> Pause | None:
     """Put n tokens from the supply in each matching region (DRG-POWER-13)."""
     return _supply_transfer(run, "add_power", "power", True, "power_placed")
 
 
 @handles("remove_power")
-def remove_power(run: Run) -> Pause | None:
+def remove_power(run: Run, **params: Any) -> Pause | None:
     """Return up to n tokens of each matching region to the supply."""
     return _supply_transfer(run, "remove_power", "power", False, "power_removed")
 
 
 @handles("add_neutral")
-def add_neutral(run: Run) -> Pause | None:
+def add_neutral(run: Run, **params: Any) -> Pause | None:
     """Put n neutral units from the neutral supply in each matching region (DRG-UNIT-4)."""
     return _supply_transfer(run, "add_neutral", "neutral", True, "neutral_placed")
 
@@ -358,7 +361,7 @@ def add_neutral(run: Run) -> Pause | None:
 # --- players: gain_power, steal_power, collect_power, heal, draw_vaala ----------------------------
 
 @handles("gain_power")
-def gain_power(run: Run) -> Pause | None:
+def gain_power(run: Run, **params: Any) -> Pause | None:
     """DRG-POWER-5..8, DRG-GOAL-6: one player at a time in action order, a win check after each."""
     players = select_players(run, run.args["who"])
     if not power.gain_each(run.ctx, players, run.args["n"]) and not run.ctx.ended():
@@ -381,7 +384,7 @@ def can_steal_power(run: Run) -> bool:
 
 
 @handles("steal_power", legal=can_steal_power)
-def steal_power(run: Run) -> Pause | None:
+def steal_power(run: Run, **params: Any) -> Pause | None:
     """DRG-POWER-9/10/11, DRG-BONDED-3: the actor steals n tokens from the player it chooses."""
     got = run.pick("steal_power", steal_victims(run))
     if got is None or isinstance(got, Pause):
@@ -395,7 +398,7 @@ def can_collect_power(run: Run) -> bool:
 
 
 @handles("collect_power", legal=can_collect_power)
-def collect_power(run: Run) -> Pause | None:
+def collect_power(run: Run, **params: Any) -> Pause | None:
     """The actor takes n tokens from one matching region, without the `collect` conditions."""
     regions = [r for r in regions_where(run, run.args["where"]) if run.data["regions"][r]["power"] > 0]
     if not regions:
@@ -419,7 +422,7 @@ def can_heal(run: Run) -> bool:
 
 
 @handles("heal", legal=can_heal)
-def heal(run: Run) -> Pause | None:
+def heal(run: Run, **params: Any) -> Pause | None:
     """Each selected dragon heals n, up to its maximum (DRG-HEAL-4); at 0 health too (DRG-EVENT-5)."""
     for dragon in select_players(run, run.args["who"]):
         if run.data["boards"][dragon]["role"] == "dragon":
@@ -453,7 +456,7 @@ def can_place_units(run: Run) -> bool:
 
 
 @handles("place_units", legal=can_place_units)
-def place_units(run: Run) -> Pause | None:
+def place_units(run: Run, **params: Any) -> Pause | None:
     """The selected general places n units (types of its choice for `any`) from its pool in one
     matching region; several generals each in turn (DRG-EVENT-2)."""
     if run.target is None:
@@ -527,7 +530,7 @@ def can_remove_units(run: Run) -> bool:
 
 
 @handles("remove_units", legal=can_remove_units)
-def remove_units(run: Run) -> Pause | None:
+def remove_units(run: Run, **params: Any) -> Pause | None:
     """Up to n non-allied units leave the region, chosen by the actor; not combat damage: no
     devour, steal, city or mountain (DRG-COMBAT-18, DRG-DEC-51). Units go back to their pools."""
     regions = _split_regions(run, "remove_units", run.args["where"])
@@ -554,7 +557,7 @@ def can_push_units(run: Run) -> bool:
 
 
 @handles("push_units", legal=can_push_units)
-def push_units(run: Run) -> Pause | None:
+def push_units(run: Run, **params: Any) -> Pause | None:
     """Up to n non-allied units go together from the region to one matching region; not a move
     (no mountain, no ev08) and never a combat (DRG-UNIT-5, DRG-COMBAT-18)."""
     regions = _split_regions(run, "push_units", run.args["from"])
@@ -594,7 +597,7 @@ def can_remove_city(run: Run) -> bool:
 
 
 @handles("remove_city", legal=can_remove_city)
-def remove_city(run: Run) -> Pause | None:
+def remove_city(run: Run, **params: Any) -> Pause | None:
     """Remove one matching city (`other`: not the actor's; never its ally's, DRG-BONDED-3) to the
     supply; not combat (DRG-DEC-51)."""
     got = run.pick("remove_city", city_regions(run))
@@ -608,14 +611,15 @@ def remove_city(run: Run) -> Pause | None:
 
 
 @handles("oath_check")
-def oath_check(run: Run) -> Pause | None:
-    """DRG-OATH-4: every current oath pair takes the oath (ev06)."""
+def oath_check(run: Run, **params: Any) -> Pause | None:
+    """DRG-OATH-4: every current oath pair takes the oath (ev06), by the flow step ``oath_check``
+    (rules/oath.py): another DRG primitive than this card effect, ``effect.oath_check``."""
     run.ctx.push({"oath_check": {"owner": None, "everyone": True}})
     return None
 
 
 @handles("modifier")
-def modifier(run: Run) -> Pause | None:
+def modifier(run: Run, **params: Any) -> Pause | None:
     """A rule change for its duration (rules/modifiers.py); ev08's `mountains_closed` is global."""
     from . import modifiers
     modifiers.add(run.ctx, run.actor, run.args, run.source)
@@ -623,13 +627,13 @@ def modifier(run: Run) -> Pause | None:
 
 
 @handles("trigger")
-def trigger(run: Run) -> Pause | None:
+def trigger(run: Run, **params: Any) -> Pause | None:
     """A trigger resolves only when its event happens (`fire_triggers`)."""
     return None
 
 
 @handles("carry")
-def carry(run: Run) -> Pause | None:
+def carry(run: Run, **params: Any) -> Pause | None:
     """fer_bond: the bonded general's figure and up to ``units_max`` of its units in the dragon's
     region end the fly with the dragon (rules/movement.py `fly` moves them; an arrival)."""
     ally = run.ally()
@@ -658,5 +662,5 @@ def has_legal_execution(ctx: Ctx, actor: str, effect: Mapping[str, Any]) -> bool
     """Whether ``effect`` can do something for ``actor`` now (a cast needs its first effect to):
     its primitive's `LEGAL` check, or True for a primitive that always does something."""
     name, args = primitive(effect)
-    legal = LEGAL.get(name)
+    legal = LEGAL.get(card_effect(name))
     return legal is None or legal(Run(ctx, actor, args, "", None, None, None))

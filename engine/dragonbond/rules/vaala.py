@@ -12,9 +12,11 @@ AIs have none (DRG-VAALA-1, DRG-AI-2). The `vaala` icon (decision ``icon_vaala``
 
 With neither, the icon is skipped (DRG-VAALA-8). Payments are strings ``pay/own.<a>[+ally.<b>]``
 (or ``pay/ally.<b>``); combat casting (H1, rules/combat.py) uses the same ``cast_cost_payments``
-and ``pay``. The card effect ``draw_vaala`` (spec 7.1.2) is registered here.
+and ``pay``. The handler of the card effect ``draw_vaala`` (spec 7.1.2) is here.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from engine.core import refuse
 from engine.core.effects import Pause
@@ -90,7 +92,7 @@ def draw(ctx: Ctx, character: str) -> str | None:
 
 
 @card_effects.handles("draw_vaala")
-def draw_vaala(run: card_effects.Run) -> Pause | None:
+def draw_vaala(run: card_effects.Run, **params: Any) -> Pause | None:
     """The effect `draw_vaala`: each selected human draws n Vaala cards (DRG-VAALA-6; AIs have none,
     DRG-VAALA-1)."""
     for ch in card_effects.select_players(run, run.args["who"]):

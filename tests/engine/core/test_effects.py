@@ -673,3 +673,77 @@ def test_one_interpreter_runs_a_tree_and_the_queued_effects_its_primitives_push(
     assert ctx.coins["cid"] == 5 and len(ctx.queue) == 1      # queued, not run by the walk
     interp.drain(ctx)
     assert ctx.coins["cid"] == 3 and ctx.queue == []
+
+
+def _carrier_interpreter() -> tuple[EffectInterpreter, list[tuple[str, object]]]:
+    """An interpreter whose effects run inside one carrier step ``held`` (as a game keeps an
+    effect with its source as data) and reach their handlers by name through `call`."""
+    interp = EffectInterpreter("TST")
+    seen: list[tuple[str, object]] = []
+
+    @interp.primitive("grow", n=int, by=Param(str, "rain"))
+    def grow(ctx: Any, n: int, by: str) -> None:
+        seen.append(("grow", (ctx["source"], n, by)))
+
+    @interp.primitive("pick", among=tuple[str, ...])
+    def pick(ctx: Any, among: tuple[str, ...], answer: object = None) -> Pause | None:
+        if answer is None:
+            return Pause("pick", among)
+        seen.append(("pick", (ctx["source"], answer)))
+        return None
+
+    @interp.primitive("held", effect=Any, source=str)
+    def held(ctx: Any, effect: dict[str, Any], source: str, answer: object = None) -> Pause | None:
+        [(name, params)] = effect.items()
+        if answer is None:
+            return interp.call({"source": source}, name, params)
+        return interp.call({"source": source}, name, params, answer)
+
+    return interp, seen
+
+
+def test_call_runs_a_declared_primitive_from_within_a_carrier_step_which_keeps_its_shape_when_paused() -> None:
+    interp, seen = _carrier_interpreter()
+    ctx = type("Ctx", (), {})()
+    ctx.queue, ctx.meta = [], {}
+    steps = [{"held": {"effect": {"grow": {"n": 2}}, "source": "card1"}},
+             {"held": {"effect": {"pick": {"among": ["a", "b"]}}, "source": "card2"}},
+             {"held": {"effect": {"grow": {"n": 1, "by": "sun"}}, "source": "card3"}}]
+    interp.push_plain(ctx, steps, {"seat": 0})
+    pause = interp.drain(ctx)
+    assert pause == Pause("pick", ("a", "b"))
+    assert seen == [("grow", ("card1", 2, "rain"))]          # the left-out parameter at its default
+    assert ctx.queue[0] == {"primitive": "held", "params": {"effect": {"pick": {"among": ["a", "b"]}},
+                                                             "source": "card2"},
+                            "meta": {"seat": 0}, "pause": {"kind": "pick", "options": ["a", "b"]}}
+    saved = json.loads(json.dumps(ctx.queue))                  # the paused carrier survives a save
+    ctx.queue[:] = saved
+    assert interp.resume(ctx, "b") is None and ctx.queue == []
+    assert seen[1:] == [("pick", ("card2", "b")), ("grow", ("card3", 1, "sun"))]
+
+
+@pytest.mark.parametrize("name, params, error", [
+    ("grwo", {"n": 1}, "TST: unknown effect 'grwo'.*did you mean 'grow'"),
+    ("grow", {"n": 1, "size": 3}, "TST: grow has no parameter 'size'"),
+    ("grow", {"by": "sun"}, "TST: grow needs the parameter 'n'"),
+    ("grow", {"n": 1, "answer": "x"}, "TST: grow has no parameter 'answer'"),
+])
+def test_call_refuses_a_name_or_parameters_its_declaration_does_not_have(name, params, error) -> None:
+    interp, seen = _carrier_interpreter()
+    with pytest.raises(EffectError, match=error):
+        interp.call({"source": "s"}, name, params)
+    assert seen == []
+
+
+def test_call_refuses_a_primitive_without_handler_and_a_handler_that_returns_something_else() -> None:
+    interp = EffectInterpreter("TST")
+    interp.declare("later")
+    with pytest.raises(EffectError, match="'later' has no handler yet"):
+        interp.call(None, "later", {})
+
+    @interp.primitive("sloppy")
+    def sloppy(ctx: Any) -> Any:
+        return "done"
+
+    with pytest.raises(TypeError, match="sloppy returned 'done'"):
+        interp.call(None, "sloppy", {})
