@@ -47,6 +47,9 @@ PASS_TO = ("Pass and give the first-player marker to Player {n}", "Pass，並將
 PLACE = ("Place {card}", "放置{card}")
 PASS = ("Pass", "Pass（放棄出牌）")
 FIGURE = ("figure", "角色模型")
+# A unit type as a noun inside a phrase ("How many {unit} move", "Elyse's {unit}": amounts.py).
+UNIT_WORDS = {"infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"), "ranged": ("ranged", "遠程"),
+              "neutral": ("neutral", "中立")}
 PLAYER = ("Player {n}", "玩家 {n}")
 
 
@@ -63,15 +66,21 @@ def _item(item: str, lang: int) -> str:
     ``infantry@region`` → "infantry in region"; any other dotted item word by word."""
     if "@" in item:
         what, where = item.split("@", 1)
-        return f"{_item(what, lang)} in {_item(where, lang)}" if lang == EN else f"{_item(where, lang)}的{_item(what, lang)}"
+        if lang == EN:
+            return f"{_item(what, lang)} in {_item(where, lang)}"
+        return f"{_item(where, lang)}的{_item(what, lang)}"
     tokens = item.split(".")
     if len(tokens) == 2 and tokens[1].isdigit():
         return f"{tokens[1]} {_token(tokens[0], lang)}"
     if len(tokens) == 3 and tokens[2].isdigit():
         src = _token(tokens[0], lang)
-        return f"{tokens[2]} {_token(tokens[1], lang)} from {src}" if lang == EN else f"{src}的 {tokens[2]} {_token(tokens[1], lang)}"
+        if lang == EN:
+            return f"{tokens[2]} {_token(tokens[1], lang)} from {src}"
+        return f"{src}的 {tokens[2]} {_token(tokens[1], lang)}"
     if len(tokens) == 2 and tokens[0] == "figure":
-        return f"{FIGURE[lang]} from {_token(tokens[1], lang)}" if lang == EN else f"{_token(tokens[1], lang)}的{FIGURE[lang]}"
+        if lang == EN:
+            return f"{FIGURE[lang]} from {_token(tokens[1], lang)}"
+        return f"{_token(tokens[1], lang)}的{FIGURE[lang]}"
     return " ".join(_token(t, lang) for t in tokens)
 
 
@@ -93,7 +102,9 @@ def answer_label(option: object, language: str = "en") -> str:
         arrow = " → " if head in ("fly", "move") else " / "
         if head == "move" and len(rest) >= 3:
             route = " → ".join(rest[:2] + rest[3:])
-            return f"{VERBS[head][lang]}: {rest[2]}, {route}" if lang == EN else f"{VERBS[head][lang]}：{rest[2]}，{route}"
+            if lang == EN:
+                return f"{VERBS[head][lang]}: {rest[2]}, {route}"
+            return f"{VERBS[head][lang]}：{rest[2]}，{route}"
         joined = arrow.join(rest)
         return f"{VERBS[head][lang]}: {joined}" if lang == EN else f"{VERBS[head][lang]}：{joined}"
     return " / ".join(_part(p, lang) for p in parts)
@@ -108,7 +119,9 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
         return PLACE[lang].format(card=name_of(command.args[0], lang))
     if command.verb == "pass":
         to = command.get("to")
-        return PASS[lang] if to is None else PASS_TO[lang].format(n=int(to) + 1)
+        if isinstance(to, int):
+            return PASS_TO[lang].format(n=to + 1)
+        return PASS[lang] if to is None else str(command)
     return str(command)
 
 

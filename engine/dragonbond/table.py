@@ -1,5 +1,5 @@
 """The table in words, from one seat's VIEW only (`Game.describe_table`): the app draws the map
-instead (presentation.py); these words serve tests and the unit words of amounts.py. Everything
+instead (presentation.py). Everything
 here is public or the viewer's own (spec 8), since the view has already hidden the rest."""
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ from engine.core import Data
 from engine.core.language import language_index
 
 from .content import content
+from .labels import UNIT_WORDS
 from .log import SEP, name_of
 from .setup import UNIT_TYPES
 
 COLON = (": ", "：")
-UNIT_WORDS = {"infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"), "ranged": ("ranged", "遠程"),
-              "neutral": ("neutral", "中立")}
 TITLES: dict[str, tuple[str, str]] = {
     "round": ("Round {n}, {phase}", "第 {n} 輪，{phase}"),
     "first": ("First player: {who}", "起始玩家：{who}"),
