@@ -295,11 +295,11 @@ def card_text(card: str, w: _Words) -> str:
     if card in c.region_cards:
         return w("region_text", icons=sep.join(_icon_words(i, w) for i in c.region_cards[card].icons))
     if card in c.vaala_cards:
-        found = c.vaala_cards[card]
-        return w("vaala_text", cost=found.cost, timing=w(f"timing.{found.timing}"), text=_pick(found.text, w))
+        vaala = c.vaala_cards[card]
+        return w("vaala_text", cost=vaala.cost, timing=w(f"timing.{vaala.timing}"), text=_pick(vaala.text, w))
     if card in c.upgrade_cards:
-        found = c.upgrade_cards[card]
-        return w("upgrade_text", type=WORDS[found.unit_type][w.lang], text=_pick(found.text, w))
+        upgrade = c.upgrade_cards[card]
+        return w("upgrade_text", type=WORDS[upgrade.unit_type][w.lang], text=_pick(upgrade.text, w))
     for table in (c.event_cards, c.dragonbond_cards):
         if card in table:
             return _pick(table[card].text, w)
@@ -525,7 +525,7 @@ def _character_zones(view: Data, character: str, w: _Words, touches: bool) -> li
     items = [_item(f"{mine}unspent", w("unspent"), text, look="gold", value=str(power["unspent"])),
              _item(f"{mine}spent", w("spent"), text, look="muted", value=str(power["spent"]))]
     if board["role"] == "dragon" and board.get("health") is not None:
-        most = c.characters[character].health_max
+        most = c.characters[character].health_max or 0       # a dragon's (content.py checks it)
         items.append(_item(f"{mine}health", w("health"), w("health_text", n=board["health"], max=most),
                            look="danger" if board["health"] <= most // 2 else "good",
                            value=f"{board['health']}/{most}"))
@@ -760,9 +760,9 @@ def _status(view: Data, w: _Words) -> str:
                        what=prompt_label(kind, w.language)))
     elif view.get("planning") and phase == "planning":
         character = view["seating"][view["planning"]["position"]]
-        seat = _seat_of(view, character)
-        if seat is not None:
-            parts.append(w("plans", who=w.player(seat) + (w("you") if seat == view.get("viewer") else ""),
+        planner = _seat_of(view, character)
+        if planner is not None:
+            parts.append(w("plans", who=w.player(planner) + (w("you") if planner == view.get("viewer") else ""),
                            character=w.name(character)))
     return w.texts["sep"].join(parts)
 

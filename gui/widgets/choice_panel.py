@@ -175,10 +175,10 @@ class ChoiceDock(QDockWidget):
         """Show one button per (label, command) and one row per `AmountChoice`, in order;
         ``touch``: other answers are given by touching the lit places or cards (said beside
         them). Nothing to show hides the panel."""
-        for entry in self._entries:
-            self._row.removeWidget(entry)
-            entry.hide()  # at once: deleteLater waits for the event loop, and a stale button showed
-            entry.deleteLater()
+        for shown in self._entries:
+            self._row.removeWidget(shown)
+            shown.hide()  # at once: deleteLater waits for the event loop, and a stale button showed
+            shown.deleteLater()
         self.buttons, self.amount_rows, self._entries = [], [], []
         self._row.removeWidget(self.touch_hint)
         while self._row.count():
