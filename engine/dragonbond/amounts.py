@@ -28,9 +28,9 @@ from engine.core import Amounts, Command, Data
 from engine.core.language import language_index
 
 from .content import content
+from .labels import UNIT_WORDS
 from .log import name_of
 from .setup import UNIT_TYPES
-from .table import UNIT_WORDS
 
 UNITS: dict[str, tuple[str, str]] = {"infantry": ("Infantry", "步兵"), "cavalry": ("Cavalry", "騎兵"),
                                      "ranged": ("Ranged", "遠程"), "neutral": ("Neutral", "中立")}

@@ -216,12 +216,6 @@ class Dragonbond(RulesGame[Ctx]):
         from .presentation import is_turn_end
         return is_turn_end(command)
 
-    def describe_table(self, view: Data, language: str = "en") -> str:
-        """The characters, the map region by region and the stack in words (table.py); the app
-        draws the map instead (presentation.py)."""
-        from .table import describe_table
-        return describe_table(view, language)
-
     def random_weight(self, command: Command) -> float:
         """Passing early ends a round at once; a random player still places a few cards first."""
         return 0.5 if command.verb == "pass" else 1.0

@@ -47,6 +47,9 @@ PASS_TO = ("Pass and give the first-player marker to Player {n}", "Pass，並將
 PLACE = ("Place {card}", "放置{card}")
 PASS = ("Pass", "Pass（放棄出牌）")
 FIGURE = ("figure", "角色模型")
+# A unit type as a noun inside a phrase ("How many {unit} move", "Elyse's {unit}": amounts.py).
+UNIT_WORDS = {"infantry": ("infantry", "步兵"), "cavalry": ("cavalry", "騎兵"), "ranged": ("ranged", "遠程"),
+              "neutral": ("neutral", "中立")}
 PLAYER = ("Player {n}", "玩家 {n}")
 
 
@@ -116,7 +119,9 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
         return PLACE[lang].format(card=name_of(command.args[0], lang))
     if command.verb == "pass":
         to = command.get("to")
-        return PASS[lang] if to is None else PASS_TO[lang].format(n=int(str(to)) + 1)
+        if isinstance(to, int):
+            return PASS_TO[lang].format(n=to + 1)
+        return PASS[lang] if to is None else str(command)
     return str(command)
 
 

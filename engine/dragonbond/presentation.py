@@ -43,9 +43,14 @@ one command whose touches are complete plays, in any order; a drop is two touche
                                  marker to Player K")
   answer move/<from>/<to>        a piece of the mover in <from>, then <to>
   answer fly/<…>/<to>            the dragon's figure, then the region the fly ends in (any path
-                                 there is the same answer: `Game.spelling_key`)
+                                 there is the same answer: `Game.spelling_key`); an AI's tied paths
+                                 to one region are different answers: every region of the path
+                                 (all of them where the view hides the options: the public view)
   answer attack/<region>/<who>   the region, then the target's piece there (its figure or units,
                                  or the neutral units); the region alone when it holds one target
+  answer attack/<region>/<who>/<approach>   an AI's tied attacks (ai_tie) with its whole army: as
+                                 above, then the army's piece where it comes from (a drag from
+                                 there onto the region) when that tells tied answers apart
   answer deploy/<type>@<region>  pool.<type>, then the region (a unit dragged from the pool)
   answer reinforce/<type>        pool.<type>
   answer collect/<region>, on/<region>, a retreat region, an effect's region: the region (an
@@ -290,11 +295,11 @@ def card_text(card: str, w: _Words) -> str:
     if card in c.region_cards:
         return w("region_text", icons=sep.join(_icon_words(i, w) for i in c.region_cards[card].icons))
     if card in c.vaala_cards:
-        found = c.vaala_cards[card]
-        return w("vaala_text", cost=found.cost, timing=w(f"timing.{found.timing}"), text=_pick(found.text, w))
+        vaala = c.vaala_cards[card]
+        return w("vaala_text", cost=vaala.cost, timing=w(f"timing.{vaala.timing}"), text=_pick(vaala.text, w))
     if card in c.upgrade_cards:
-        found = c.upgrade_cards[card]
-        return w("upgrade_text", type=WORDS[found.unit_type][w.lang], text=_pick(found.text, w))
+        upgrade = c.upgrade_cards[card]
+        return w("upgrade_text", type=WORDS[upgrade.unit_type][w.lang], text=_pick(upgrade.text, w))
     for table in (c.event_cards, c.dragonbond_cards):
         if card in table:
             return _pick(table[card].text, w)
@@ -520,7 +525,7 @@ def _character_zones(view: Data, character: str, w: _Words, touches: bool) -> li
     items = [_item(f"{mine}unspent", w("unspent"), text, look="gold", value=str(power["unspent"])),
              _item(f"{mine}spent", w("spent"), text, look="muted", value=str(power["spent"]))]
     if board["role"] == "dragon" and board.get("health") is not None:
-        most = c.characters[character].health_max
+        most = c.characters[character].health_max or 0       # a dragon's (content.py checks it)
         items.append(_item(f"{mine}health", w("health"), w("health_text", n=board["health"], max=most),
                            look="danger" if board["health"] <= most // 2 else "good",
                            value=f"{board['health']}/{most}"))
@@ -703,7 +708,8 @@ def _ai_board(view: Data, character: str, w: _Words) -> Data:
     reading = content().ai_boards.get(role)
     tip = ""
     if reading is not None:
-        lines = [f"{_icon_words(_plain_icon(row.icon), w)}{w.texts['colon']}{_pick(row.text, w)}" for row in reading.icons]
+        lines = [f"{_icon_words(_plain_icon(row.icon), w)}{w.texts['colon']}{_pick(row.text, w)}"
+                 for row in reading.icons]
         tip = w("ai_reading") + "\n" + "\n".join(lines)
     title = w("ai", name=_title(view, character, w)) + w.texts["sep"] + _score(view, character, w)
     return _zone(f"ai.{character}", title, items, 3, tip=tip)
@@ -754,9 +760,9 @@ def _status(view: Data, w: _Words) -> str:
                        what=prompt_label(kind, w.language)))
     elif view.get("planning") and phase == "planning":
         character = view["seating"][view["planning"]["position"]]
-        seat = _seat_of(view, character)
-        if seat is not None:
-            parts.append(w("plans", who=w.player(seat) + (w("you") if seat == view.get("viewer") else ""),
+        planner = _seat_of(view, character)
+        if planner is not None:
+            parts.append(w("plans", who=w.player(planner) + (w("you") if planner == view.get("viewer") else ""),
                            character=w.name(character)))
     return w.texts["sep"].join(parts)
 
@@ -847,11 +853,14 @@ def command_touches(command: Command, view: Data) -> tuple[str, ...]:
         if dragon is None or not view["boards"][dragon].get("region"):
             return ()
         ends = [str(o).rsplit("/", 1)[-1] for o in options or () if isinstance(o, str) and o.startswith("fly/")]
-        if ends.count(parts[-1]) > 1:        # an AI's tied paths to one region: the path tells them apart
-            return (dragon, *parts)
+        if ends.count(parts[-1]) > 1 or (kind == "ai_tie" and options is None):
+            return (dragon, *parts)          # an AI's tied paths to one region (or, unseen, maybe): the path
         return (dragon, parts[-1])
     if head == "attack" and len(parts) >= 2 and parts[0] in regions:
-        return _attack_touches(view, parts[0], parts[1], options)
+        touches = _attack_touches(view, parts[0], parts[1], options)
+        if len(parts) > 2:                 # an AI's army approaching (ai_tie): where it comes from
+            touches += _approach_touches(view, kind, seat, answer, parts[2], options)
+        return touches
     if head == "deploy" and "@" in rest:
         unit_type, _, region = rest.partition("@")
         return (f"pool.{unit_type}", region)
@@ -886,6 +895,25 @@ def _attack_touches(view: Data, region: str, target: str, options: tuple[Any, ..
         return (region, f"neutral@{region}") if view["regions"][region]["neutral"] else (region,)
     piece = _piece_of(view, target, region)
     return (region, piece) if piece else (region,)
+
+
+def _approach_touches(view: Data, kind: str, seat: int | None, answer: str, approach: str,
+                      options: tuple[Any, ...] | None) -> tuple[str, ...]:
+    """An AI general's attack with its whole army approaching (``attack/<region>/<target>/<approach>``,
+    an ``ai_tie``): the army's piece in each region it comes from, when another pending answer
+    attacks the same target from elsewhere (ties between armies of as many units), or when the view
+    does not show the options (the public view)."""
+    region, target = answer.split("/")[1:3]
+    if _alone(options, f"attack/{region}/{target}/"):
+        return ()
+    sources = dict.fromkeys(part.split(".")[1] if part.startswith("figure.") else part.split(".")[0]
+                            for part in approach.split("+") if "." in part)
+    first = next(iter(sources), None)
+    attacker = _mover(view, kind, seat, "general", first) if first else None
+    if attacker is None:
+        return ()
+    pieces = (_piece_of(view, attacker, source) for source in sources if source in view["regions"])
+    return tuple(piece for piece in pieces if piece)
 
 
 def is_turn_end(command: Command) -> bool:

@@ -1,5 +1,6 @@
 """The actions dock: the active human seat's turn commands that are not played on the board,
-as labelled buttons in collapsible groups, one per verb, titled in the game's own words.
+as labelled buttons in collapsible groups, one per verb, titled in the game's own words. A long
+label wraps onto more lines rather than being cut at the dock's edge (`WrappingButton`).
 
 It shows what the controller hands it — `ActionGroup`s and the command that ends the turn — and
 emits the chosen command; it knows no rules and no game. The main window disables it while a
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui.controller.types import ActionGroup
 from gui.widgets.docks import side_dock_body
+from gui.widgets.wrapping_button import WrappingButton
 
 
 def _bare(command: str) -> str:
@@ -96,7 +98,7 @@ class ActionsDock(QDockWidget):
             box_layout.setContentsMargins(14, 0, 0, 4)
             box_layout.setSpacing(2)
             for label, command in group.actions:
-                button = QPushButton(label, box)
+                button = WrappingButton(label, box)
                 button.setProperty("command", command)
                 button.setStyleSheet("QPushButton { text-align: left; padding: 3px 6px; }")
                 button.clicked.connect(lambda _=False, c=command: self.action_chosen.emit(c))

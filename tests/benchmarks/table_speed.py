@@ -16,12 +16,13 @@ one makes sense.
    played by random bots, seed 2), against writing the whole save as `save_match` does, in the
    same folder (goal: no whole-file rewrite per command, or under 2 ms);
 5. hand-overs: decisions (the commands the people choose; the answers the app takes for them
-   are applied commands, not decisions) per hand-over screen in 2-human co-op Nemesis games
-   (seeds 1–10), against a hand-over at every change of the deciding human (the rule before);
-   and in 2-human Dragonbond games (humans2, seeds 1–10): with the decisions that need no secret
-   shown in the public view (`Game.needs_own_view`, issue 14) against every decision shown in the
-   decider's own view (the rule before, measured in the same run by answering True), and how many
-   of the hand-overs come at a planning turn (a card from the hand: always private);
+   are applied commands, not decisions) per hand-over screen in whole 2-human co-op Nemesis games
+   (seeds 1–10), against a hand-over at every change of the deciding human (the rule before); and
+   in whole 2-human Dragonbond games (humans2, seeds 1–2; 1–10 with --full, the README's figures;
+   1–N with --seeds N): with the decisions that need no secret shown in the public view
+   (`Game.needs_own_view`, issue 14) against every decision shown in the decider's own view (the
+   rule before, measured in the same run by answering True), and how many of the hand-overs come
+   at a planning turn (a card from the hand: always private);
 6. Valerna: a full repaint of a mid-game Dragonbond map (2 humans, the first move of a general's
    unit stack from round 2 on) at 1600×1000 (goal ≤ 16 ms); a click on the unit stack (a press
    and a release: the touch) until the regions it may move to are lit and the board repainted,
@@ -31,10 +32,17 @@ one makes sense.
 Every side runs in fresh processes with throw-away settings and data folders; medians are reported
 with their quartiles. Benchmarks are not tests: nothing here asserts a time.
 
-    python tests/benchmarks/table_speed.py
+    python tests/benchmarks/table_speed.py            # ~3 min quiet: Dragonbond hand-overs, seeds 1–2
+    python tests/benchmarks/table_speed.py --full     # the README's figures: seeds 1–10 (~30 min loaded)
+    python tests/benchmarks/table_speed.py --seeds 5  # Dragonbond hand-overs over seeds 1–5
+
+The whole Dragonbond games of part 5 take nearly all the time (played twice through the window: the
+rule before and after, ~75 s a rule for seeds 1–2 on a quiet machine, several times that loaded);
+the other parts take about a minute together. The run's last line gives each part's seconds.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -51,7 +59,9 @@ ROOT = Path(__file__).resolve().parents[2]
 AUTOSAVE_BUDGET_MS = 2.0
 TABLE_SEED = 1          # 2-human co-op: 13 commands in, seat 0 may move to REP paying one of 3 cards
 TABLE_COMMANDS = 13
-HANDOVER_SEEDS = range(1, 11)
+HANDOVER_SEEDS = range(1, 11)          # whole 2-human co-op Nemesis games (quick: ~5 s a game)
+DRAGONBOND_SEEDS = range(1, 3)         # whole 2-human Dragonbond games by default (~35 s a game a rule)
+FULL_DRAGONBOND_SEEDS = range(1, 11)   # --full: the README's figures
 VALERNA_SEEDS = range(1, 11)  # the first game of these with a unit stack to move in round 2 or later
 LONG_SEED = 2           # 4-player Vindication, random bots: 1,065 commands
 LONG_COMMANDS = 1000
@@ -328,12 +338,12 @@ def child_valerna(repeats: int) -> dict[str, object]:
 
 
 # -- in a child: views built and hand-overs over whole games --------------------------------------
-def child_games() -> dict[str, object]:
+def child_games(seeds: list[int]) -> dict[str, object]:
     folder = os.environ.get("XDG_DATA_HOME") or tempfile.mkdtemp(prefix="tk-bench-")
     os.makedirs(folder, exist_ok=True)
     table = _Table(folder)
     games = []
-    for seed in HANDOVER_SEEDS:
+    for seed in seeds:
         table.views = table.own_views = table.handovers = table.viewer_changes = table.commands = 0
         table.applied = 0
         table.start(_coop(seed))
@@ -352,7 +362,7 @@ def child_games() -> dict[str, object]:
 
 
 # -- in a child: hand-overs over whole 2-human Dragonbond games ------------------------------------
-def child_dragonbond(rule: str) -> dict[str, object]:
+def child_dragonbond(rule: str, seeds: list[int]) -> dict[str, object]:
     """``rule`` "before": every decision shown in the decider's own view (`needs_own_view` True,
     the rule before issue 14); "after": the game's own answer."""
     from engine.core import get_game
@@ -362,7 +372,7 @@ def child_dragonbond(rule: str) -> dict[str, object]:
         get_game("dragonbond").needs_own_view = lambda view: True
     table = _Table(folder)
     games = []
-    for seed in HANDOVER_SEEDS:
+    for seed in seeds:
         table.handovers = table.viewer_changes = table.commands = table.applied = 0
         table.handover_kinds = []
         table.start(_dragonbond(seed))
@@ -438,13 +448,46 @@ def _config(game: str, players: int, seed: int):
 
 
 # -- the parent -----------------------------------------------------------------------------------
+def _seeds(text: str) -> list[int]:
+    return [int(seed) for seed in text.split(",") if seed]
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--full", action="store_true",
+                        help=f"Dragonbond's hand-over games over seeds {FULL_DRAGONBOND_SEEDS[0]}–"
+                             f"{FULL_DRAGONBOND_SEEDS[-1]} (the README's figures; ~30 min on a loaded machine)")
+    parser.add_argument("--seeds", type=int, default=len(DRAGONBOND_SEEDS), metavar="N",
+                        help="Dragonbond's hand-over games over seeds 1–N (default %(default)s)")
+    parser.add_argument("--repeats", type=int, default=60, metavar="N",
+                        help="timed repaints, clicks and carries of parts 1, 2 and 6 (default %(default)s)")
+    return parser
+
+PART_SECONDS: dict[str, float] = {}    # each child's wall time in the last run, by its mode
+
+
 def _child_json(mode: str, *extra: str) -> dict:
+    began = time.perf_counter()
     _, lines, _ = launch([os.path.abspath(__file__), mode, *extra], timeout=600)
+    key = mode.removeprefix("--child-") + (f" {extra[0]}" if mode == "--child-dragonbond" else "")
+    PART_SECONDS[key] = time.perf_counter() - began
     return json.loads(lines[-1])
 
 
-def run(repeats: int = 60) -> dict[str, float]:
+def _seed_list(seeds: range | list[int]) -> str:
+    return ",".join(str(seed) for seed in seeds)
+
+
+def _seed_span(seeds: list[int]) -> str:
+    return f"{seeds[0]}–{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else _seed_list(seeds)
+
+
+def run(repeats: int = 60, seeds: range | list[int] = DRAGONBOND_SEEDS) -> dict[str, float]:
+    """Every part; Dragonbond's hand-over row plays whole games of ``seeds`` (default 1–2; the
+    README's figures: `FULL_DRAGONBOND_SEEDS`)."""
     began = time.perf_counter()
+    seeds = list(seeds)
     # the heuristic bot breaks some ties by set order: a fixed hash seed plays the same games each run
     os.environ.setdefault("PYTHONHASHSEED", "0")
     f: dict[str, float] = {}
@@ -464,7 +507,8 @@ def run(repeats: int = 60) -> dict[str, float]:
     f["drg_items"], f["drg_destinations"] = valerna["items"], valerna["destinations"]
     f["drg_seed"], f["drg_round"] = valerna["seed"], valerna["round"]
 
-    games = _child_json("--child-games")["games"]
+    games = _child_json("--child-games", _seed_list(HANDOVER_SEEDS))["games"]
+    f["seeds"], f["drg_seeds"] = _seed_span(list(HANDOVER_SEEDS)), _seed_span(seeds)
     commands = sum(g["commands"] for g in games)
     applied = sum(g["applied"] for g in games)
     f["games"], f["game_commands"], f["applied"] = len(games), commands, applied
@@ -477,7 +521,7 @@ def run(repeats: int = 60) -> dict[str, float]:
     f["decisions_per_change"] = commands / max(1, f["viewer_changes"])
 
     for rule in ("before", "after"):
-        played = _child_json("--child-dragonbond", rule)["games"]
+        played = _child_json("--child-dragonbond", rule, _seed_list(seeds))["games"]
         f[f"drg_{rule}_decisions"] = sum(g["commands"] for g in played)
         f[f"drg_{rule}_handovers"] = sum(g["handovers"] for g in played)
         f[f"drg_{rule}_planning"] = sum(g["planning"] for g in played)
@@ -494,6 +538,7 @@ def run(repeats: int = 60) -> dict[str, float]:
     f["autosave_files"] = ", ".join(f"{name} {size / 1024:.0f} KiB"
                                     for name, size in sorted(autosave["sizes"].items()))
     f["seconds"] = time.perf_counter() - began
+    f["parts"] = ", ".join(f"{name} {seconds:.0f} s" for name, seconds in PART_SECONDS.items())
     return f
 
 
@@ -519,11 +564,13 @@ def table(f: dict[str, float]) -> str:
          q("autosave"),
          f"whole save rewritten ({f['whole_kib']:.0f} KiB) {f['whole_ms']:.2f} ms {q('whole')}",
          f"{f['autosave_ratio']:.2f}×", f"≤ {AUTOSAVE_BUDGET_MS:g} ms, no whole rewrite"),
-        (f"5. decisions per hand-over screen (2-human co-op, {f['game_commands']:.0f} decisions)",
+        (f"5. decisions per hand-over screen (2-human co-op, seeds {f['seeds']}, "
+         f"{f['game_commands']:.0f} decisions)",
          f"{f['decisions_per_handover']:.2f}",
          f"{f['handovers']:.0f} screens", f"one per change of decider: {f['decisions_per_change']:.2f}",
          f"{f['decisions_per_handover'] / f['decisions_per_change']:.2f}×", "more"),
-        (f"   Dragonbond 2 humans ({f['drg_after_decisions']:.0f} decisions): public view when no secret",
+        (f"   Dragonbond 2 humans (seeds {f['drg_seeds']}, {f['drg_after_decisions']:.0f} decisions): "
+         "public view when no secret",
          f"{f['drg_after_per_handover']:.2f}",
          f"{f['drg_after_handovers']:.0f} screens ({f['drg_after_planning']:.0f} at planning)",
          f"own view always: {f['drg_before_per_handover']:.2f} ({f['drg_before_handovers']:.0f} screens)",
@@ -547,7 +594,7 @@ def table(f: dict[str, float]) -> str:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "-" * len(lines[0]))
     lines.append(f"(offscreen, fresh processes; autosave files: {f['autosave_files']}; the run took "
-                 f"{f['seconds']:.0f} s; compare ratios between machines, not milliseconds)")
+                 f"{f['seconds']:.0f} s ({f['parts']}); compare ratios between machines, not milliseconds)")
     return "\n".join(lines)
 
 
@@ -557,8 +604,11 @@ if __name__ == "__main__":
         kind = sys.argv[1]
         result = (child_frames(int(sys.argv[2])) if kind == "--child-frames" else
                   child_autosave(int(sys.argv[2])) if kind == "--child-autosave" else
-                  child_dragonbond(sys.argv[2]) if kind == "--child-dragonbond" else
-                  child_valerna(int(sys.argv[2])) if kind == "--child-valerna" else child_games())
+                  child_dragonbond(sys.argv[2], _seeds(sys.argv[3])) if kind == "--child-dragonbond" else
+                  child_valerna(int(sys.argv[2])) if kind == "--child-valerna" else
+                  child_games(_seeds(sys.argv[2])))
         print(json.dumps(result), flush=True)
         sys.exit(0)
-    print(table(run()))
+    options = _arguments().parse_args()
+    chosen = FULL_DRAGONBOND_SEEDS if options.full else range(1, options.seeds + 1)
+    print(table(run(options.repeats, chosen)))

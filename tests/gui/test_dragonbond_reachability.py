@@ -17,7 +17,8 @@ then with tests/gui/table_driver.py:
 * every legal command of the case has a way to be given on the screen as drawn (touches in some
   order, a drop and touches, or a button or a row of the panel when it names nothing to touch);
 * the one naming most things is given (starting with a drag and drop when it can), and the match
-  must record exactly that command as the answer to a decision of that kind;
+  must record exactly that command as the answer to a decision of that kind — without a menu
+  (a gesture that completes several commands);
 * with --soak-games, the case's first and last commands are given too, by clicks.
 
 Spec 9.2 lists decisions the engine makes otherwise: `choose_seating` is the "Seating" option of
@@ -61,6 +62,8 @@ def shape(data: Data, command: Command) -> str:
     if not isinstance(answer, str):
         return "seat"
     head = answer.split("/")[0]
+    if head == "fly" and _shares_its_end(data, answer):
+        return "fly (tied paths)"
     if head in VERBS:
         return head
     if head in data["regions"]:
@@ -68,6 +71,14 @@ def shape(data: Data, command: Command) -> str:
     if head in data["boards"]:
         return "character"
     return "word"
+
+
+def _shares_its_end(data: Data, answer: str) -> bool:
+    """Whether another pending answer flies to the same region (an AI's tied paths, ``ai_tie``)."""
+    effects = data.get("effects") or []
+    options = ((effects[0].get("pause") or {}).get("options") or []) if effects else []
+    ends = [str(o).rsplit("/", 1)[-1] for o in options if str(o).startswith("fly/")]
+    return ends.count(answer.rsplit("/", 1)[-1]) > 1
 
 
 def options_of(seed: int) -> dict[str, str]:
@@ -133,6 +144,7 @@ CASES = [
     Case("oath_reroll", "decline", (2, 1)),
     # an AI's tie, asked of its proxy (#20)
     Case("ai_tie", "fly", (2, 1)),
+    Case("ai_tie", "fly (tied paths)", (2, 3)),           # shown on the public table: options hidden
     Case("ai_tie", "move", (2, 2)),
     Case("ai_tie", "attack", (2, 1)),
     Case("ai_tie", "collect", (3, 13)),
@@ -226,6 +238,7 @@ def test_every_decision_kind_is_answered_by_gestures(case: Case, positions: dict
         touches = driver.game.command_touches(command, driver.match.state.view(driver.session.shown_seat))
         how = driver.give(command)                     # checks the match recorded this very command
         _check_route(command, touches, how)
+        assert not how.endswith("+menu"), (str(command), how)    # one gesture, one command
         step = driver.match.history[before]
         assert str(step.command) == str(command)
         assert case.kind == "plan_turn" or driver.tally.answers[case.kind] == 1

@@ -359,6 +359,69 @@ def test_an_ai_tie_moves_the_ai_whose_pieces_stand_there():
     assert data["boards"]["adrael"]["seat"] is None
 
 
+def _public(state, seat: int, kind: str) -> dict:
+    """The public view (a shared screen) with ``seat``'s decision of ``kind`` pending: its options
+    are hidden there (views.py)."""
+    view = GAME.view(state.data, None)
+    view["effects"] = [{"primitive": kind, "waiting": True, "pause": {"kind": kind, "options": "hidden"},
+                        "seat": seat}]
+    return view
+
+
+def _gestures(view: dict, answers: list[str], seat: int = 0) -> TouchSelection:
+    offers = [(a, GAME.command_touches(Command("answer", (a,), (), seat), view)) for a in answers]
+    return TouchSelection(offers, look_alikes(GAME.table(view, "en")))
+
+
+def test_an_ais_tied_fly_paths_to_one_region_are_told_apart_by_the_path_on_every_table():
+    """An AI dragon's tied shortest paths (``ai_tie``, rules/ai.py ``fly_options``) may end in one
+    region; they are different answers, so a touch of each region of the path picks one — on the
+    proxy's own table and on the public one, where the options are hidden (no menu either way)."""
+    state = started(("elyse", "nagasha"), first=0)
+    state.data["boards"]["ferellon"]["region"] = "highpass"
+    paths = ["fly/willow_fords/golden_fields", "fly/sunken_ruins/golden_fields"]
+    for view in (_waiting(state, 0, "ai_tie", paths), _public(state, 0, "ai_tie")):
+        assert [_touches(state, f"0: answer {p}", view=view) for p in paths] == [
+            ("ferellon", "willow_fords", "golden_fields"), ("ferellon", "sunken_ruins", "golden_fields")]
+        selection = _gestures(view, paths)
+        assert selection.touch("ferellon").play is None
+        dropped = selection.touch("golden_fields")                # the dragon dropped on the region
+        assert dropped.play is None and not dropped.ask and {"willow_fords", "sunken_ruins"} <= dropped.lit
+        assert selection.touch("sunken_ruins").play == paths[1]
+    apart = _waiting(state, 0, "ai_tie", ["fly/willow_fords", "fly/sunken_ruins"])
+    assert _touches(state, "0: answer fly/sunken_ruins", view=apart) == ("ferellon", "sunken_ruins")
+
+
+def test_an_ai_generals_tied_attacks_from_two_armies_are_told_apart_by_where_the_army_comes_from():
+    """An AI general whose two armies tie (rules/ai.py ``general_attack_options``: as many units in
+    two regions, none where it attacks) attacks one target from either: its army's piece where it
+    comes from picks the answer — a drag of that stack onto the combat region (and, on the public
+    table where the options are hidden, the target too) — never a menu."""
+    state = started(("elyse", "nagasha"), first=0)
+    data = state.data
+    gf, wf, sr = "golden_fields", "willow_fords", "sunken_ruins"
+    for region in (wf, sr):
+        data["regions"][region]["units"]["adrael"] = {"infantry": 2, "cavalry": 0, "ranged": 0}
+    data["regions"][gf]["neutral"] = 1
+    assert data["boards"]["adrael"]["region"] not in (gf, wf, sr)
+    options = [f"attack/{gf}/neutral/{wf}.infantry.2", f"attack/{gf}/neutral/{sr}.infantry.2"]
+    own, public = _waiting(state, 0, "ai_tie", options), _public(state, 0, "ai_tie")
+    assert [_touches(state, f"0: answer {o}", view=own) for o in options] == [
+        (gf, f"adrael.infantry@{wf}"), (gf, f"adrael.infantry@{sr}")]
+    assert [_touches(state, f"0: answer {o}", view=public) for o in options] == [
+        (gf, f"neutral@{gf}", f"adrael.infantry@{wf}"), (gf, f"neutral@{gf}", f"adrael.infantry@{sr}")]
+    selection = _gestures(own, options)
+    assert f"adrael.infantry@{sr}" in selection.draggable() and gf in selection.drop_targets(f"adrael.infantry@{sr}")
+    assert selection.touch(f"adrael.infantry@{sr}").play is None
+    assert selection.touch(gf).play == options[1]
+    selection = _gestures(public, options)
+    for thing in (f"adrael.infantry@{wf}", gf):
+        assert selection.touch(thing).play is None
+    assert selection.touch(f"neutral@{gf}").play == options[0]
+    alone = _waiting(state, 0, "ai_tie", options[:1])                 # one army: the region is enough
+    assert _touches(state, f"0: answer {options[0]}", view=alone) == (gf,)
+
+
 def test_touching_any_piece_of_the_mover_then_the_destination_plays_the_move():
     """The GUI's touch selection with the table's look-alike pieces: the general's cavalry stands for
     its forces in the region as well as its figure does."""
