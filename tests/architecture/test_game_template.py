@@ -169,3 +169,25 @@ def test_each_game_is_a_rules_game_wired_to_its_template_modules(package):
     effects = importlib.import_module(f"{package}.effects")
     assert any(game.interpreter is value for value in vars(effects).values())
     assert game.context_class is importlib.import_module(f"{package}.context").Ctx
+
+
+@pytest.mark.parametrize("package", BUILTIN_GAME_MODULES)
+def test_each_rule_module_imports_only_rule_modules_listed_before_its_own(package):
+    """`rules.LAYERS` orders the rule areas bottom first; an area may use what is listed before it
+    (a lower layer, or earlier in its own) and nothing after it, not even inside a function."""
+    rules = importlib.import_module(f"{package}.rules")
+    order = [area for layer in rules.LAYERS for area in layer]
+    folder = ROOT.joinpath(*package.split("."), "rules")
+    assert sorted(order) == sorted(path.stem for path in folder.glob("*.py") if path.stem != "__init__"), \
+        "every rule module stands in exactly one layer"
+    rank = {f"{package}.rules.{area}": index for index, area in enumerate(order)}
+    graph = engine_import_graph()
+    upward = sorted((module, target) for module in rank for target in graph[module]
+                    if target in rank and rank[target] >= rank[module])
+    assert upward == []
+
+
+def test_the_import_graph_sees_imports_at_the_top_and_inside_functions():
+    graph = engine_import_graph()
+    assert "engine.nemesis.rules.places" in graph["engine.nemesis.rules.moving"]       # at the top
+    assert "engine.dragonbond.rules.combat" in graph["engine.dragonbond.bot"]          # in a function

@@ -17,3 +17,14 @@ Where a lower area has to reach a higher one, it goes through the interpreter's 
 its declaration with `card_effects.handles` (``draw_vaala`` in vaala, ``grant_icon`` in actions)
 and called by name from the ``effect`` step, or a step queued by name.
 """
+
+# The layers above as data, bottom first (tests/architecture/test_game_template.py holds every rule
+# module to them: it imports only rule modules listed before its own).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("control", "movement", "upgrades", "regioncards", "planning", "heal", "proxy"),
+    ("modifiers", "round", "power"),
+    ("card_effects", "vaala"),
+    ("combat", "attack", "oath"),
+    ("ai", "actions"),
+    ("stack", "flow"),
+)

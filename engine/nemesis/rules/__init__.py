@@ -1,5 +1,5 @@
 """Nemesis: Lockdown rules, one module per rule area of spec section 5, in layers. A module imports
-only modules of the layers below its own (besides content, context, effects, commands, trees,
+only modules of the layers below its own or listed before it in its own layer (besides content, context, effects, commands, trees,
 vocabulary and objectives), never one above, not even inside a function. game.py loads them all
 by name (engine.core.verbs.load_rule_areas); legal commands are listed in the order of
 ``commands.VERBS.areas``, whatever the import order.
@@ -21,3 +21,19 @@ by name (engine.core.verbs.load_rule_areas); legal commands are listed in the or
 10. ``board_primitives`` (the board primitives of effect trees), over primitives.py: the
     character, item and information primitives, which call into the layers below
 """
+
+# The layers above as data, bottom first (tests/architecture/test_game_template.py holds every rule
+# module to them: it imports only rule modules listed before its own).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("places", "facility", "holding"),
+    ("hand", "coop", "wounds", "weakness", "actions"),
+    ("css", "intruders", "reactions"),
+    ("end", "items"),
+    ("board_markers",),
+    ("moving",),
+    ("combat", "encounters", "escape"),
+    ("event_phase", "rooms"),
+    ("turns", "computer"),
+    ("cards", "flow"),
+    ("board_primitives",),
+)

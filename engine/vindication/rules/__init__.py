@@ -11,3 +11,14 @@ They import downward only, from the bottom layer up:
 6. `free_actions`, `flow` (set-up choices, turns, rounds, the end and scoring).
 Below them all: the game's content, context, effects, vocabulary, counters, places and setup.
 """
+
+# The layers above as data, bottom first (tests/architecture/test_game_template.py holds every rule
+# module to them: it imports only rule modules listed before its own).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("turn", "power", "proficiency"),
+    ("abilities",),
+    ("cards", "control"),
+    ("recover", "module"),
+    ("regions", "move", "activate", "rest", "visit"),
+    ("free_actions", "flow"),
+)
