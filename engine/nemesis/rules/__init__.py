@@ -1,6 +1,7 @@
 """Nemesis: Lockdown rules, one module per rule area of spec section 5, in layers. A module imports
-only modules of the layers below its own or listed before it in its own layer (besides content, context, effects, commands, trees,
-vocabulary and objectives), never one above, not even inside a function. game.py loads them all
+only modules of the layers below its own or listed before it in its own layer (besides content,
+context, effects, commands, trees, vocabulary and objectives), never one above, not even inside a
+function. game.py loads them all
 by name (engine.core.verbs.load_rule_areas); legal commands are listed in the order of
 ``commands.VERBS.areas``, whatever the import order.
 
