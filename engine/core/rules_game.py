@@ -103,6 +103,17 @@ def module_function(game: type[Game], hook: str) -> Callable[..., Any] | None:
     return found
 
 
+def answers_itself(game: Game, hook: str) -> bool:
+    """Whether ``game`` answers ``hook`` otherwise than by the core `Game`'s default: by a method of
+    its own, or by a function of its module (`GAME_HOOKS`)."""
+    method = getattr(type(game), hook)
+    if method is getattr(Game, hook):
+        return False
+    if hook in GAME_HOOKS and method is getattr(RulesGame, hook):
+        return module_function(type(game), hook) is not None
+    return True
+
+
 def _answered_by_module(hook: str) -> Callable[..., Any]:
     """The skeleton's `hook`: the game's module function (`GAME_HOOKS`), else the core default."""
     default = getattr(Game, hook)

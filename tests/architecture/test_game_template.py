@@ -18,7 +18,7 @@ import pytest
 from engine.core.effects import EffectInterpreter
 from engine.core.game import Game
 from engine.core.registry import BUILTIN_GAME_MODULES
-from engine.core.rules_game import GAME_HOOKS, RulesGame, module_function
+from engine.core.rules_game import GAME_HOOKS, RulesGame, answers_itself, module_function
 from engine.core.verbs import Verbs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,6 +250,8 @@ def test_a_hook_falls_back_to_the_core_default():
     from engine.vindication.game import GAME as VINDICATION
     assert module_function(type(VINDICATION), "describe_table") is None
     assert VINDICATION.describe_table({}, "en") == ""
+    assert not answers_itself(VINDICATION, "describe_table") and answers_itself(VINDICATION, "table")
+    assert answers_itself(DRAGONBOND, "needs_own_view") and answers_itself(DRAGONBOND, "outcome")
     assert DRAGONBOND.score_category_name("power", "zh_TW") == "權力"
     assert DRAGONBOND.score_category_name("secret_quest") == Game.score_category_name(DRAGONBOND, "secret_quest")
     assert DRAGONBOND.describe_verb("place")[0] == "Place a card"
