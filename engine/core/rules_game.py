@@ -74,7 +74,7 @@ GAME_HOOKS: dict[str, str] = {
     "progress_plot": "results",
     "dice_rolled": "results",
     # modules a game has only when it needs them
-    "describe_table": "table",          # the table in words, where no board is drawn
+    "describe_table": "table",          # table.py: the table in words, where no board is drawn
     "command_amounts": "amounts",       # answers that are numbers, asked with spin boxes
     "click_command": "gestures",        # what a click or a drag means, legal or not
     "drag_command": "gestures",
@@ -224,5 +224,6 @@ class RulesGame(Game, Generic[C]):
         return type(self).check_invariants(data)
 
 
+# The skeleton's describing hooks, one per row of GAME_HOOKS (a game's own method still overrides).
 for _hook in GAME_HOOKS:
     setattr(RulesGame, _hook, _answered_by_module(_hook))
