@@ -18,12 +18,23 @@ and `invariants` alike for every game: a decision waiting in the queue comes fir
 of the seat `turn_prompt` names. What a game does its own way it says in the hooks: `turn_prompt`
 and `answer_rule` (required), `start` (what set-up queues), `turn_commands`, `before_command`
 (checks before the interpreter sees a command) and `after_command` (what follows every command).
+
+The hooks that describe the game to the player (its board, its table, its words, its end screen)
+follow the template's file roles instead of being delegated one by one in game.py: `GAME_HOOKS`
+names, for each hook, the module of the game's package that answers it, and the skeleton calls the
+function of the hook's own name and signature there (``engine/nemesis/layout.py`` `board_layout`
+answers `Nemesis.board_layout`). The module is imported on first use, so importing the rules
+stays as light as the rules; where the game's package has no such module or the module no such
+function, and where the function returns None for an input it leaves alone, the core `Game`'s
+default answers. A game that answers a hook its own way still overrides it in game.py.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .commands import Command
 from .effects import EffectInterpreter, RuleContext, answer_commands, pending_choice
@@ -33,6 +44,93 @@ from .rng import Rng
 from .verbs import Verbs
 
 C = TypeVar("C", bound=RuleContext)
+
+# Hook of `Game` -> the module of the game's package (its file role in the template,
+# ARCHITECTURE.md) whose function of the same name and parameters answers it.
+GAME_HOOKS: dict[str, str] = {
+    # layout.py: the board's static drawing
+    "board_layout": "layout",
+    # presentation.py: the table now, and how a player touches it to give a command
+    "table": "presentation",
+    "command_spaces": "presentation",
+    "command_touches": "presentation",
+    "is_panel_action": "presentation",
+    "describe_verb": "presentation",
+    "is_turn_end": "presentation",
+    # labels.py: commands, decisions and score categories in words
+    "describe_command": "labels",
+    "describe_prompt": "labels",
+    "score_category_name": "labels",
+    # log.py: events in words, and the rule each comes from
+    "describe": "log",
+    "event_rule": "log",
+    "rule_title": "log",
+    # schema.py: the shape of the state data
+    "data_schema": "schema",
+    # results.py: the end screen and the dice of the table
+    "describe_outcome": "results",
+    "result_columns": "results",
+    "result_rows": "results",
+    "progress_plot": "results",
+    "dice_rolled": "results",
+    # modules a game has only when it needs them
+    "describe_table": "table",          # table.py: the table in words, where no board is drawn
+    "command_amounts": "amounts",       # answers that are numbers, asked with spin boxes
+    "click_command": "gestures",        # what a click or a drag means, legal or not
+    "drag_command": "gestures",
+    "command_gesture": "gestures",
+    "needs_own_view": "handover",       # which decisions need the decider's secrets on screen
+}
+
+# (game class, hook) -> the module function answering it, or None: the core default answers
+_FOUND: dict[tuple[type, str], Callable[..., Any] | None] = {}
+
+
+def module_function(game: type[Game], hook: str) -> Callable[..., Any] | None:
+    """The function of ``game``'s package that answers ``hook`` by `GAME_HOOKS`, or None when the
+    package has no such module or the module no such function. Imports the module (once)."""
+    key = (game, hook)
+    if key in _FOUND:
+        return _FOUND[key]
+    package = game.__module__.rpartition(".")[0]
+    name = f"{package}.{GAME_HOOKS[hook]}"
+    found = None
+    if package and importlib.util.find_spec(name) is not None:
+        found = getattr(importlib.import_module(name), hook, None)
+        if found is not None and not callable(found):
+            raise TypeError(f"{name}.{hook} answers the hook {hook} of {game.__name__}: it must be a function")
+    _FOUND[key] = found
+    return found
+
+
+def answers_itself(game: Game, hook: str) -> bool:
+    """Whether ``game`` answers ``hook`` otherwise than by the core `Game`'s default: by a method of
+    its own, or by a function of its module (`GAME_HOOKS`)."""
+    method = getattr(type(game), hook)
+    if method is getattr(Game, hook):
+        return False
+    if hook in GAME_HOOKS and method is getattr(RulesGame, hook):
+        return module_function(type(game), hook) is not None
+    return True
+
+
+def _answered_by_module(hook: str) -> Callable[..., Any]:
+    """The skeleton's `hook`: the game's module function (`GAME_HOOKS`), else the core default."""
+    default = getattr(Game, hook)
+
+    def answer(self: Game, *args: Any, **kwargs: Any) -> Any:
+        function = module_function(type(self), hook)
+        if function is not None:
+            found = function(*args, **kwargs)
+            if found is not None:
+                return found
+        return default(self, *args, **kwargs)
+
+    answer.__name__ = hook
+    answer.__qualname__ = f"RulesGame.{hook}"
+    answer.__doc__ = (f"{default.__doc__}\n\n        Answered by the function {hook} of the game's "
+                      f"{GAME_HOOKS[hook]}.py where it has one (`GAME_HOOKS`).")
+    return answer
 
 
 class RulesGame(Game, Generic[C]):
@@ -124,3 +222,8 @@ class RulesGame(Game, Generic[C]):
 
     def invariants(self, data: Data) -> list[str]:
         return type(self).check_invariants(data)
+
+
+# The skeleton's describing hooks, one per row of GAME_HOOKS (a game's own method still overrides).
+for _hook in GAME_HOOKS:
+    setattr(RulesGame, _hook, _answered_by_module(_hook))

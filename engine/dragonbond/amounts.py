@@ -106,7 +106,9 @@ def _parts(style: str, view: Data, lang: int) -> list[tuple[str, str]]:
 
 
 def command_amounts(command: Command, view: Data, language: str = "en") -> Amounts | None:
-    """An answer as numbers of units (or power), by the notations above; None for any other."""
+    """An answer as numbers, by the notations above: how many units approach, move, are lost,
+    placed, removed, pushed or carried; how much power pays for a Vaala card (spin boxes, not a
+    button per number). None for any other answer."""
     if command.verb != "answer" or not command.args or not isinstance(command.args[0], str):
         return None
     kind, options = _pending(view)

@@ -141,13 +141,13 @@ def choices(options: tuple[Any, ...]) -> str:
 def check_answer(ctx: Ctx, command: Command) -> None:
     """Refuse, with the reason of the rule it breaks, a command that does not answer the pending
     decision with one of its listed answers (see the module text)."""
-    from .labels import prompt_label
+    from .labels import describe_prompt
     choice = waiting_choice(ctx.data["effects"])
     if choice is None:
         return
     kind, _, options = choice
     rule = decision_rule(ctx.data)
-    asks = f"choose {prompt_label(kind)}: answer with one of {choices(options)}"
+    asks = f"choose {describe_prompt(kind)}: answer with one of {choices(options)}"
     if command.verb != "answer":
         raise Refused(rule, f"the game waits on an answer first; {asks}")
     if command.options:

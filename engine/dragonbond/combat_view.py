@@ -37,7 +37,7 @@ from engine.core.table import item, zone
 
 from .content import content
 from .context import Ctx
-from .labels import prompt_label
+from .labels import describe_prompt
 from .log import _CJK_DIGIT, WORDS, _modifier_change, name_of
 from .rules import modifiers
 from .rules.combat import general_strength
@@ -432,7 +432,7 @@ def _combat_zone(view: Data, ctx: Ctx, combat: Data, w: _Words) -> Data:
     if step is not None and "pause" in step:
         kind = step["pause"]["kind"]
         who = _decider(view, step.get("seat"), _deciding_character(view, combat, step), w)
-        title = w.pick(DECISIONS[kind]) if kind in DECISIONS else _capital(prompt_label(kind, _language(w)), w)
+        title = w.pick(DECISIONS[kind]) if kind in DECISIONS else _capital(describe_prompt(kind, _language(w)), w)
         tip = who + (" " if w.lang == EN else "") + (w.pick(DECISION_TIPS[kind]) if kind in DECISION_TIPS else "")
         items.append(_item("combat.now", title, tip.strip(), "", "warning"))
     title = w("title", what=what, exchange=w("exchange", n=combat["exchange"]))

@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.bots import register_bot
 from engine.core import (
-    Amounts,
     Command,
     Config,
     Data,
@@ -122,99 +121,10 @@ class Dragonbond(RulesGame[Ctx]):
         reason = f"{end['why']}; won: {names}; power: {totals}; bonded: {pairs}"
         return Outcome(winners, reason, power, (("power", power), ("won", won)))
 
-    def needs_own_view(self, view: Data) -> bool:
-        """DRG-HIDDEN-11: only planning turns, Vaala decisions and answers naming the decider's
-        hidden cards need its own view on a shared screen (handover.py)."""
-        from .handover import needs_own_view
-        return needs_own_view(view)
-
     def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
         """A placement puts a card face down (DRG-PLAN-3, DRG-HIDDEN-3): taking it back would let a
         player peek at the stack and change their mind, so it stays."""
         return command.verb != "place"
-
-    def data_schema(self, config: Config) -> Any:
-        """The shape of the state data (schema.py), checked when a state document is loaded."""
-        from .schema import data_schema
-        return data_schema(config)
-
-    def describe(self, event: Event, language: str = "en") -> str:
-        from .log import describe
-        return describe(event, language)
-
-    def event_rule(self, event: Event) -> str:
-        from .log import EVENT_RULES
-        return EVENT_RULES.get(event.kind, "")
-
-    def rule_title(self, rule_id: str, language: str = "en") -> str:
-        from .log import rule_title
-        return rule_title(rule_id, language)
-
-    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
-        from .labels import label_command
-        return label_command(command, language, view)
-
-    def command_amounts(self, command: Command, view: Data, language: str = "en") -> Amounts | None:
-        """How many units approach, move, are lost, placed, removed, pushed or carried; how much
-        power pays for a Vaala card (amounts.py): spin boxes, not a button per number."""
-        from .amounts import command_amounts
-        return command_amounts(command, view, language)
-
-    def describe_prompt(self, kind: str, language: str = "en") -> str:
-        from .labels import prompt_label
-        return prompt_label(kind, language)
-
-    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
-        from .labels import verb_words
-        return verb_words(verb, language) or super().describe_verb(verb, language)
-
-    def score_category_name(self, category: str, language: str = "en") -> str:
-        from .labels import score_category_name
-        return score_category_name(category, language) or super().score_category_name(category, language)
-
-    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
-        """Why the game ended; the winners, powers and bonds are the end screen's columns."""
-        from .results import describe_outcome
-        return describe_outcome(outcome, language)
-
-    def result_columns(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, bool]]:
-        """DRG-END-8: one column per character, human or AI ("Ferellon (Player 1)", "Adrael (AI)")."""
-        from .results import result_columns
-        return result_columns(view, language)
-
-    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
-        """DRG-END-8: each character's power, bonded ally and result."""
-        from .results import result_rows
-        return result_rows(view, language)
-
-    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
-        """Each character's power round by round, AI characters too."""
-        from .results import progress_plot
-        return progress_plot(start_view, events, language)
-
-    def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
-        """Combat dice with their ignored and critical hits, oath dice and rerolls."""
-        from .results import dice_rolled
-        return dice_rolled(events, language)
-
-    def board_layout(self, config: Config, language: str = "en") -> Data:
-        """Valerna's twelve regions, their names and city sites, and the mountain ridges (layout.py)."""
-        from .layout import board_layout
-        return board_layout(config, language)
-
-    def table(self, view: Data, language: str = "en") -> Data:
-        """The map, the boards, the stack and the decks from one seat's view (presentation.py)."""
-        from .presentation import table
-        return table(view, language)
-
-    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
-        """A card onto the stack, a piece then a region, a pool unit onto a region… (presentation.py)."""
-        from .presentation import command_touches
-        return command_touches(command, view)
-
-    def is_turn_end(self, command: Command) -> bool:
-        from .presentation import is_turn_end
-        return is_turn_end(command)
 
     def random_weight(self, command: Command) -> float:
         """Passing early ends a round at once; a random player still places a few cards first."""

@@ -68,7 +68,8 @@ def _tokens(option: Any) -> Iterable[str]:
 
 def needs_own_view(view: Data) -> bool:
     """Whether the decision pending in ``view`` (the decider's own view) needs what that seat
-    alone may see (see the module text)."""
+    alone may see (DRG-HIDDEN-11: only planning turns, Vaala decisions and answers naming the
+    decider's hidden cards; see the module text)."""
     seat = view.get("viewer")
     pending = _pending(view)
     if seat is None or pending is None or pending.get("seat") != seat:

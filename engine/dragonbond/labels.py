@@ -110,8 +110,9 @@ def answer_label(option: object, language: str = "en") -> str:
     return " / ".join(_part(p, lang) for p in parts)
 
 
-def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
-    """A legal command as a button's words."""
+def describe_command(command: Command, language: str = "en", view: Data | None = None) -> str:
+    """A legal command as a button's words: the card placed, a pass (and to whom the first-player
+    marker goes), an answer by what it chooses."""
     lang = language_index(language)
     if command.verb == "answer" and command.args:
         return answer_label(command.args[0], language)
@@ -125,8 +126,8 @@ def label_command(command: Command, language: str = "en", view: Data | None = No
     return str(command)
 
 
-def prompt_label(kind: str, language: str = "en") -> str:
-    """What a prompt of ``kind`` asks."""
+def describe_prompt(kind: str, language: str = "en") -> str:
+    """What a decision of ``kind`` asks (an icon's decision names the icon)."""
     lang = language_index(language)
     if kind in PROMPTS:
         return PROMPTS[kind][lang]
@@ -148,11 +149,7 @@ COMMAND_VERBS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 SCORE_CATEGORIES: dict[str, tuple[str, str]] = {"power": ("Power", "權力"), "won": ("Won", "獲勝")}
 
 
-def verb_words(verb: str, language: str = "en") -> tuple[str, str] | None:
-    words = COMMAND_VERBS.get(verb)
-    return None if words is None else words[language_index(language)]
-
-
 def score_category_name(category: str, language: str = "en") -> str | None:
+    """Power and won, the end screen's numbers; None for another category (the core's words)."""
     names = SCORE_CATEGORIES.get(category)
     return None if names is None else names[language_index(language)]

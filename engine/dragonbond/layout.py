@@ -44,7 +44,8 @@ def region_name(region: str, language: str = "en") -> str:
 
 
 def board_layout(config: Config | None = None, language: str = "en") -> Data:
-    """The drawing of Valerna (the same for every mode and player count)."""
+    """The drawing of Valerna: its twelve regions, their names and city sites, and the mountain
+    ridges (the same for every mode and player count)."""
     return plain.thaw(plain.freeze(_layout(language_key(language))))
 
 

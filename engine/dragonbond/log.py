@@ -343,6 +343,11 @@ EVENT_RULES: dict[str, str] = {
 }
 
 
+def event_rule(event: Event) -> str:
+    """The DRG rule an event of this kind comes from ("" for a kind not listed)."""
+    return EVENT_RULES.get(event.kind, "")
+
+
 def rule_title(rule_id: str, language: str = "en") -> str:
     """The rule area a ``DRG-AREA-n`` ID belongs to, in words ("" when unknown)."""
     parts = rule_id.split("-")

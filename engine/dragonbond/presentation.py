@@ -72,11 +72,13 @@ from functools import cache
 from typing import Any
 
 from engine.core import Command, Data
+from engine.core.language import language_index
 from engine.core.table import item as _item
 from engine.core.table import piece as _piece
 from engine.core.table import zone as _zone
 
 from .content import content
+from .labels import COMMAND_VERBS
 from .layout import region_name
 from .log import EN, WORDS, ZH, _modifier_change, name_of
 from .setup import UNIT_TYPES
@@ -753,11 +755,11 @@ def _status(view: Data, w: _Words) -> str:
         parts.append(w("acts", who=w.name(acting), card=card_title(view["stack"][0]["card"], w)))
     waiting = next((e for e in view.get("effects") or () if e.get("waiting") and e.get("seat") is not None), None)
     if waiting is not None:
-        from .labels import prompt_label
+        from .labels import describe_prompt
         kind = str((waiting.get("pause") or {}).get("kind", ""))
         seat = int(waiting["seat"])
         parts.append(w("decides", who=w.player(seat) + (w("you") if seat == view.get("viewer") else ""),
-                       what=prompt_label(kind, w.language)))
+                       what=describe_prompt(kind, w.language)))
     elif view.get("planning") and phase == "planning":
         character = view["seating"][view["planning"]["position"]]
         planner = _seat_of(view, character)
@@ -922,4 +924,11 @@ def is_turn_end(command: Command) -> bool:
     return command.verb == "pass" and command.get("to") is None
 
 
-__all__ = ["card_text", "card_title", "command_touches", "is_turn_end", "table"]
+def describe_verb(verb: str, language: str = "en") -> tuple[str, str] | None:
+    """(title, tip) above the buttons of placing a card, passing and answering (labels.py's
+    words); None for any other verb (the core's words)."""
+    words = COMMAND_VERBS.get(verb)
+    return None if words is None else words[language_index(language)]
+
+
+__all__ = ["card_text", "card_title", "command_touches", "describe_verb", "is_turn_end", "table"]

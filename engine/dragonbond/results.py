@@ -52,9 +52,9 @@ def _end(view: Data) -> Mapping[str, Any] | None:
     return end if isinstance(end, Mapping) and view.get("phase") == "over" else None
 
 
-def result_columns(view: Data, language: str = "en") -> list[tuple[str, bool]]:
-    """One column per character in seating order: its title and whether it won; empty while the
-    game runs."""
+def result_columns(outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, bool]]:
+    """DRG-END-8: one column per character in seating order, human or AI ("Ferellon (Player 1)",
+    "Adrael (AI)"), and whether it won; empty while the game runs."""
     end = _end(view)
     if end is None:
         return []
@@ -63,8 +63,9 @@ def result_columns(view: Data, language: str = "en") -> list[tuple[str, bool]]:
     return [(character_title(view, ch, lang), ch in winners) for ch in view["seating"]]
 
 
-def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
-    """(row title, one text per character column): power, bonded ally, won/lost/eliminated."""
+def result_rows(outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+    """DRG-END-8: (row title, one text per character column): power, bonded ally,
+    won/lost/eliminated."""
     end = _end(view)
     if end is None:
         return []
@@ -88,7 +89,8 @@ def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]
 
 
 def describe_outcome(outcome: Outcome, language: str = "en") -> str:
-    """Why the game ended (the reason's first part, as `Dragonbond.outcome` records it), in words."""
+    """Why the game ended (the reason's first part, as `Dragonbond.outcome` records it), in words;
+    the winners, powers and bonds are the end screen's columns and rows."""
     lang = language_index(language)
     why = outcome.reason.split(";", 1)[0].strip()
     words = name_of(why, lang)

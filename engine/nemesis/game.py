@@ -1,7 +1,6 @@
 """Nemesis: Lockdown on the shared game contract."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import register_bot
@@ -9,7 +8,6 @@ from engine.core import (
     Command,
     Config,
     Data,
-    Event,
     Outcome,
     Prompt,
     register,
@@ -17,7 +15,7 @@ from engine.core import (
 from engine.core.rules_game import RulesGame
 from engine.core.verbs import load_rule_areas
 
-from . import commands, results, rules
+from . import commands, rules
 from .bot import HeuristicBot
 from .context import Ctx
 from .effects import NEM
@@ -94,68 +92,6 @@ class Nemesis(RulesGame[Ctx]):
         breakdown = (("survived", survived), ("objective", met), ("won", won))
         return Outcome(winners, f"{data['end']['why']}; {fates(data)}", won, breakdown)
 
-    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
-        return results.describe_outcome(outcome, language)
-
-    def dice_rolled(self, events: Sequence[Event], language: str = "en") -> list[Data]:
-        return results.dice_rolled(events, language)
-
-    def result_rows(self, outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
-        return results.result_rows(view, language)
-
-    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
-        return results.progress_plot(start_view, events, language)
-
-    def data_schema(self, config: Config) -> Any:
-        """The shape of the state data (schema.py), checked when a state document is loaded."""
-        from .schema import data_schema
-        return data_schema(config)
-
-    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
-        from .labels import label_command
-        return label_command(command, language, view)
-
-    def describe_prompt(self, kind: str, language: str = "en") -> str:
-        from .labels import describe_prompt
-        return describe_prompt(kind, language)
-
-    def score_category_name(self, category: str, language: str = "en") -> str:
-        from .labels import score_category_name
-        return score_category_name(category, language) or super().score_category_name(category, language)
-
-    def describe(self, event: Event, language: str = "en") -> str:
-        from .log import describe
-        return describe(event, language)
-
-    def board_layout(self, config: Config, language: str = "en") -> Data:
-        """The Facility from board_basic.yaml (layout.py): Rooms, Corridors, the spaces around."""
-        from .layout import board_layout
-        return board_layout(config, language)
-
-    def table(self, view: Data, language: str = "en") -> Data:
-        """What lies on the table for the seat whose view this is (presentation.py)."""
-        from .presentation import table
-        return table(view, language)
-
-    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
-        """Rooms, pieces and cards a player touches to give ``command`` (presentation.py)."""
-        from .presentation import command_touches
-        return command_touches(command, view)
-
-    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
-        from .presentation import describe_verb
-        return describe_verb(verb, language)
-
-    def is_turn_end(self, command: Command) -> bool:
-        from .presentation import is_turn_end
-        return is_turn_end(command)
-
-    def describe_table(self, view: Data, language: str = "en") -> str:
-        """The round and time, the characters, the Facility Room by Room and the rest of the table in
-        words, until the board is drawn."""
-        from .table import describe_table
-        return describe_table(view, language)
-
     def random_weight(self, command: Command) -> float:
         """Passing at once ends rounds quickly; a random player still walks about (and rarely
         discards when passing: there is one pass for each set of discards)."""
@@ -165,7 +101,11 @@ class Nemesis(RulesGame[Ctx]):
         return 0.3 * 0.05 ** len(discards if isinstance(discards, tuple) else (discards,))
 
     def spelling_key(self, command: Command, data: Data) -> Any:
+        """Other spellings of one command: payments and discards by what their cards are, a weapon
+        by its Hand slot (spelling.py)."""
         return spelling_key(command, data)
+
+
 GAME = Nemesis()
 
 # Importing the rules registers the game and its own computer player (INFO.bots).

@@ -188,7 +188,9 @@ def _place(value: Any, lang: str, view: Data | None, seat: int | None = None) ->
     return _card_name(text, lang, view, None)
 
 
-def label_command(command: Command, language: str = "en", view: Data | None = None) -> str:
+def describe_command(command: Command, language: str = "en", view: Data | None = None) -> str:
+    """A legal command as a button's words: the verb, what it targets by name (a Room, an item, a
+    card in hand, an Intruder), then what it pays, uses, discards or chooses."""
     lang = language_key(language)
     first = command.args[0] if command.args else ""
     seat = command.seat
@@ -227,4 +229,6 @@ SCORE_CATEGORIES = {"en": {"survived": "Survived", "objective": "Objective met",
 
 
 def score_category_name(category: str, language: str = "en") -> str | None:
+    """Survived, objective met and won, the end screen's numbers; None for another category (the
+    core's words)."""
     return SCORE_CATEGORIES[language_key(language)].get(category)

@@ -79,7 +79,8 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def board_layout(config: Config | None = None, language: str = "en") -> Data:
-    """The drawing of the basic side (the same for every mode and player count)."""
+    """The drawing of the Facility's basic side from board_basic.yaml: Rooms, Corridors and the
+    spaces around (the same for every mode and player count)."""
     return _copy(_layout(language_key(language)))
 
 

@@ -317,6 +317,8 @@ def _intruder_type(kind: Any, lang: str) -> str:
 
 
 def describe(event: Event, language: str = "en") -> str:
+    """One log line for ``event`` in ``language``, by its template (the event's kind and data for a
+    kind without one)."""
     lang = language_key(language)
     template = TEMPLATES.get(event.kind)
     if template is None:

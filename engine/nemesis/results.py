@@ -61,7 +61,7 @@ def describe_outcome(outcome: Outcome, language: str = "en") -> str:
     return WHY_ZH.get(why, why) if is_chinese(language) else why
 
 
-def result_rows(view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
+def result_rows(outcome: Outcome, view: Data, language: str = "en") -> list[tuple[str, list[str]]]:
     """(row title, one text per seat) for the end screen: character, fate, objective, result;
     empty before the Victory Check has written its results."""
     results = view.get("result")

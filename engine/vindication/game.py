@@ -1,36 +1,29 @@
 """Vindication on the shared game contract."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import register_bot
 from engine.core import (
     Command,
-    Config,
     Data,
-    Event,
     Outcome,
     Prompt,
     refuse,
     register,
 )
 from engine.core.effects import pending_choice
-from engine.core.language import language_key
 from engine.core.rules_game import RulesGame
 from engine.core.verbs import load_rule_areas
 
-from . import commands, gestures, layout, presentation, results, rule_refs, rules
+from . import commands, rules
 from .bot import HeuristicBot
 from .commands import VERBS
 from .context import Ctx
 from .effects import VIN
 from .info import INFO
 from .invariants import check_invariants
-from .labels import describe_prompt, label_command
-from .log import OUTCOME_WORDS, SCORE_CATEGORIES, SOLO_RATING_NAMES, describe
 from .rules import flow
-from .schema import data_schema
 from .setup import setup
 from .views import PRIVATE_PROMPTS, resample_hidden, seat_view
 
@@ -89,84 +82,10 @@ class Vindication(RulesGame[Ctx]):
             return Outcome((0,), f"solo rating: {rating}", honors, breakdown)
         return Outcome(flow.winners(data), "most honor", honors, breakdown)
 
-    def describe_prompt(self, kind: str, language: str = "en") -> str:
-        return describe_prompt(kind, language)
-
-    def describe_outcome(self, outcome: Outcome, language: str = "en") -> str:
-        """Why the game ended in ``language``: "most honor", or the solo rating (VIN-SOLO-7)."""
-        lang = language_key(language)
-        if outcome.scores is not None and len(outcome.scores) == 1:
-            rating = flow.solo_rating(int(outcome.scores[0]))
-            name = SOLO_RATING_NAMES[rating] if lang == "zh" else rating
-            return OUTCOME_WORDS[lang]["solo"].format(rating=name)
-        return OUTCOME_WORDS[lang]["most_honor"]
-
-    def score_category_name(self, category: str, language: str = "en") -> str:
-        names = SCORE_CATEGORIES[language_key(language)]
-        return names.get(category) or super().score_category_name(category, language)
-
-    def command_spaces(self, command: Command) -> tuple[str, ...]:
-        if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
-            return (str(command.args[0][-1]),)
-        if command.verb in ("fly", "visit", "control", "build", "dig") and command.args:
-            return (str(command.args[0]),)
-        return ()
-
-    def board_layout(self, config: Config, language: str = "en") -> Data:
-        return layout.board_layout(config, language)
-
-    def table(self, view: Data, language: str = "en") -> Data:
-        return presentation.table(view, language)
-
-    def describe_verb(self, verb: str, language: str = "en") -> tuple[str, str]:
-        return presentation.describe_verb(verb, language)
-
-    def progress_plot(self, start_view: Data, events: Sequence[Event], language: str = "en") -> Data:
-        return results.honor_plot(start_view, events, language)
-
-    def is_turn_end(self, command: Command) -> bool:
-        return presentation.is_turn_end(command)
-
     def spelling_key(self, command: Command, data: Data) -> Any:
+        """A command with options written out at their default values is the command without them
+        (commands.py)."""
         return commands.spelling_key(command, data)
-
-    def data_schema(self, config: Config) -> Any:
-        return data_schema(config)
-
-    def describe(self, event: Event, language: str = "en") -> str:
-        return describe(event, language)
-
-    def event_rule(self, event: Event) -> str:
-        return rule_refs.event_rule(event)
-
-    def rule_title(self, rule_id: str, language: str = "en") -> str:
-        return rule_refs.rule_title(rule_id, language)
-
-    def describe_command(self, command: Command, language: str = "en", view: Data | None = None) -> str:
-        return label_command(command, language, view)
-
-    def is_panel_action(self, command: Command, view: Data) -> bool:
-        """Everything but walking and visiting: controlling a visited region is a button too."""
-        return command.verb not in ("move", "fly", "visit", "answer")
-
-    def click_command(self, view: Data, seat: int, space: str) -> Command | None:
-        return gestures.click_command(view, seat, space)
-
-    def drag_command(self, view: Data, seat: int, source: str, target: str,
-                     passed: Sequence[str] = ()) -> Command | None:
-        return gestures.drag_command(view, seat, source, target, passed)
-
-    def command_gesture(self, command: Command, view: Data) -> tuple[str, str] | None:
-        return gestures.command_gesture(command, view)
-
-    def command_touches(self, command: Command, view: Data) -> tuple[str, ...]:
-        """The space a walk or visit goes to, or the piece of the player's board a command acts
-        on (an attribute, a companion, a relic, the character)."""
-        spaces = self.command_spaces(command)
-        if spaces:
-            return spaces
-        piece = gestures.command_piece(command, view)
-        return () if piece is None else (piece,)
 
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it

@@ -1,6 +1,6 @@
 """Legal commands in words a player understands, in English and Traditional Chinese.
 
-`label_command` turns ``answer CH1`` into "The Turncoat" and ``visit R08 choice=K`` into "Visit the
+`describe_command` turns ``answer CH1`` into "The Turncoat" and ``visit R08 choice=K`` into "Visit the
 Inn (R08): knowledge companion", using the names in `content()` and the glossary terms of spec
 section 2. A seat's VIEW, when given, names what lies on a space and which prompt an answer is
 for; the view holds only what that seat may know, so a label never reveals a secret.
@@ -14,7 +14,7 @@ from engine.core import Command, Data
 from engine.core.language import language_key
 
 from .content import content
-from .log import ATTRIBUTE_NAMES, DECK_NAMES, tile_name
+from .log import ATTRIBUTE_NAMES, DECK_NAMES, SCORE_CATEGORIES, tile_name
 from .places import settlement_of, settlements
 
 WORDS: dict[str, dict[str, str]] = {
@@ -118,7 +118,7 @@ PREVENT_PROMPTS = ("save_companion",)
 TRIGGER_PROMPTS = ("trigger", "on_join", "trigger_order", "reuse")
 
 
-def label_command(command: Command | str, language: str = "en", view: Data | None = None) -> str:
+def describe_command(command: Command | str, language: str = "en", view: Data | None = None) -> str:
     """``command`` in words; ``view`` (the deciding seat's) names tiles on spaces and the prompt."""
     cmd = Command.parse(command) if isinstance(command, str) else command
     lang = language_key(language)
@@ -319,7 +319,14 @@ class _Labeller:
 
 
 def describe_prompt(kind: str, language: str = "en") -> str:
+    """A pending decision's title in ``language``; an unknown kind reads as its words."""
     return PROMPTS[language_key(language)].get(kind) or kind.replace("_", " ")
+
+
+def score_category_name(category: str, language: str = "en") -> str | None:
+    """The score table's rows: honor before scoring, each scoring category, the total; None for
+    another category (the core's words)."""
+    return SCORE_CATEGORIES[language_key(language)].get(category)
 
 
 def seat_summaries(view: Data, language: str = "en") -> list[Data]:

@@ -12,6 +12,8 @@ from engine.core import Event
 from engine.core.language import language_key
 
 from .content import content
+from .rule_refs import event_rule as event_rule  # the rule a log line comes from (Game.event_rule)
+from .rule_refs import rule_title as rule_title  # and its area's title (Game.rule_title)
 
 ATTRIBUTE_NAMES = {
     "en": {"S": "strength", "K": "knowledge", "I": "inspiration", "C": "courage", "W": "wisdom", "V": "vision"},

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core import Command, Data
 from engine.core.language import language_key
 
+from .gestures import command_piece
 from .labels import seat_summaries
 from .layout import board_marks
 
@@ -72,11 +73,37 @@ WORDS = {
 
 
 def describe_verb(verb: str, language: str = "en") -> tuple[str, str]:
+    """(title, tip) above the buttons of a turn action; an unknown verb reads as its words."""
     return VERBS[language_key(language)].get(verb, (verb.replace("_", " ").capitalize(), ""))
 
 
 def is_turn_end(command: Command) -> bool:
+    """``end_turn`` ends the turn (the End turn button and shortcut play it)."""
     return command.verb == "end_turn"
+
+
+def command_spaces(command: Command) -> tuple[str, ...]:
+    """The space a walk ends on, or the space a fly, visit, control, build or dig names."""
+    if command.verb == "move" and command.args and isinstance(command.args[0], tuple):
+        return (str(command.args[0][-1]),)
+    if command.verb in ("fly", "visit", "control", "build", "dig") and command.args:
+        return (str(command.args[0]),)
+    return ()
+
+
+def command_touches(command: Command, view: Data) -> tuple[str, ...]:
+    """The space a walk or visit goes to, or the piece of the player's board a command acts on (an
+    attribute, a companion, a relic, the character: gestures.py)."""
+    spaces = command_spaces(command)
+    if spaces:
+        return spaces
+    piece = command_piece(command, view)
+    return () if piece is None else (piece,)
+
+
+def is_panel_action(command: Command, view: Data) -> bool:
+    """Everything but walking and visiting: controlling a visited region is a button too."""
+    return command.verb not in ("move", "fly", "visit", "answer")
 
 
 def table(view: Data, language: str = "en") -> Data:

@@ -246,6 +246,7 @@ def rule_area(rule_id: str) -> str:
 
 
 def rule_title(rule_id: str, language: str = "en") -> str:
+    """The title of the rule area ``rule_id`` belongs to, in ``language``; "" for an unknown area."""
     titles = AREA_TITLES.get(rule_area(rule_id))
     if titles is None:
         return ""

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine.core.effects import EffectInterpreter
+from engine.core.game import Game
 from engine.core.registry import BUILTIN_GAME_MODULES
-from engine.core.rules_game import RulesGame
+from engine.core.rules_game import GAME_HOOKS, RulesGame, answers_itself, module_function
 from engine.core.verbs import Verbs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,6 +27,14 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_MODULES = (
     "info", "game", "context", "commands", "effects", "invariants", "content", "schema", "board",
     "setup", "views", "bot", "vocabulary", "labels", "log", "layout", "presentation", "results",
+)
+
+# The hooks of `GAME_HOOKS` every game answers itself: its board, its table, its words and its end.
+# Any other hook of the table a game may leave to the core's default (no dice, no rule references,
+# one column per seat on the end screen, no answers as numbers).
+EVERY_GAME_ANSWERS = (
+    "board_layout", "table", "command_touches", "describe_verb", "is_turn_end", "describe_command",
+    "describe_prompt", "score_category_name", "describe", "data_schema", "describe_outcome", "progress_plot",
 )
 
 
@@ -191,3 +200,81 @@ def test_the_import_graph_sees_imports_at_the_top_and_inside_functions():
     graph = engine_import_graph()
     assert "engine.nemesis.rules.places" in graph["engine.nemesis.rules.moving"]       # at the top
     assert "engine.dragonbond.rules.combat" in graph["engine.dragonbond.bot"]          # in a function
+
+
+def _game_module(package: str, name: str):
+    """``package.name``, or None when the game has no such module (only optional roles may lack one)."""
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{name}":
+            raise
+        assert name not in TEMPLATE_MODULES, f"{package} lacks the template module {name}"
+        return None
+
+
+def _parameters(function) -> list[tuple[str, object]]:
+    """(name, default) of each parameter but ``self``."""
+    return [(p.name, p.default) for p in inspect.signature(function).parameters.values() if p.name != "self"]
+
+
+@pytest.mark.parametrize("package", BUILTIN_GAME_MODULES)
+def test_each_game_answers_the_hooks_of_its_template_modules(package):
+    """RulesGame answers each hook of `GAME_HOOKS` by the function of the hook's name in the module
+    the table names (core/rules_game.py). That function takes the hook's own parameters (names in
+    order, and the hook's defaults), unless game.py overrides the hook, and then the module does not
+    define it too (one of the two would never run). The hooks every game describes are answered."""
+    game = _rules_game(package)
+    unanswered, twice, signatures = [], [], []
+    for hook, name in GAME_HOOKS.items():
+        module = _game_module(package, name)
+        function = getattr(module, hook, None) if module is not None else None
+        overridden = hook in vars(game)
+        if function is not None and overridden:
+            twice.append(f"{hook}: game.py and {name}.py")
+        elif function is not None:
+            assert module_function(game, hook) is function
+            mine, wanted = _parameters(function), _parameters(getattr(Game, hook))
+            same = [n for n, _ in mine] == [n for n, _ in wanted] and all(
+                default is inspect.Parameter.empty or dict(mine)[n] == default for n, default in wanted)
+            if not same:
+                signatures.append(f"{name}.{hook}{inspect.signature(function)}")
+        elif not overridden and hook in EVERY_GAME_ANSWERS:
+            unanswered.append(f"{hook} (in {name}.py)")
+    assert unanswered == [], "define these functions, or override the hook in game.py"
+    assert twice == []
+    assert signatures == [], "take the hook's own parameters (engine/core/game.py)"
+
+
+@pytest.mark.parametrize("package", BUILTIN_GAME_MODULES)
+def test_no_hook_function_lies_where_the_skeleton_does_not_look(package):
+    """A function named after a hook of `GAME_HOOKS` but defined in another module of the game is
+    never called as the hook, unless the module the table names takes it in (a re-export)."""
+    _rules_game(package)
+    astray = []
+    for path in ROOT.joinpath(*package.split(".")).rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        module = importlib.import_module(name)
+        for hook, role in GAME_HOOKS.items():
+            function = vars(module).get(hook)
+            if not inspect.isfunction(function) or function.__module__ != name or name == f"{package}.{role}":
+                continue
+            home = _game_module(package, role)
+            if home is None or getattr(home, hook, None) is not function:
+                astray.append(f"{name}.{hook} (the hook reads {role}.py)")
+    assert astray == []
+
+
+def test_a_hook_falls_back_to_the_core_default():
+    """No module (Vindication has no table.py), or None from the module function for an input it
+    leaves alone (Dragonbond names only its own score categories), and the core answers."""
+    from engine.dragonbond.game import GAME as DRAGONBOND
+    from engine.vindication.game import GAME as VINDICATION
+    assert module_function(type(VINDICATION), "describe_table") is None
+    assert VINDICATION.describe_table({}, "en") == ""
+    assert not answers_itself(VINDICATION, "describe_table") and answers_itself(VINDICATION, "table")
+    assert answers_itself(DRAGONBOND, "needs_own_view") and answers_itself(DRAGONBOND, "outcome")
+    assert DRAGONBOND.score_category_name("power", "zh_TW") == "權力"
+    assert DRAGONBOND.score_category_name("secret_quest") == Game.score_category_name(DRAGONBOND, "secret_quest")
+    assert DRAGONBOND.describe_verb("place")[0] == "Place a card"
+    assert DRAGONBOND.describe_verb("end_turn") == ("End turn", "")

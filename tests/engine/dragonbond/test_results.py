@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from engine.bots import bot_rng, make_bot
-from engine.core import Event, Match
+from engine.core import Event, Match, Outcome
 from engine.dragonbond import results
 from engine.dragonbond.game import GAME
 from engine.dragonbond.log import name_of
@@ -84,7 +84,8 @@ def test_eliminated_characters_say_so():
 def test_nothing_to_show_while_the_game_runs():
     match = Match.new("dragonbond", 2, mode="humans2", seed=1, seats=["human"] * 2)
     view = match.state.view(0)
-    assert results.result_columns(view) == [] and results.result_rows(view) == []
+    outcome = Outcome((), "")
+    assert results.result_columns(outcome, view) == [] and results.result_rows(outcome, view) == []
 
 
 @pytest.mark.parametrize(("seed", "humans", "bot"), GAMES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from engine.core import Match, Rng, weighted_choice
+from engine.core import Match, Outcome, Rng, weighted_choice
 from engine.nemesis import results
 
 
@@ -20,7 +20,7 @@ def finished(seed: int = 2, players: int = 3) -> Match:
 def test_each_characters_fate_objective_and_result_in_both_languages() -> None:
     match = finished()
     view = match.state.view(0)
-    rows = dict(results.result_rows(view, "en"))
+    rows = dict(results.result_rows(match.state.outcome, view, "en"))
     assert list(rows) == ["Character", "Fate", "Objective", "Result"]
     for seat, entry in view["result"].items():
         fate, verdict = rows["Fate"][int(seat)], rows["Result"][int(seat)]
@@ -28,23 +28,24 @@ def test_each_characters_fate_objective_and_result_in_both_languages() -> None:
                                            and entry["contamination"] is None)
         assert verdict == ("won" if entry["won"] else "lost")
         assert rows["Objective"][int(seat)].endswith("— met" if entry["objective_met"] else "— not met")
-    zh = dict(results.result_rows(view, "zh_TW"))
+    zh = dict(results.result_rows(match.state.outcome, view, "zh_TW"))
     assert list(zh) == ["角色", "結局", "目標", "結果"]
     assert all(any("\u4e00" <= ch <= "\u9fff" for ch in text) for texts in zh.values() for text in texts)
 
 
 def test_survivors_are_named_by_their_route_and_the_contingency_by_its_colour() -> None:
-    view = copy.deepcopy(finished().state.view(0))
+    match = finished()
+    view = copy.deepcopy(match.state.view(0))
     view["result"]["0"].update(alive=True, route="bunker")
     view["result"]["1"].update(alive=False, contingency=False, reason="the red contingency")
     view["result"]["2"].update(alive=False, contingency=True, contamination=False, reason="contamination")
-    fates = dict(results.result_rows(view, "en"))["Fate"]
+    fates = dict(results.result_rows(match.state.outcome, view, "en"))["Fate"]
     assert fates == ["reached the Bunker", "killed by the red Contingency", "died of the infection"]
 
 
 def test_no_rows_before_the_victory_check() -> None:
     match = Match.new("nemesis", 2, mode="standard", seed=1)
-    assert results.result_rows(match.state.view(0), "en") == []
+    assert results.result_rows(Outcome((), ""), match.state.view(0), "en") == []
 
 
 def test_why_the_game_ended_follows_the_language() -> None:

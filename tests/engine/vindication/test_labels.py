@@ -10,7 +10,7 @@ import pytest
 from engine.core import Command, Match
 from engine.vindication.content import content
 from engine.vindication.game import GAME
-from engine.vindication.labels import label_command
+from engine.vindication.labels import describe_command
 from tests.engine.vindication.positions import table
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -35,8 +35,8 @@ def walked_positions(seed: int, module: bool, steps: int = 160):
 def test_every_legal_command_gets_words_in_both_languages(seed: int, module: bool) -> None:
     for view, legal in walked_positions(seed, module):
         for command in legal:
-            english = label_command(command, "en", view)
-            chinese = label_command(command, "zh_TW", view)
+            english = describe_command(command, "en", view)
+            chinese = describe_command(command, "zh_TW", view)
             for label in (english, chinese):
                 assert label and "{" not in label and "}" not in label, (command, label)
                 assert not RAW_IDS.search(label), (command, label)
@@ -47,18 +47,18 @@ def test_every_legal_command_gets_words_in_both_languages(seed: int, module: boo
 def test_the_examples_of_the_brief() -> None:
     game = table(players=2, regions={"R08": "inn"})
     view = game.match.state.view(0)
-    assert label_command("answer CH1", "en") == "The Turncoat"
-    assert label_command("answer draw2", "en") == "Draw 2 quests"
-    assert label_command("answer faceup", "en") == "Take the face-up card"
-    assert label_command("answer S,S", "en") == "2 strength"
-    assert label_command("0: visit R08 choice=K", "en", view) == "Visit the Inn (R08): knowledge companion"
-    assert label_command("activate K03", "en") == f"Activate {content().cards['K03'].name.en}"
-    assert label_command("end_turn", "en") == "End turn"
-    assert label_command("upgrade C", "en") == "Upgrade to courage"
-    assert label_command("upgrade C", "zh_TW") == "屬性升級為勇氣"
-    assert label_command("0: visit R08", "zh_TW", view) == "造訪旅館（R08）"
+    assert describe_command("answer CH1", "en") == "The Turncoat"
+    assert describe_command("answer draw2", "en") == "Draw 2 quests"
+    assert describe_command("answer faceup", "en") == "Take the face-up card"
+    assert describe_command("answer S,S", "en") == "2 strength"
+    assert describe_command("0: visit R08 choice=K", "en", view) == "Visit the Inn (R08): knowledge companion"
+    assert describe_command("activate K03", "en") == f"Activate {content().cards['K03'].name.en}"
+    assert describe_command("end_turn", "en") == "End turn"
+    assert describe_command("upgrade C", "en") == "Upgrade to courage"
+    assert describe_command("upgrade C", "zh_TW") == "屬性升級為勇氣"
+    assert describe_command("0: visit R08", "zh_TW", view) == "造訪旅館（R08）"
 
 
 def test_a_space_without_a_view_keeps_its_id_and_the_contract_delegates() -> None:
-    assert label_command("visit R08", "en") == "Visit R08"
+    assert describe_command("visit R08", "en") == "Visit R08"
     assert GAME.describe_command(Command.parse("answer CH1"), "zh_TW") == "變節者"
