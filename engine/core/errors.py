@@ -26,6 +26,14 @@ def refuse(rule_id: str, reason: str) -> Refused:
     return Refused(rule_id, reason)
 
 
+class StateBroken(RuntimeError):
+    """A state whose rules failed midway through a command the game itself had listed as legal.
+
+    Not a player's mistake but an engine bug: the data may be half-changed, so every further use
+    of that state raises this error, naming the command and the failure (`State.apply`). A `Match`
+    rebuilds the state before the command from its history instead (`Match.apply`)."""
+
+
 class NotationError(TablekeeperError):
     """Text that does not spell a command."""
 

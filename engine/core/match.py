@@ -3,6 +3,13 @@
 The match keeps the history, so undo and redo live here; the GUI's QUndoStack only mirrors it.
 Undo never goes back past a command that drew randomness or showed someone something hidden:
 replaying it would only reveal the same secret again, and undoing it would let a player peek.
+
+Earlier states are rebuilt rather than kept: every `checkpoint_every` commands the match keeps the
+state's frozen bytes (which a copy of the state costs anyway), and undo thaws the last checkpoint
+before the wanted state and replays the few commands after it, as the game is deterministic from a
+state and its commands. So a command costs no snapshot of its own. The same rebuild puts the state
+back as it was when the rules fail on a command they listed as legal (an engine bug, which
+`State.apply` alone answers by breaking the state): the match raises the failure, unchanged.
 """
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ from .documents import state_from_document
 from .errors import ConfigError, Refused
 from .events import Event
 from .game import Config, Data, Game
+from .rng import Rng
 from .state import State
 
 HUMAN = "human"
@@ -42,9 +50,8 @@ def parse_seats(kinds: Sequence[str] | str | None, players: int) -> tuple[str, .
 class Step:
     command: Command
     events: list[Event]
-    undoable: bool
-    before: tuple[bytes, list[int]] | None  # the state before it, kept only while it can be undone
-    private: bool = False                   # only the commanding seat may read the command
+    undoable: bool          # drew no chance and revealed nothing (no command after it may be a barrier)
+    private: bool = False   # only the commanding seat may read the command
 
     def command_for(self, seat: int | None) -> str:
         """The command as ``seat`` may read it (None: an onlooker): a private command shows the
@@ -56,6 +63,10 @@ class Step:
 
 
 class Match:
+    # Commands between the kept states undo and recovery rebuild from (module docstring): each
+    # costs one frozen copy of the state; undo replays at most this many commands.
+    checkpoint_every = 16
+
     def __init__(self, initial: State, seats: Sequence[str], start_document: Data | None = None) -> None:
         self.game: Game = initial.game
         self.config: Config = initial.config
@@ -65,6 +76,11 @@ class Match:
         self.state = initial
         self.history: list[Step] = []
         self._redo: list[Command] = []
+        # (commands played, frozen data, generator state) of earlier states, oldest first; the
+        # first is at or before `_barrier`, the first state undo may still go back to.
+        self._checkpoints: list[tuple[int, bytes, list[int]]] = []
+        self._barrier = 0
+        self._keep_checkpoint()
 
     @classmethod
     def new(cls, game_id: str, players: int, *, mode: str | None = None, seed: int | None = None,
@@ -90,17 +106,46 @@ class Match:
     def _apply(self, command: Command) -> list[Event]:
         state = self.state
         command = state.resolve(self.with_seat(command))  # recorded as the game lists it
-        before = (state._freeze(), state.rng.get_state())
+        played = len(self.history)
+        # Someone holding the live data may have changed them: then keep this state as it is.
+        if state._handed_out or played - self._checkpoints[-1][0] >= self.checkpoint_every:
+            self._keep_checkpoint()
+        rng_before = state.rng.get_state()
         private = self.game.is_private_command(command, state._peek())
-        events = state.apply_resolved(command)
-        undoable = (state.rng.get_state() == before[1]
+        try:
+            events = state.apply_resolved(command)
+        except BaseException:
+            # The rules failed on a command they listed (an engine bug): the same state object is
+            # put back as it was before the command, and the failure raised.
+            state._become(self._rebuilt(played))
+            raise
+        undoable = (state.rng.get_state() == rng_before
                     and all(e.public and not e.reveals for e in events)
                     and self.game.is_undoable(command, events))
-        if not undoable:
-            for step in self.history:  # nothing before a barrier can be undone any more
-                step.before = None
-        self.history.append(Step(command, events, undoable, before if undoable else None, private))
+        if not undoable:  # nothing up to here can be undone any more
+            self._barrier = played + 1
+            checkpoints = self._checkpoints
+            keep = max(i for i, (at, _, _) in enumerate(checkpoints) if at <= self._barrier)
+            del checkpoints[:keep]
+        self.history.append(Step(command, events, undoable, private))
         return events
+
+    def _keep_checkpoint(self) -> None:
+        """Keep the state now, after the commands played so far (replacing any kept for later)."""
+        played, checkpoints = len(self.history), self._checkpoints
+        while checkpoints and checkpoints[-1][0] >= played:
+            checkpoints.pop()
+        checkpoints.append((played, self.state._freeze(), self.state.rng.get_state()))
+
+    def _rebuilt(self, played: int) -> State:
+        """A new state equal to the match's after its first ``played`` commands: the last checkpoint
+        at or before it, and the commands since applied again (they were accepted once, and the
+        rules are deterministic)."""
+        at, frozen, rng_state = next(c for c in reversed(self._checkpoints) if c[0] <= played)
+        state = State(self.game, self.config, None, Rng.from_state(rng_state), frozen)
+        for step in self.history[at:played]:
+            state.apply_resolved(step.command)
+        return state
 
     def with_seat(self, command: Command) -> Command:
         if command.seat is not None:
@@ -114,15 +159,18 @@ class Match:
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        return bool(self.history) and self.history[-1].before is not None
+        # An undoable last step has no barrier after it, or it would not be last.
+        return bool(self.history) and self.history[-1].undoable
 
     def undo(self) -> Command:
         if not self.can_undo():
             raise Refused("CORE-UNDO-1", "the last command drew chance or revealed something hidden, "
                                          "so it cannot be taken back")
         step = self.history.pop()
-        frozen, rng_state = step.before  # type: ignore[misc]
-        self.state = State(self.game, self.config, None, type(self.state.rng).from_state(rng_state), frozen)
+        played, checkpoints = len(self.history), self._checkpoints
+        while checkpoints[-1][0] > played:  # states after the undone command: gone with it
+            checkpoints.pop()
+        self.state = self._rebuilt(played)
         self._redo.append(step.command)
         return step.command
 

@@ -1,9 +1,20 @@
 """`State`: one game's plain data and generator, behind the contract every caller uses.
 
 The state checks who may act and that the command is one the game lists as legal now (in any
-spelling the game counts as equal), hands it to the game's rules and, if the rules refuse it (or
-fail), puts data and generator back exactly as they were. So `legal` and `apply` cannot disagree:
-a command the list does not hold is refused, with the rules' own reason where they give one.
+spelling the game counts as equal), then hands the listed command to the game's rules. So `legal`
+and `apply` cannot disagree: a command the list does not hold is refused, with the rules' own
+reason where they give one, before anything is changed (its digest stays the same).
+
+The rules only ever run on a command the game has just listed, which by the contract they cannot
+refuse, so no roll-back snapshot is taken (it was a copy of the whole state before every command),
+and a command that is the very object `legal` handed out is found by identity, without spelling
+it again. Should the rules fail anyway — an engine bug: they refuse or crash on a command they
+listed — the data may be half-changed. Rather than play on from half a command, the state then
+marks itself broken: every further use raises `StateBroken`, naming the command and the failure.
+A `Match` holds the history to rebuild the state before the command, and does (`Match.apply`).
+
+What is known of one version of the data — the outcome and prompt, each seat's legal commands and
+views — is computed once and kept until the data change.
 """
 from __future__ import annotations
 
@@ -11,15 +22,42 @@ from typing import Any
 
 from . import plain
 from .commands import Command
-from .errors import Refused
+from .errors import Refused, StateBroken
 from .events import Event
 from .game import Config, Data, Game, Outcome, Prompt
 from .notation_check import mismatch_reason
 from .rng import Rng
 
 
+class _Listing:
+    """One seat's legal commands at one version of the data, in the game's order; found by
+    identity (the objects `State.legal` hands out) or by value (built on first need)."""
+
+    __slots__ = ("commands", "_ids", "_values")
+
+    def __init__(self, commands: list[Command]) -> None:
+        self.commands = commands
+        self._ids: frozenset[int] | None = None
+        self._values: dict[Command, None] | None = None
+
+    def holds_object(self, command: Command) -> bool:
+        """Whether ``command`` is one of these very objects: no hashing, no comparing. The listing
+        keeps its commands alive, so no other object can have one of their ids."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = frozenset(map(id, self.commands))
+        return id(command) in ids
+
+    def by_value(self) -> dict[Command, None]:
+        values = self._values
+        if values is None:
+            values = self._values = dict.fromkeys(self.commands)
+        return values
+
+
 class State:
-    __slots__ = ("game", "config", "_data", "_frozen", "rng", "_offers", "_views")
+    __slots__ = ("game", "config", "_data", "_frozen", "rng", "_facts", "_offers", "_views", "_handed_out",
+                 "_broken")
 
     def __init__(self, game: Game, config: Config, data: Data | None, rng: Rng,
                  frozen: bytes | None = None) -> None:
@@ -28,12 +66,18 @@ class State:
         self._data = data      # live data, or None until first needed
         self._frozen = frozen  # marshal bytes of the data while they are unchanged
         self.rng = rng
-        # Each seat's legal commands, by spelling key, while the data are unchanged: bots and the
-        # GUI list before they apply, so the check in `apply` costs a dictionary lookup.
-        self._offers: dict[int, dict[Command, None]] = {}  # per seat, its legal commands in order
+        # The outcome and prompt while the data are unchanged: asked several times per command.
+        self._facts: tuple[Outcome | None, Prompt | None] | None = None
+        # Each seat's legal commands while the data are unchanged: bots and the GUI list before
+        # they apply, so the check in `apply` costs an identity lookup.
+        self._offers: dict[int, _Listing] = {}
         # Each seat's view, frozen, while the data are unchanged: the GUI asks for the viewer's
         # view many times per command (board, boards, panels, labels), the game builds it once.
         self._views: dict[int | None, bytes] = {}
+        # Whether `data` has handed the live data out: whoever holds them may change them without
+        # the state knowing, so the outcome and prompt are no longer kept (`Match` takes note too).
+        self._handed_out = False
+        self._broken: str | None = None  # what broke the state (`StateBroken`), or None
 
     @classmethod
     def new(cls, game: Game, config: Config) -> State:
@@ -44,29 +88,49 @@ class State:
     @property
     def data(self) -> Data:
         """The live data. Read it freely; change it only through `apply`."""
-        if self._data is None:
-            self._data = plain.thaw(self._frozen)  # type: ignore[arg-type]
+        data = self._peek()
         self._frozen = None  # the caller may hold the live dict from now on
-        self._offers = {}
-        self._views = {}
-        return self._data
+        self._handed_out = True
+        self._forget()
+        return data
 
     def _peek(self) -> Data:
-        if self._data is None:
-            self._data = plain.thaw(self._frozen)  # type: ignore[arg-type]
-        return self._data
+        data = self._data
+        if data is None:
+            if self._broken is not None:
+                raise StateBroken(self._broken)
+            data = self._data = plain.thaw(self._frozen)  # type: ignore[arg-type]
+        return data
 
     def _freeze(self) -> bytes:
-        if self._frozen is None:
-            self._frozen = plain.freeze(self._data)
-        return self._frozen
+        frozen = self._frozen
+        if frozen is None:
+            frozen = self._frozen = plain.freeze(self._peek())
+        return frozen
+
+    def _forget(self) -> None:
+        """Drop what was known of the data: they change (or may, in someone else's hands)."""
+        self._facts = None
+        self._offers = {}
+        self._views = {}
 
     def copy(self) -> State:
         """An independent state. Cheap: the copy shares frozen bytes and thaws when first read."""
         copied = State(self.game, self.config, None, Rng.from_state(self.rng.get_state()), self._freeze())
-        copied._offers = self._offers  # never changed in place, only replaced: safe to share
+        # Listings and frozen views hold only immutable values and are replaced, never changed,
+        # when the data change: safe to share with the copy, which has the same data.
+        copied._offers = self._offers
         copied._views = self._views
         return copied
+
+    def _become(self, other: State) -> None:
+        """Take ``other``'s data and generator (a state `Match` rebuilt for this one): whatever
+        this state held, live or broken, is let go."""
+        self._data, self._frozen = None, other._freeze()
+        self.rng.set_state(other.rng.get_state())
+        self._forget()
+        self._handed_out = False
+        self._broken = None
 
     def digest(self) -> str:
         """Equal digests mean equal states: config, data and generator."""
@@ -76,43 +140,57 @@ class State:
         return {"config": self.config.to_plain(), "rng": self.rng.get_state(), "data": self._peek()}
 
     # -- the contract --------------------------------------------------------------------------
+    def _known(self) -> tuple[Outcome | None, Prompt | None]:
+        facts = self._facts
+        if facts is None:
+            data = self._peek()
+            facts = (self.game.outcome(data), self.game.prompt(data))
+            if not self._handed_out:
+                self._facts = facts
+        return facts
+
     @property
     def prompt(self) -> Prompt | None:
-        return self.game.prompt(self._peek())
+        return self._known()[1]
 
     def deciders(self) -> tuple[int, ...]:
         """The seats the game waits on (empty once it is over)."""
-        prompt = self.prompt
+        prompt = self._known()[1]
         return prompt.seats if prompt else ()
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self._peek())
+        return self._known()[0]
 
     def is_terminal(self) -> bool:
-        return self.outcome is not None
+        return self._known()[0] is not None
 
     def legal(self, seat: int | None = None, space: str | None = None) -> list[Command]:
         """Legal commands of one seat (None: of every seat the game waits on), optionally only
         those a player starts by clicking ``space``."""
-        if self.is_terminal():
+        outcome, prompt = self._known()
+        if outcome is not None:
             return []
-        seats = self.deciders() if seat is None else (seat,)
-        found = [c for s in seats for c in self._offered(s)]
+        seats = (prompt.seats if prompt else ()) if seat is None else (seat,)
+        if len(seats) == 1:
+            found = list(self._listing(seats[0]).commands)
+        else:
+            found = [c for s in seats for c in self._listing(s).commands]
         if space is not None:
             found = [c for c in found if space in self.game.command_spaces(c)[:1]]
         return found
 
-    def _offered(self, seat: int) -> dict[Command, None]:
-        """``seat``'s legal commands (computed once per unchanged state), as a dict for lookups."""
-        offers = self._offers.get(seat)
-        if offers is None:
-            offers = dict.fromkeys(self.game.legal_commands(self._peek(), seat))
-            self._offers = {**self._offers, seat: offers}
-        return offers
+    def _listing(self, seat: int) -> _Listing:
+        """``seat``'s legal commands, computed once per unchanged state."""
+        listing = self._offers.get(seat)
+        if listing is None:
+            listing = _Listing(self.game.legal_commands(self._peek(), seat))
+            self._offers = {**self._offers, seat: listing}  # replaced, never changed: copies share it
+        return listing
 
-    def _listed_spelling(self, command: Command, offers: dict[Command, None]) -> Command | None:
+    def _listed_spelling(self, command: Command, listing: _Listing) -> Command | None:
         """The legal command ``command`` spells: itself, or one with the same spelling key."""
+        offers = listing.by_value()
         if command in offers:
             return command
         key = self.game.spelling_key
@@ -131,20 +209,22 @@ class State:
         `Refused` with the reason: the rules' own where they give one, else what in the notation
         does not fit. Never changes the state."""
         game = self.game
-        data = self._peek()
-        if game.outcome(data) is not None:
+        outcome, prompt = self._known()
+        if outcome is not None:
             raise Refused(game.rule_game_over, "the game is over")
-        if command.seat is None or not 0 <= command.seat < self.config.players:
+        seat = command.seat
+        if seat is None or not 0 <= seat < self.config.players:
             raise Refused(game.rule_not_your_decision,
                           f"a command must name a seat from 0 to {self.config.players - 1}")
-        prompt = game.prompt(data)
-        if command.verb not in game.anytime_verbs and (prompt is None or command.seat not in prompt.seats):
+        if command.verb not in game.anytime_verbs and (prompt is None or seat not in prompt.seats):
             waiting = ("nobody" if prompt is None or not prompt.seats else
                        ("seat " if len(prompt.seats) == 1 else "seats ") + ", ".join(map(str, prompt.seats)))
-            raise Refused(game.not_your_decision_rule(data),
-                          f"seat {command.seat} is not the one to decide now (the game waits on {waiting})")
-        offers = self._offered(command.seat)
-        listed = self._listed_spelling(command, offers)
+            raise Refused(game.not_your_decision_rule(self._peek()),
+                          f"seat {seat} is not the one to decide now (the game waits on {waiting})")
+        listing = self._listing(seat)
+        if listing.holds_object(command):  # the very command `legal` handed out: nothing to spell
+            return command
+        listed = self._listed_spelling(command, listing)
         if listed is not None:
             return listed
         # Not on the list: let the rules say why on a throw-away copy, for the clearest reason.
@@ -155,7 +235,7 @@ class State:
             raise
         except Exception:
             pass
-        raise Refused(game.rule_unknown_command, mismatch_reason(command, offers))
+        raise Refused(game.rule_unknown_command, mismatch_reason(command, listing.commands))
 
     def apply(self, command: Command) -> list[Event]:
         """Apply one command and return its events, or raise `Refused` leaving all unchanged."""
@@ -163,23 +243,20 @@ class State:
 
     def apply_resolved(self, command: Command) -> list[Event]:
         """`apply` for a command `resolve` has just returned (the listed spelling): the rules run
-        at once, and a refusal or failure still leaves all unchanged."""
+        at once, with no snapshot to roll back to, since they cannot refuse what they listed. If
+        they fail all the same (an engine bug), the state is broken (`StateBroken`) and the
+        failure is raised."""
         data = self._peek()
-        snapshot = self._freeze()
-        rng_before = self.rng.get_state()
         self._frozen = None
-        offers, self._offers = self._offers, {}
-        views, self._views = self._views, {}
+        self._forget()
         try:
-            events = self.game.apply(data, command, self.rng)
-        except BaseException:
-            self._data = plain.thaw(snapshot)
-            self._frozen = snapshot
-            self._offers = offers
-            self._views = views
-            self.rng.set_state(rng_before)
+            return self.game.apply(data, command, self.rng)
+        except BaseException as failure:
+            self._data = None  # half-changed: never to be read again
+            self._broken = (f"the rules failed midway through {str(command)!r}, a command the game listed "
+                            f"as legal, with {type(failure).__name__}: {failure} (an engine bug); "
+                            "this state cannot be used any more")
             raise
-        return events
 
     def view(self, seat: int | None) -> Data:
         """What ``seat`` may know, as data of its own: changing it cannot reach the state."""
