@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Command, Data, Pause, refuse
 
-from ..commands import verb
+from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
 from ..counters import count, mastery_count, satisfied
@@ -139,7 +139,7 @@ def _can_fly(data: Data, seat: int) -> bool:
 def end_turn_commands(data: Data, seat: int) -> list[Command]:
     """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all."""
     if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
-        return [Command("end_turn", (), (), seat)]
+        return [listed("end_turn", (), seat)]
     return []
 
 
