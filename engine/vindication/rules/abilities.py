@@ -369,8 +369,11 @@ def use(ctx: Ctx, card_id: str) -> None:
 
 
 def usable(data: Data, seat: int) -> list[str]:
-    found = []
+    found: list[str] = []
+    kinds = content().cards
     for card_id in tableau_cards(data["players"][seat]):
+        if kinds[card_id].ability.type not in ("activated", "relic"):
+            continue           # `check_use` refuses every other card (VIN-TURN-6): skip raising
         try:
             check_use(data, seat, card_id)
         except Refused:

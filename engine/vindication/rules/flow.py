@@ -2,6 +2,8 @@
 (VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Command, Data, Pause, refuse
@@ -9,7 +11,7 @@ from engine.core import Command, Data, Pause, refuse
 from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
-from ..counters import count, mastery_count, satisfied
+from ..counters import condition_test, count, mastery_count, satisfied
 from ..effects import VIN
 from ..setup import fresh_turn
 from ..vocabulary import ATTRIBUTES, parse_condition
@@ -93,24 +95,31 @@ def _initial_discovery(ctx: Ctx) -> None:
 
 # -- end triggers ---------------------------------------------------------------------------------
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
-    players = range(len(data["players"]))
-    solo = len(data["players"]) == 1
-    conditions = _conditions(trigger, solo)
-    main_spaces = content().board.regions   # Isle areas and village slots do not count (VVH-GEO-5)
-    if getattr(trigger, "board_full", False) and any(data["regions"][r] is None for r in main_spaces):
-        return False
-    if not conditions:
-        return bool(getattr(trigger, "board_full", False))
-    meeting = sum(1 for seat in players if all(satisfied(data, seat, c) for c in conditions))
+    players = data["players"]
+    solo = len(players) == 1
+    tests = _condition_tests(trigger, solo)
+    if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
+        regions = data["regions"]
+        if any(regions[r] is None for r in content().board.regions):
+            return False
+    if not tests:
+        return trigger.board_full
+    meeting = 0
+    for seat in range(len(players)):
+        if all(test(data, seat) for test in tests):
+            meeting += 1
     return meeting >= (1 if solo else trigger.players_at_least)
 
 
-def _conditions(trigger: EndTrigger, solo: bool) -> list[Any]:
+@lru_cache(maxsize=64)
+def _condition_tests(trigger: EndTrigger, solo: bool) -> tuple[Callable[[Data, int], bool], ...]:
+    """The trigger's conditions as tests of (data, seat), made once: they are checked after every
+    command."""
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
-        return []
+        return ()
     items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return [parse_condition(c) for c in items if c]
+    return tuple(condition_test(parse_condition(c)) for c in items if c)
 
 
 def check_end(ctx: Ctx) -> None:
