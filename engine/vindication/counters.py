@@ -7,7 +7,7 @@ from functools import lru_cache
 from engine.core import Data
 
 from .content import content
-from .vocabulary import ATTRIBUTES, BASIC, Condition, Counter, holds, parse_condition, parse_counter
+from .vocabulary import ATTRIBUTES, BASIC, COMPARE, Condition, Counter, parse_condition, parse_counter
 
 
 def controlled_tiles(data: Data, seat: int) -> list[str]:
@@ -16,33 +16,38 @@ def controlled_tiles(data: Data, seat: int) -> list[str]:
             if space and space.get("controller") == seat]
 
 
+# (data, the player, its seat, the counter's arguments) -> the counter's value
+CounterFunction = Callable[[Data, Data, int, tuple[str, ...]], int]
+# A condition ready to test: (counter function, its arguments, comparison, value); it holds for a
+# player when ``compare(counter(data, player, seat, args), value)``.
+Check = tuple[CounterFunction, tuple[str, ...], Callable[[int, int], bool], int]
+
+
 def count(data: Data, seat: int, counter: Counter | str) -> int:
     if isinstance(counter, str):
         counter = parse_counter(counter)
-    how = _COUNTERS.get(counter.name)
-    if how is None:
-        raise ValueError(f"counter {counter} is not implemented")
-    return how(data, data["players"][seat], seat, counter.args)
+    return _counter_function(counter)(data, data["players"][seat], seat, counter.args)
 
 
 def satisfied(data: Data, seat: int, condition: Condition | str) -> bool:
     if isinstance(condition, str):
         condition = parse_condition(condition)
-    return condition_test(condition)(data, seat)
+    counter, args, compare, value = condition_check(condition)
+    return compare(counter(data, data["players"][seat], seat, args), value)
 
 
 @lru_cache(maxsize=512)
-def condition_test(condition: Condition) -> Callable[[Data, int], bool]:
-    """``condition`` as a function of (data, seat): the end triggers are checked after every
-    command, so each condition's counter is looked up once."""
-    how = _COUNTERS.get(condition.counter.name)
-    if how is None:
-        raise ValueError(f"counter {condition.counter} is not implemented")
-    args = condition.counter.args
+def condition_check(condition: Condition) -> Check:
+    """``condition`` ready to test (`Check`): the end triggers are checked after every command, so
+    each condition's counter and comparison are looked up once."""
+    return _counter_function(condition.counter), condition.counter.args, COMPARE[condition.op], condition.value
 
-    def test(data: Data, seat: int) -> bool:
-        return holds(how(data, data["players"][seat], seat, args), condition)
-    return test
+
+def _counter_function(counter: Counter) -> CounterFunction:
+    found = _COUNTERS.get(counter.name)
+    if found is None:
+        raise ValueError(f"counter {counter} is not implemented")
+    return found
 
 
 def _companions(data: Data, p: Data, seat: int, args: tuple[str, ...]) -> int:
@@ -63,9 +68,8 @@ def _token_touches(data: Data, p: Data, seat: int, args: tuple[str, ...]) -> int
     return int(any(region in args for region in touched))
 
 
-# Each counter of spec 7.1 (`vocabulary.COUNTERS`): (data, the player, its seat, the counter's
-# arguments) -> its value.
-_COUNTERS: dict[str, Callable[[Data, Data, int, tuple[str, ...]], int]] = {
+# Each counter of spec 7.1 (`vocabulary.COUNTERS`) as a `CounterFunction`.
+_COUNTERS: dict[str, CounterFunction] = {
     "companions": _companions,
     "monsters": lambda data, p, seat, args: len(p["monsters"]),
     "traits": lambda data, p, seat, args: len(p["traits"]),

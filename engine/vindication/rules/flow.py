@@ -2,7 +2,6 @@
 (VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -11,7 +10,7 @@ from engine.core import Command, Data, Pause, refuse
 from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
-from ..counters import condition_test, count, mastery_count, satisfied
+from ..counters import Check, condition_check, count, mastery_count, satisfied
 from ..effects import VIN
 from ..setup import fresh_turn
 from ..vocabulary import ATTRIBUTES, parse_condition
@@ -97,29 +96,34 @@ def _initial_discovery(ctx: Ctx) -> None:
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
     players = data["players"]
     solo = len(players) == 1
-    tests = _condition_tests(trigger, solo)
+    checks = _condition_checks(trigger, solo)
     if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
         regions = data["regions"]
         if any(regions[r] is None for r in content().board.regions):
             return False
-    if not tests:
+    if not checks:
         return trigger.board_full
+    needed = 1 if solo else trigger.players_at_least
     meeting = 0
-    for seat in range(len(players)):
-        if all(test(data, seat) for test in tests):
+    for seat, player in enumerate(players):
+        for counter, args, compare, value in checks:      # all of them, for the same player
+            if not compare(counter(data, player, seat, args), value):
+                break
+        else:
             meeting += 1
-    return meeting >= (1 if solo else trigger.players_at_least)
+            if meeting >= needed:
+                return True
+    return False
 
 
 @lru_cache(maxsize=64)
-def _condition_tests(trigger: EndTrigger, solo: bool) -> tuple[Callable[[Data, int], bool], ...]:
-    """The trigger's conditions as tests of (data, seat), made once: they are checked after every
-    command."""
+def _condition_checks(trigger: EndTrigger, solo: bool) -> tuple[Check, ...]:
+    """The trigger's conditions ready to test, made once: they are checked after every command."""
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
         return ()
     items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return tuple(condition_test(parse_condition(c)) for c in items if c)
+    return tuple(condition_check(parse_condition(c)) for c in items if c)
 
 
 def check_end(ctx: Ctx) -> None:

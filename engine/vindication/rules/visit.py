@@ -128,12 +128,14 @@ class VisitCosts:
 
     __slots__ = ("region", "cuts", "hooked", "unit")
 
-    def __init__(self, data: Data, seat: int, region: Region) -> None:
+    def __init__(self, data: Data, seat: int, region: Region, mods: list[Data] | None = None) -> None:
+        """``mods``: the seat's `cost_mod` modifiers (any region), when the caller has them."""
         self.region = region
         here = (region.id, "any")
-        self.cuts: list[tuple[str | None, int, Any]] = [
-            (m["attr"], m["delta"], m) for m in abilities.modifiers(data, seat, "cost_mod", "cost")
-            if m["region"] in here]
+        if mods is None:
+            mods = abilities.modifiers(data, seat, "cost_mod", "cost")
+        self.cuts: list[tuple[str | None, int, Any]] = [(m["attr"], m["delta"], m) for m in mods
+                                                        if m["region"] in here]
         self.hooked: list[str] = []
         for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
             if p["region"] in here:
@@ -322,6 +324,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
         return found
     reachable = reachable_spaces(data, seat)
     ready = discipline_ready(data, seat)        # Discipline may pay for one more point
+    mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
     for space in reachable:
         placed = data["regions"][space]
         if placed is None:
@@ -331,7 +334,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
             check_region_needs(data, seat, region)
         except Refused:  # no option makes this visit legal
             continue
-        costs = VisitCosts(data, seat, region)
+        costs = VisitCosts(data, seat, region, mods)
         choices: tuple[str | None, ...] = region.choice or (None,)
         if any(effect.primitive == "temple" for effect in region.effect):
             choices = (None, *temple_options(data, seat))   # asked during the visit, or named up front
