@@ -43,7 +43,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
 # again and again, and making a `Command` checks its words. Commands are values (frozen), so one
 # made for an earlier state is the same command now. Bounded: emptied when it grows past MADE_MOST.
 _MADE: dict[tuple[object, ...], Command] = {}
-MADE_MOST = 20_000
+MADE_MOST = 8_000
 
 
 def listed(verb: str, args: tuple[Value, ...], seat: int, options: tuple[tuple[str, Value], ...] = ()) -> Command:

@@ -149,8 +149,16 @@ def passive_speed(data: Data, seat: int) -> int:
     """Speed from cards (VIN-MOVE-2): while-held modifiers (S02), plus each unused `move_start`
     speed trigger (W03), counted in before the move is checked; the move then spends it and keeps
     its +n as a turn modifier (`spend_hooks`)."""
+    if speed_cards().isdisjoint(tableau_cards(data["players"][seat])):
+        return 0                        # asked at every listing; most tableaux hold no such card
     held = sum(p["n"] for p in passive_params(data, seat, "speed_mod") if p["duration"] == "while_held")
     return held + sum(p["n"] for _, p in hooks(data, seat, "move_start", "speed_mod"))
+
+
+@cache
+def speed_cards() -> frozenset[str]:
+    """The cards `passive_speed` counts: passive speed (S02) and `move_start` speed triggers (W03)."""
+    return passive_cards("speed_mod") | hook_cards("move_start", "speed_mod")
 
 
 def visit_honor_bonus(data: Data, seat: int) -> int:

@@ -96,7 +96,7 @@ def _initial_discovery(ctx: Ctx) -> None:
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
     players = data["players"]
     solo = len(players) == 1
-    checks = _condition_checks(trigger, solo)
+    checks = _condition_checks(trigger.id, solo)
     if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
         regions = data["regions"]
         if any(regions[r] is None for r in content().board.regions):
@@ -117,8 +117,10 @@ def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _condition_checks(trigger: EndTrigger, solo: bool) -> tuple[Check, ...]:
-    """The trigger's conditions ready to test, made once: they are checked after every command."""
+def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
+    """The conditions of the end-trigger card ``card`` ready to test, made once: they are checked
+    after every command (keyed by id: hashing the card itself would cost more than the test)."""
+    trigger = content().end_triggers[card]
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
         return ()

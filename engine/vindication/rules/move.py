@@ -8,7 +8,7 @@ from engine.core import Command, Data, refuse
 from engine.core.commands import Value
 
 from ..board import Triangle
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from ..setup import draw_random
@@ -22,10 +22,13 @@ MAX_EXTENSION = 2
 
 def speed(data: Data, seat: int) -> int:
     """VIN-MOVE-2: the mount's speed plus every active modifier."""
-    player = data["players"][seat]
-    turn_mods = sum(m["n"] for m in data["turn"]["mods"] if m["kind"] == "speed" and data["turn"]["seat"] == seat)
-    zeal = sum(player["proficiencies"].values()) if "zeal" in player["runes"] else 0   # VVH-RUNE-7
-    return content().mounts[player["mount"]].speed + turn_mods + passive_speed(data, seat) + zeal
+    player, turn = data["players"][seat], data["turn"]
+    reach = content().mounts[player["mount"]].speed + passive_speed(data, seat)
+    if turn["mods"] and turn["seat"] == seat:
+        reach += sum(m["n"] for m in turn["mods"] if m["kind"] == "speed")
+    if "zeal" in player["runes"]:
+        reach += sum(player["proficiencies"].values())                  # VVH-RUNE-7
+    return reach
 
 
 def occupied(data: Data, seat: int) -> set[str]:
@@ -168,14 +171,14 @@ def _move_list(seat: int, start: str, taken: frozenset[str], reach: int, dilutio
             variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
         targets = _relocations(port, taken, path[-1])
         for options in variants:
-            found.append(Command("move", (path,), options, seat))
-            found += [Command("move", (path,), options + (("relocate", t),), seat) for t in targets]
+            found.append(listed("move", (path,), seat, options))
+            found += [listed("move", (path,), seat, options + (("relocate", t),)) for t in targets]
     if flight:
         blocked = taken | {start}
         for t in (content().triangles if isle else content().board.triangles):
             if t not in blocked:
-                found.append(Command("fly", (t,), (), seat))
-                found += [Command("fly", (t,), (("relocate", r),), seat) for r in _relocations(port, taken, t)]
+                found.append(listed("fly", (t,), seat))
+                found += [listed("fly", (t,), seat, (("relocate", r),)) for r in _relocations(port, taken, t)]
     return tuple(found)
 
 
