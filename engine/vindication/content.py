@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import ClassVar, Literal, NoReturn
 
 from engine.core import ContentError, Effect
@@ -44,6 +44,7 @@ TRIGGERS: dict[str, None | str | tuple[str, ...]] = {
 _TRIGGER = re.compile(r"^([a-z_]+)(?:\(([a-z_0-9]+)\))?$")
 
 
+@lru_cache(maxsize=256)
 def parse_trigger(text: str) -> tuple[str, str | None]:
     """``visit(monastery)`` -> ("visit", "monastery"); checks the event and its argument's form."""
     match = _TRIGGER.match(text.strip())

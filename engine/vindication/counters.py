@@ -1,10 +1,13 @@
 """Counters and conditions (spec 7.1) evaluated on one player's state."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+
 from engine.core import Data
 
 from .content import content
-from .vocabulary import ATTRIBUTES, BASIC, Condition, Counter, holds, parse_condition, parse_counter
+from .vocabulary import ATTRIBUTES, BASIC, COMPARE, Condition, Counter, parse_condition, parse_counter
 
 
 def controlled_tiles(data: Data, seat: int) -> list[str]:
@@ -13,49 +16,80 @@ def controlled_tiles(data: Data, seat: int) -> list[str]:
             if space and space.get("controller") == seat]
 
 
+# (data, the player, its seat, the counter's arguments) -> the counter's value
+CounterFunction = Callable[[Data, Data, int, tuple[str, ...]], int]
+# A condition ready to test: (counter function, its arguments, comparison, value); it holds for a
+# player when ``compare(counter(data, player, seat, args), value)``.
+Check = tuple[CounterFunction, tuple[str, ...], Callable[[int, int], bool], int]
+
+
 def count(data: Data, seat: int, counter: Counter | str) -> int:
     if isinstance(counter, str):
         counter = parse_counter(counter)
-    p = data["players"][seat]
-    cards = content().cards
-    name, args = counter.name, counter.args
-    if name == "companions":
-        kind = args[0] if args else "any"
-        return sum(1 for c in p["companions"] if kind == "any" or cards[c["id"]].deck == f"companion_{kind}")
-    if name in ("monsters", "traits", "relics"):
-        return len(p[name])
-    if name == "regions_controlled":
-        return len(controlled_tiles(data, seat))
-    if name == "attr":
-        return p["attrs"][args[0]]
-    if name == "proficiencies":
-        return sum(p["proficiencies"].values()) if args[0] == "any" else p["proficiencies"][args[0]]
-    if name == "proficiency_kinds":
-        return sum(1 for a in ATTRIBUTES if p["proficiencies"][a])
-    if name == "mount_rank":
-        return p["mount"]
-    if name in ("conviction", "potential", "influence", "honor"):
-        return p[name]
-    if name == "vindicated":
-        return int(p["vindicated"])
-    if name == "distinct_attrs":
-        return sum(1 for a in ATTRIBUTES if p["attrs"][a] >= 1)
-    if name == "companion_colours":
-        return len({cards[c["id"]].deck for c in p["companions"]})
-    if name == "empty_companions":
-        return sum(1 for c in p["companions"] if c["blocks"] == 0)
-    if name == "controls":
-        return int(any(tile in args for tile in controlled_tiles(data, seat)))
-    if name == "token_touches":
-        touched = content().board.triangles[p["token"]].touches if p["token"] in content().board.triangles else ()
-        return int(any(region in args for region in touched))
-    raise ValueError(f"counter {counter} is not implemented")
+    return _counter_function(counter)(data, data["players"][seat], seat, counter.args)
 
 
 def satisfied(data: Data, seat: int, condition: Condition | str) -> bool:
     if isinstance(condition, str):
         condition = parse_condition(condition)
-    return holds(count(data, seat, condition.counter), condition)
+    counter, args, compare, value = condition_check(condition)
+    return compare(counter(data, data["players"][seat], seat, args), value)
+
+
+@lru_cache(maxsize=512)
+def condition_check(condition: Condition) -> Check:
+    """``condition`` ready to test (`Check`): the end triggers are checked after every command, so
+    each condition's counter and comparison are looked up once."""
+    return _counter_function(condition.counter), condition.counter.args, COMPARE[condition.op], condition.value
+
+
+def _counter_function(counter: Counter) -> CounterFunction:
+    found = _COUNTERS.get(counter.name)
+    if found is None:
+        raise ValueError(f"counter {counter} is not implemented")
+    return found
+
+
+def _companions(data: Data, p: Data, seat: int, args: tuple[str, ...]) -> int:
+    kind = args[0] if args else "any"
+    if kind == "any":
+        return len(p["companions"])
+    cards = content().cards
+    return sum(1 for c in p["companions"] if cards[c["id"]].deck == f"companion_{kind}")
+
+
+def _proficiencies(data: Data, p: Data, seat: int, args: tuple[str, ...]) -> int:
+    return sum(p["proficiencies"].values()) if args[0] == "any" else p["proficiencies"][args[0]]
+
+
+def _token_touches(data: Data, p: Data, seat: int, args: tuple[str, ...]) -> int:
+    triangles = content().board.triangles
+    touched = triangles[p["token"]].touches if p["token"] in triangles else ()
+    return int(any(region in args for region in touched))
+
+
+# Each counter of spec 7.1 (`vocabulary.COUNTERS`) as a `CounterFunction`.
+_COUNTERS: dict[str, CounterFunction] = {
+    "companions": _companions,
+    "monsters": lambda data, p, seat, args: len(p["monsters"]),
+    "traits": lambda data, p, seat, args: len(p["traits"]),
+    "relics": lambda data, p, seat, args: len(p["relics"]),
+    "regions_controlled": lambda data, p, seat, args: len(controlled_tiles(data, seat)),
+    "attr": lambda data, p, seat, args: p["attrs"][args[0]],
+    "proficiencies": _proficiencies,
+    "proficiency_kinds": lambda data, p, seat, args: sum(1 for a in ATTRIBUTES if p["proficiencies"][a]),
+    "mount_rank": lambda data, p, seat, args: p["mount"],
+    "conviction": lambda data, p, seat, args: p["conviction"],
+    "potential": lambda data, p, seat, args: p["potential"],
+    "influence": lambda data, p, seat, args: p["influence"],
+    "honor": lambda data, p, seat, args: p["honor"],
+    "vindicated": lambda data, p, seat, args: int(p["vindicated"]),
+    "distinct_attrs": lambda data, p, seat, args: sum(1 for a in ATTRIBUTES if p["attrs"][a] >= 1),
+    "companion_colours": lambda data, p, seat, args: len({content().cards[c["id"]].deck for c in p["companions"]}),
+    "empty_companions": lambda data, p, seat, args: sum(1 for c in p["companions"] if c["blocks"] == 0),
+    "controls": lambda data, p, seat, args: int(any(tile in args for tile in controlled_tiles(data, seat))),
+    "token_touches": _token_touches,
+}
 
 
 def mastery_count(data: Data, seat: int, attribute: str) -> int:

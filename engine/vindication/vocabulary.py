@@ -82,8 +82,8 @@ def parse_condition(text: str) -> Condition:
     return Condition(parse_counter(text))
 
 
-_COMPARE = {">=": operator.ge, "<=": operator.le, "=": operator.eq, ">": operator.gt, "<": operator.lt}
+COMPARE = {">=": operator.ge, "<=": operator.le, "=": operator.eq, ">": operator.gt, "<": operator.lt}
 
 
 def holds(value: int, condition: Condition) -> bool:
-    return _COMPARE[condition.op](value, condition.value)
+    return COMPARE[condition.op](value, condition.value)

@@ -16,11 +16,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from engine.core import Command, Data, Param, Pause, Refused, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content, parse_trigger
 from ..context import Ctx
 from ..counters import count, satisfied
@@ -51,6 +52,28 @@ WHEN_NEEDED = {"move_start": {"speed_mod"}, "visit": {"cost_mod"},
 # Relics whose effect answers a moment inside another action: they are offered in that prompt
 # (V03 in the save prompt of a skull, V09 in the monster-die prompt), never as `use`.
 REACTIVE = {"prevent": "a skull", "reroll": "a monster die roll"}
+
+
+# -- the cards' abilities indexed, so a rule asking "what in this tableau does X" skips the rest ----
+@cache
+def passive_cards(primitive: str) -> frozenset[str]:
+    """The cards whose passive ability has an effect of ``primitive`` (content is loaded once)."""
+    return frozenset(card.id for card in content().cards.values()
+                     if card.ability.type == "passive" and any(e.primitive == primitive for e in card.ability.effect))
+
+
+@cache
+def trigger_cards(event: str) -> frozenset[str]:
+    """The cards whose triggered ability fires on ``event`` (with whatever argument)."""
+    return frozenset(card.id for card in content().cards.values()
+                     if card.ability.type in TRIGGERED and parse_trigger(card.ability.trigger)[0] == event)
+
+
+@cache
+def hook_cards(event: str, primitive: str) -> frozenset[str]:
+    """The cards of `trigger_cards` (``event``) whose ability has an effect of ``primitive``."""
+    cards = content().cards
+    return frozenset(c for c in trigger_cards(event) if any(e.primitive == primitive for e in cards[c].ability.effect))
 
 
 # -- what a player holds ------------------------------------------------------------------------
@@ -91,11 +114,13 @@ def seats_in_order(data: Data) -> list[int]:
 # -- passive abilities and modifiers --------------------------------------------------------------
 def passive_params(data: Data, seat: int, primitive: str) -> Iterator[Any]:
     """Parameters of every passive ``primitive`` on the cards ``seat`` holds (VIN-COMPANION-4)."""
+    holders = passive_cards(primitive)
+    if not holders:
+        return
     cards = content().cards
     for card_id in tableau_cards(data["players"][seat]):
-        ability = cards[card_id].ability
-        if ability.type == "passive":
-            for effect in ability.effect:
+        if card_id in holders:
+            for effect in cards[card_id].ability.effect:
                 if effect.primitive == primitive:
                     yield effect.params
 
@@ -124,8 +149,16 @@ def passive_speed(data: Data, seat: int) -> int:
     """Speed from cards (VIN-MOVE-2): while-held modifiers (S02), plus each unused `move_start`
     speed trigger (W03), counted in before the move is checked; the move then spends it and keeps
     its +n as a turn modifier (`spend_hooks`)."""
+    if speed_cards().isdisjoint(tableau_cards(data["players"][seat])):
+        return 0                        # asked at every listing; most tableaux hold no such card
     held = sum(p["n"] for p in passive_params(data, seat, "speed_mod") if p["duration"] == "while_held")
     return held + sum(p["n"] for _, p in hooks(data, seat, "move_start", "speed_mod"))
+
+
+@cache
+def speed_cards() -> frozenset[str]:
+    """The cards `passive_speed` counts: passive speed (S02) and `move_start` speed triggers (W03)."""
+    return passive_cards("speed_mod") | hook_cards("move_start", "speed_mod")
 
 
 def visit_honor_bonus(data: Data, seat: int) -> int:
@@ -150,8 +183,13 @@ def matched(trigger: str, event: str, args: tuple[str, ...]) -> tuple[str, ...] 
 def hooks(data: Data, seat: int, event: str, primitive: str, *args: str) -> list[tuple[str, Any]]:
     """(card, params) of ``seat``'s unused triggered abilities for ``event`` whose ``primitive``
     the rules apply at the point of need (WHEN_NEEDED)."""
-    found = []
+    found: list[tuple[str, Any]] = []
+    candidates = hook_cards(event, primitive)
+    if not candidates:
+        return found
     for card_id in tableau_cards(data["players"][seat]):
+        if card_id not in candidates:
+            continue
         ability = ability_of(card_id)
         if ability.type not in TRIGGERED or matched(ability.trigger, event, args) is None:
             continue
@@ -173,8 +211,13 @@ def spend_hooks(ctx: Ctx, cards: Iterable[str], keep_effects: bool = False) -> N
 
 
 def triggered(data: Data, seat: int, event: str, args: tuple[str, ...]) -> list[str]:
-    found = []
+    found: list[str] = []
+    candidates = trigger_cards(event)
+    if not candidates:
+        return found
     for card_id in tableau_cards(data["players"][seat]):
+        if card_id not in candidates:
+            continue
         ability = ability_of(card_id)
         if ability.type not in TRIGGERED or matched(ability.trigger, event, args) is None:
             continue
@@ -334,8 +377,11 @@ def use(ctx: Ctx, card_id: str) -> None:
 
 
 def usable(data: Data, seat: int) -> list[str]:
-    found = []
+    found: list[str] = []
+    kinds = content().cards
     for card_id in tableau_cards(data["players"][seat]):
+        if kinds[card_id].ability.type not in ("activated", "relic"):
+            continue           # `check_use` refuses every other card (VIN-TURN-6): skip raising
         try:
             check_use(data, seat, card_id)
         except Refused:
@@ -345,7 +391,7 @@ def usable(data: Data, seat: int) -> list[str]:
 
 
 def use_commands(data: Data, seat: int) -> list[Command]:
-    return [Command("use", (card,), (), seat) for card in usable(data, seat)]
+    return [listed("use", (card,), seat) for card in usable(data, seat)]
 
 
 @verb("use", use_commands)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Command, Data, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from . import abilities
@@ -19,11 +19,11 @@ def activate_commands(data: Data, seat: int) -> list[Command]:
         return []
     player = data["players"][seat]
     companions = [c["id"] for c in player["companions"] if c["id"] not in data["turn"]["activated"]]
-    found = [Command("activate", ("self",), (), seat)] if "self" not in data["turn"]["activated"] else []
+    found = [listed("activate", ("self",), seat)] if "self" not in data["turn"]["activated"] else []
     if player["influence"] >= 1:
-        found += [Command("activate", (c,), (), seat) for c in companions]
+        found += [listed("activate", (c,), seat) for c in companions]
     if player["potential"] >= 1 and abilities.potential_payers(data, seat):
-        found += [Command("activate", (c,), (("from_potential", 1),), seat) for c in companions]
+        found += [listed("activate", (c,), seat, (("from_potential", 1),)) for c in companions]
     return found
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import Command, Data, Refused, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from ..places import settlement_of, settlements, slot_id
@@ -103,7 +103,7 @@ def control_commands(data: Data, seat: int) -> list[Command]:
             check_control(data, seat, space)
         except Refused:
             continue
-        found.append(Command("control", (space,), (), seat))
+        found.append(listed("control", (space,), seat))
     return found
 
 

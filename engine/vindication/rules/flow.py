@@ -2,14 +2,15 @@
 (VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Command, Data, Pause, refuse
 
-from ..commands import verb
+from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
-from ..counters import count, mastery_count, satisfied
+from ..counters import Check, condition_check, count, mastery_count, satisfied
 from ..effects import VIN
 from ..setup import fresh_turn
 from ..vocabulary import ATTRIBUTES, parse_condition
@@ -93,24 +94,38 @@ def _initial_discovery(ctx: Ctx) -> None:
 
 # -- end triggers ---------------------------------------------------------------------------------
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
-    players = range(len(data["players"]))
-    solo = len(data["players"]) == 1
-    conditions = _conditions(trigger, solo)
-    main_spaces = content().board.regions   # Isle areas and village slots do not count (VVH-GEO-5)
-    if getattr(trigger, "board_full", False) and any(data["regions"][r] is None for r in main_spaces):
-        return False
-    if not conditions:
-        return bool(getattr(trigger, "board_full", False))
-    meeting = sum(1 for seat in players if all(satisfied(data, seat, c) for c in conditions))
-    return meeting >= (1 if solo else trigger.players_at_least)
+    players = data["players"]
+    solo = len(players) == 1
+    checks = _condition_checks(trigger.id, solo)
+    if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
+        regions = data["regions"]
+        if any(regions[r] is None for r in content().board.regions):
+            return False
+    if not checks:
+        return trigger.board_full
+    needed = 1 if solo else trigger.players_at_least
+    meeting = 0
+    for seat, player in enumerate(players):
+        for counter, args, compare, value in checks:      # all of them, for the same player
+            if not compare(counter(data, player, seat, args), value):
+                break
+        else:
+            meeting += 1
+            if meeting >= needed:
+                return True
+    return False
 
 
-def _conditions(trigger: EndTrigger, solo: bool) -> list[Any]:
+@lru_cache(maxsize=64)
+def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
+    """The conditions of the end-trigger card ``card`` ready to test, made once: they are checked
+    after every command (keyed by id: hashing the card itself would cost more than the test)."""
+    trigger = content().end_triggers[card]
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
-        return []
+        return ()
     items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return [parse_condition(c) for c in items if c]
+    return tuple(condition_check(parse_condition(c)) for c in items if c)
 
 
 def check_end(ctx: Ctx) -> None:
@@ -139,7 +154,7 @@ def _can_fly(data: Data, seat: int) -> bool:
 def end_turn_commands(data: Data, seat: int) -> list[Command]:
     """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all."""
     if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
-        return [Command("end_turn", (), (), seat)]
+        return [listed("end_turn", (), seat)]
     return []
 
 

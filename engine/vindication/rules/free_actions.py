@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Command, Data, Refused, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from .module import buy_disciplined_proficiency
@@ -75,21 +75,21 @@ def free_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     for heroic in RECIPES:
         if all(player["attrs"][k] >= 1 for k in RECIPES[heroic]):
-            found.append(Command("upgrade", (heroic,), (), seat))
+            found.append(listed("upgrade", (heroic,), seat))
     for kind in player["attrs"]:
         if player["attrs"][kind] >= 2 and data["proficiency_supply"][kind] >= 1:
             try:
                 check_buy_proficiency(data, seat, kind)
-                found.append(Command("proficiency", (kind,), (), seat))
+                found.append(listed("proficiency", (kind,), seat))
             except Refused:
                 pass
         if player["proficiencies"][kind]:
-            found.append(Command("discard_proficiency", (kind,), (), seat))
-    found += [Command("recover", (loc,), (), seat) for loc in recover_locations(data, seat)]
+            found.append(listed("discard_proficiency", (kind,), seat))
+    found += [listed("recover", (loc,), seat) for loc in recover_locations(data, seat)]
     if not player["vindicated"] and player["potential"] == 0:
         try:
             check_vindicate(data, seat)
-            found.append(Command("vindicate", (), (), seat))
+            found.append(listed("vindicate", (), seat))
         except Refused:
             pass
     return found

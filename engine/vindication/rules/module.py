@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Command, Data, Pause, Refused, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from ..effects import VIN
@@ -365,19 +365,19 @@ def module_commands(data: Data, seat: int) -> list[Command]:
                     check(data, seat, area)
                 except Refused:
                     continue
-                found.append(Command(verb_name, (area,), (), seat))
+                found.append(listed(verb_name, (area,), seat))
     used = data["turn"]["used_abilities"]
     if "ingenuity" in player["runes"] and "rune:ingenuity" not in used and player["potential"]:
-        found += [Command("rune", ("ingenuity", c["id"]), (), seat) for c in player["companions"]]
+        found += [listed("rune", ("ingenuity", c["id"]), seat) for c in player["companions"]]
     if "devotion" in player["runes"] and "rune:devotion" not in used and player["conviction"] >= 2:
-        found.append(Command("rune", ("devotion",), (), seat))
+        found.append(listed("rune", ("devotion",), seat))
     if discipline_ready(data, seat):                                         # VVH-RUNE-6
         for kind in player["attrs"]:
             try:
                 check_disciplined_proficiency(data, seat, kind)
             except Refused:
                 continue
-            found.append(Command("proficiency", (kind,), (("discipline", kind),), seat))
+            found.append(listed("proficiency", (kind,), seat, (("discipline", kind),)))
     return found
 
 

@@ -1,13 +1,14 @@
 """Moving, flying and discovering (VIN-MOVE, VIN-DISCOVER, VIN-GEO-8/9, VVH-PORT)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
+from functools import lru_cache
 
 from engine.core import Command, Data, refuse
 from engine.core.commands import Value
 
 from ..board import Triangle
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import content
 from ..context import Ctx
 from ..setup import draw_random
@@ -21,29 +22,17 @@ MAX_EXTENSION = 2
 
 def speed(data: Data, seat: int) -> int:
     """VIN-MOVE-2: the mount's speed plus every active modifier."""
-    player = data["players"][seat]
-    turn_mods = sum(m["n"] for m in data["turn"]["mods"] if m["kind"] == "speed" and data["turn"]["seat"] == seat)
-    zeal = sum(player["proficiencies"].values()) if "zeal" in player["runes"] else 0   # VVH-RUNE-7
-    return content().mounts[player["mount"]].speed + turn_mods + passive_speed(data, seat) + zeal
+    player, turn = data["players"][seat], data["turn"]
+    reach = content().mounts[player["mount"]].speed + passive_speed(data, seat)
+    if turn["mods"] and turn["seat"] == seat:
+        reach += sum(m["n"] for m in turn["mods"] if m["kind"] == "speed")
+    if "zeal" in player["runes"]:
+        reach += sum(player["proficiencies"].values())                  # VVH-RUNE-7
+    return reach
 
 
 def occupied(data: Data, seat: int) -> set[str]:
     return {p["token"] for p in data["players"] if p["seat"] != seat}
-
-
-def paths(start: str, length: int) -> Iterator[tuple[str, ...]]:
-    """Every path of exactly ``length`` steps from ``start`` (revisits allowed, VIN-MOVE-6), on
-    the board ``start`` is on (VVH-ISLE-1)."""
-    triangles = content().triangles
-
-    def extend(path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-        if len(path) == length + 1:
-            yield path
-            return
-        for step in triangles[path[-1]].neighbours:
-            yield from extend(path + (step,))
-
-    yield from extend((start,))
 
 
 def legal_paths(data: Data, seat: int) -> tuple[int, list[tuple[str, ...]]]:
@@ -52,15 +41,27 @@ def legal_paths(data: Data, seat: int) -> tuple[int, list[tuple[str, ...]]]:
     start = data["players"][seat]["token"]
     if start not in content().triangles:
         return 0, []
-    blocked = occupied(data, seat) | {start}
-    reach = speed(data, seat)
-    for extension in range(MAX_EXTENSION + 1):
-        found = [p for n in range(1, reach + extension + 1) for p in paths(start, n) if p[-1] not in blocked]
-        if extension:
-            found = [p for p in found if len(p) - 1 > reach]  # the extra steps must be used
-        if found:
-            return extension, found
-    return 0, []
+    extension, found = free_walks(start, frozenset(occupied(data, seat) | {start}), speed(data, seat))
+    return extension, list(found)
+
+
+# Listing asks for the same walks after every command of a turn until the move: they depend on the
+# static board, the start, the blocked ends and the speed only, so they are kept across states.
+@lru_cache(maxsize=1024)
+def free_walks(start: str, blocked: frozenset[str], reach: int) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """`legal_paths` from ``start``: every walk of 1 to ``reach`` steps (revisits allowed, VIN-MOVE-6;
+    on the board ``start`` is on, VVH-ISLE-1), by length, then in the board's neighbour order, whose
+    end is not ``blocked``; when there is none, those of ``reach`` + 1 steps, then of ``reach`` + 2
+    (the extension)."""
+    triangles = content().triangles
+    level: list[tuple[str, ...]] = [(start,)]
+    found: list[tuple[str, ...]] = []
+    for steps in range(1, reach + MAX_EXTENSION + 1):
+        level = [path + (step,) for path in level for step in triangles[path[-1]].neighbours]
+        found += [path for path in level if path[-1] not in blocked]
+        if found and steps >= reach:   # past the speed only while nothing shorter was found
+            return max(0, steps - reach), tuple(found)
+    return 0, ()
 
 
 def check_path(data: Data, seat: int, path: tuple[str, ...], extension: int) -> None:
@@ -105,10 +106,12 @@ def discover(ctx: Ctx, triangles: list[str]) -> None:
 
 def relocations(data: Data, seat: int, end: str) -> list[str]:
     """VVH-PORT-2, -3: where a move ending on ``end`` may be relocated (port ↔ outer Isle)."""
-    port = data.get("port")
+    return _relocations(data.get("port"), frozenset(occupied(data, seat)), end)
+
+
+def _relocations(port: str | None, taken: frozenset[str], end: str) -> list[str]:
     if port is None:
         return []
-    taken = occupied(data, seat)
     outer = [t.id for t in content().isle.triangles.values() if len(t.touches) == 2]
     if end == port:
         return [t for t in outer if t not in taken]
@@ -126,7 +129,7 @@ def can_move(data: Data, seat: int) -> bool:
     if start in content().triangles:
         blocked = occupied(data, seat) | {start}
         # `legal_paths` tries the speed, then 1 and 2 extra steps: together every length up to speed + 2
-        if any(p[-1] not in blocked for n in range(1, speed(data, seat) + 3) for p in paths(start, n)):
+        if free_walks(start, frozenset(blocked), speed(data, seat))[1]:
             return True
     if content().mounts[player["mount"]].flight:
         taken = occupied(data, seat) | {start}
@@ -143,9 +146,22 @@ def flight_targets(data: Data) -> Mapping[str, Triangle]:
 def move_commands(data: Data, seat: int) -> list[Command]:
     if data["turn"]["used"]["move"]:
         return []
-    extension, walks = legal_paths(data, seat)
+    player = data["players"][seat]
+    start, taken, reach = player["token"], frozenset(occupied(data, seat)), speed(data, seat)
+    surrounded = start in content().triangles and free_walks(start, taken | {start}, reach)[0] > 0
+    dilutions = tuple(possible_steps(player, DILUTE_STEPS)) if surrounded else ()
+    return list(_move_list(seat, start, taken, reach, dilutions, data.get("port"), "port" in data,
+                           content().mounts[player["mount"]].flight))
+
+
+@lru_cache(maxsize=1024)
+def _move_list(seat: int, start: str, taken: frozenset[str], reach: int, dilutions: tuple[str, ...],
+               port: str | None, isle: bool, flight: bool) -> tuple[Command, ...]:
+    """`move_commands` from all it reads: the seat, its token, the other tokens, its speed, the
+    dilutions an escape may take, the port, the Isle, whether the mount flies; so the commands of one
+    place and speed are made once and kept across states."""
+    extension, walks = free_walks(start, taken | {start}, reach) if start in content().triangles else (0, ())
     found: list[Command] = []
-    dilutions = possible_steps(data["players"][seat], DILUTE_STEPS) if extension else []
     for path in walks:
         variants: list[tuple[tuple[str, Value], ...]] = []
         if not extension:
@@ -153,17 +169,17 @@ def move_commands(data: Data, seat: int) -> list[Command]:
         steps: list[str | None] = list(dilutions) or ([None] if extension else [])
         for step in steps:
             variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
-        targets = relocations(data, seat, path[-1])
+        targets = _relocations(port, taken, path[-1])
         for options in variants:
-            found.append(Command("move", (path,), options, seat))
-            found += [Command("move", (path,), options + (("relocate", t),), seat) for t in targets]
-    if content().mounts[data["players"][seat]["mount"]].flight:
-        taken = occupied(data, seat) | {data["players"][seat]["token"]}
-        for t in flight_targets(data):
-            if t not in taken:
-                found.append(Command("fly", (t,), (), seat))
-                found += [Command("fly", (t,), (("relocate", r),), seat) for r in relocations(data, seat, t)]
-    return found
+            found.append(listed("move", (path,), seat, options))
+            found += [listed("move", (path,), seat, options + (("relocate", t),)) for t in targets]
+    if flight:
+        blocked = taken | {start}
+        for t in (content().triangles if isle else content().board.triangles):
+            if t not in blocked:
+                found.append(listed("fly", (t,), seat))
+                found += [listed("fly", (t,), seat, (("relocate", r),)) for r in _relocations(port, taken, t)]
+    return tuple(found)
 
 
 @verb("move", move_commands)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import Command, Data, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..context import Ctx
 from . import abilities
 from .power import AUGMENT_STEPS, move_step, possible_steps
@@ -25,7 +25,7 @@ def rest(ctx: Ctx, step: str) -> None:
 def rest_commands(data: Data, seat: int) -> list[Command]:
     if visits_left(data) < 1:
         return []
-    return [Command("rest", (s,), (), seat) for s in possible_steps(data["players"][seat], AUGMENT_STEPS)]
+    return [listed("rest", (s,), seat) for s in possible_steps(data["players"][seat], AUGMENT_STEPS)]
 
 
 @verb("rest", rest_commands)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 
-from ..commands import arg, verb
+from ..commands import arg, listed, verb
 from ..content import Region, Unit, content
 from ..context import Ctx
 from ..places import settlement_of
@@ -81,10 +81,11 @@ def unit_effects(data: Data, seat: int, region: Region, units: int) -> list[Any]
     return effects * units
 
 
-def unit_limit(data: Data, seat: int, region: Region) -> int:
-    """The most units a player could pay for and use at a unit region."""
+def unit_limit(data: Data, seat: int, region: Region, unit: tuple[str, int] | None = None) -> int:
+    """The most units a player could pay for and use at a unit region (``unit``: its
+    `unit_price`, when the caller has it)."""
     player = data["players"][seat]
-    kind, price = unit_price(data, seat, region)
+    kind, price = unit_price(data, seat, region) if unit is None else unit
     most = player["attrs"][kind] // max(1, price)
     if region.id == "command_post":
         most = min(most, 5 - player["mount"])                       # VIN-REGION-3
@@ -107,46 +108,85 @@ def fixed_cost(region: Region, choice: str | None) -> dict[str, int]:
 def cost_cuts(data: Data, seat: int, region: Region,
               choice: str | None) -> tuple[list[tuple[str, int, Any]], list[str]]:
     """Changes to a region's fixed cost in force for ``seat``: ([(attribute, delta, record)],
-    [hooked cards]). Records are the turn's `cost_mod`s (S03) and held passives; a triggered
-    `visit(region)` cost_mod (W04) is applied here, when the cost is computed, and spent by the
-    visit that relies on it (see `abilities.WHEN_NEEDED`)."""
-    def attr(kind: str | None) -> str | None:
-        return (choice if choice in BASIC else None) if kind == "chosen_basic" else kind
-
-    cuts: list[tuple[str | None, int, Any]] = [
-        (attr(m["attr"]), m["delta"], m) for m in abilities.modifiers(data, seat, "cost_mod", "cost")
-        if m["region"] in (region.id, "any")]
-    hooked = []
-    for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
-        if p["region"] in (region.id, "any"):
-            cuts.append((attr(p["kind"]), p["delta"], None))
-            hooked.append(card_id)
-    return [(k, d, m) for k, d, m in cuts if k is not None], hooked
+    [hooked cards]) (`VisitCosts`)."""
+    costs = VisitCosts(data, seat, region)
+    return costs.cuts_for(choice), costs.hooked
 
 
 def visit_cost(data: Data, seat: int, region: Region, choice: str | None) -> dict[str, int]:
     """The fixed cost the visit pays: the printed cost with every cut in force, never below 0."""
-    cost = fixed_cost(region, choice)
-    for kind, delta, _ in cost_cuts(data, seat, region, choice)[0]:
-        if kind in cost:
-            cost[kind] = max(0, cost[kind] + delta)
-    return cost
+    return VisitCosts(data, seat, region).fixed(choice)
 
 
-def attribute_payment(data: Data, seat: int, region: Region, units: int,
-                      choice: str | None) -> dict[str, int]:
-    """The attribute points a visit pays: its fixed cost with every cut, plus its units."""
-    cost = visit_cost(data, seat, region, choice)
-    if region.unit is not None and units > 0:
-        kind, n = unit_price(data, seat, region)
-        cost[kind] = cost.get(kind, 0) + n * units
-    return cost
+class VisitCosts:
+    """What visiting ``region`` costs ``seat`` now, read once for every option of the visit: the
+    cuts in force and the price of one unit.
+
+    Cuts are the turn's `cost_mod`s (S03) and held passives; a triggered `visit(region)` cost_mod
+    (W04) is applied here, when the cost is computed, and spent by the visit that relies on it
+    (see `abilities.WHEN_NEEDED`). A cut of the ``chosen_basic`` attribute takes the visit's choice."""
+
+    __slots__ = ("region", "cuts", "hooked", "unit")
+
+    def __init__(self, data: Data, seat: int, region: Region, mods: list[Data] | None = None) -> None:
+        """``mods``: the seat's `cost_mod` modifiers (any region), when the caller has them."""
+        self.region = region
+        here = (region.id, "any")
+        if mods is None:
+            mods = abilities.modifiers(data, seat, "cost_mod", "cost")
+        self.cuts: list[tuple[str | None, int, Any]] = [(m["attr"], m["delta"], m) for m in mods
+                                                        if m["region"] in here]
+        self.hooked: list[str] = []
+        for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
+            if p["region"] in here:
+                self.cuts.append((p["kind"], p["delta"], None))
+                self.hooked.append(card_id)
+        self.unit = unit_price(data, seat, region) if region.unit is not None else None
+
+    def cuts_for(self, choice: str | None) -> list[tuple[str, int, Any]]:
+        """(attribute, delta, record) of every cut that applies with ``choice``."""
+        found = []
+        for kind, delta, record in self.cuts:
+            if kind == "chosen_basic":
+                kind = choice if choice in BASIC else None
+            if kind is not None:
+                found.append((kind, delta, record))
+        return found
+
+    def fixed(self, choice: str | None) -> dict[str, int]:
+        """The fixed cost the visit pays: the printed cost with every cut, never below 0."""
+        cost = fixed_cost(self.region, choice)
+        for kind, delta, _ in self.cuts_for(choice):
+            if kind in cost:
+                cost[kind] = max(0, cost[kind] + delta)
+        return cost
+
+    def payment(self, units: int, choice: str | None) -> dict[str, int]:
+        """The attribute points a visit pays: its fixed cost with every cut, plus its units."""
+        cost = self.fixed(choice)
+        if self.unit is not None and units > 0:
+            kind, n = self.unit
+            cost[kind] = cost.get(kind, 0) + n * units
+        return cost
 
 
 def check_visit(data: Data, seat: int, space: str, units: int, choice: str | None, control_first: bool,
                 discipline: str | None = None) -> Region:
     """Everything VIN-VISIT and the region require, checked before any block moves; ``discipline``
     names the attribute one point of which the rune of Discipline pays with conviction (VVH-RUNE-6)."""
+    region = visit_place(data, seat, space)
+    check_declared(region, units, choice)
+    check_region_needs(data, seat, region)
+    check_visit_options(data, seat, space, region, units, choice, control_first, discipline,
+                        VisitCosts(data, seat, region))
+    return region
+
+
+# The checks of a visit in four parts, so that listing runs the ones every option of a visit shares
+# once per place (`visit_place`, `check_region_needs`) and only the rest once per option.
+def visit_place(data: Data, seat: int, space: str, reachable: tuple[str, ...] | None = None) -> Region:
+    """The region at ``space``, if the player may visit there now with some option; ``reachable``:
+    `reachable_spaces`, when the caller has it."""
     if visits_left(data) < 1:
         raise refuse("VIN-TURN-5", "you have used your visit action this turn")
     if space not in data["regions"]:
@@ -156,7 +196,7 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
         raise refuse("VVH-VILLAGE-4", f"visit one of the slots of {placed['tile']}, e.g. {placed['tile']}/1")
     if settlement_of(space) is not None and placed is None:
         raise refuse("VVH-VILLAGE-7", f"{space} is an empty slot")
-    if space not in reachable_spaces(data, seat):
+    if space not in (reachable_spaces(data, seat) if reachable is None else reachable):
         rule = "VVH-VILLAGE-6" if settlement_of(space) else "VIN-VISIT-4"
         raise refuse(rule, f"{space} does not touch your triangle")
     if placed is None:
@@ -165,12 +205,21 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
     lock = data["turn"]["control_lock"]
     if lock is not None and lock != space:
         raise refuse("VIN-VISIT-9", f"you took control of {lock} this turn, so you cannot visit another region")
-    region = content().regions[placed["tile"]]
-    player = data["players"][seat]
+    return content().regions[placed["tile"]]
+
+
+def check_declared(region: Region, units: int, choice: str | None) -> None:
+    """Units and a choice are declared only where the region has them."""
     if units and region.unit is None:
         raise refuse("VIN-VISIT-6", f"{region.name.en} has no units to declare")
     if choice is not None and not region.choice and not any(e.primitive == "temple" for e in region.effect):
         raise refuse("VIN-VISIT-1", f"{region.name.en} offers no choice")
+
+
+def check_region_needs(data: Data, seat: int, region: Region) -> None:
+    """What the region asks of the visitor whatever the options: a companion, a mount below 5,
+    enough check dice."""
+    player = data["players"][seat]
     if "companions_at_least_1" in region.requires and not player["companions"]:
         raise refuse("VIN-MONSTER-1", "the Gaping Maw needs a companion to face the monster")
     if "mount_below_5" in region.requires and player["mount"] >= 5:
@@ -180,6 +229,14 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
         if required > len(check_dice(data, seat)):
             raise refuse("VVH-CHECK-4", f"{region.name.en} needs {required} hits and you roll "
                                         f"{len(check_dice(data, seat))} dice")
+
+
+def check_visit_options(data: Data, seat: int, space: str, region: Region, units: int, choice: str | None,
+                        control_first: bool, discipline: str | None, costs: VisitCosts) -> None:
+    """The checks that depend on the visit's options: the choice, the units, the payment, the card
+    gained, taking control first."""
+    player = data["players"][seat]
+    for effect in region.effect:
         if effect.primitive == "temple":
             check_temple_choice(data, seat, choice)                     # VVH-TEMPLE-1..3
     if region.choice and choice not in region.choice:
@@ -195,7 +252,7 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
             raise refuse("VIN-REGION-3", "mounts go up to rank 5")
         if region.id == "monastery" and units > 2 * player["potential"] + player["influence"] + units:
             raise refuse("VIN-REGION-5", "you cannot make that many augments")
-    payment = attribute_payment(data, seat, region, units, choice)
+    payment = costs.payment(units, choice)
     if discipline is not None:                                          # VVH-RUNE-6
         extra = control_cost(data, seat, space) if control_first else 0
         check_discipline(data, seat, discipline, payment, extra)
@@ -210,7 +267,6 @@ def check_visit(data: Data, seat: int, space: str, units: int, choice: str | Non
                 raise refuse("VIN-CARD-6", f"no card is left to gain from {deck}")
     if control_first:
         check_control(data, seat, space, visiting_now=True)
-    return region
 
 
 def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: bool,
@@ -261,30 +317,40 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
 
 
 def visit_commands(data: Data, seat: int) -> list[Command]:
-    """Every visit the player could make now (used to list legal commands)."""
+    """Every visit the player could make now (used to list legal commands): the checks every option
+    of a place shares, and the cost, once per place; the rest of `check_visit` once per option."""
     found: list[Command] = []
     if visits_left(data) < 1:
         return found
-    for space in reachable_spaces(data, seat):
+    reachable = reachable_spaces(data, seat)
+    ready = discipline_ready(data, seat)        # Discipline may pay for one more point
+    mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
+    for space in reachable:
         placed = data["regions"][space]
         if placed is None:
             continue
-        region = content().regions[placed["tile"]]
+        try:
+            region = visit_place(data, seat, space, reachable)
+            check_region_needs(data, seat, region)
+        except Refused:  # no option makes this visit legal
+            continue
+        costs = VisitCosts(data, seat, region, mods)
         choices: tuple[str | None, ...] = region.choice or (None,)
         if any(effect.primitive == "temple" for effect in region.effect):
             choices = (None, *temple_options(data, seat))   # asked during the visit, or named up front
-        ready = discipline_ready(data, seat)        # Discipline may pay for one more point
-        unit_counts = range(1, unit_limit(data, seat, region) + 1 + ready) if region.unit else (0,)
+        unit_counts = range(1, unit_limit(data, seat, region, costs.unit) + 1 + ready) if region.unit else (0,)
         # a cheap necessary condition first: most places cannot be taken over right now
         firsts = (False, True) if (region.controllable and placed["controller"] != seat
                                    and data["players"][seat]["conviction"] >= 1) else (False,)
         for choice in choices:
-            paid = sorted(attribute_payment(data, seat, region, 1, choice)) if ready else []
+            paid = sorted(costs.payment(1, choice)) if ready else []
             for units in unit_counts:
                 for control_first in firsts:
                     for discipline in (None, *paid):
                         try:
-                            check_visit(data, seat, space, units, choice, control_first, discipline)
+                            check_declared(region, units, choice)
+                            check_visit_options(data, seat, space, region, units, choice, control_first,
+                                                discipline, costs)
                         except Refused:  # only legal combinations are listed
                             continue
                         options: dict[str, Any] = {}
@@ -296,7 +362,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
                             options["control_first"] = 1
                         if discipline:
                             options["discipline"] = discipline
-                        found.append(Command("visit", (space,), tuple(options.items()), seat))
+                        found.append(listed("visit", (space,), seat, tuple(options.items())))
     return found
 
 
