@@ -125,9 +125,9 @@ def army_regions(ctx: Ctx, general: str) -> list[tuple[str, bool]]:
     part of the army."""
     data = ctx.data
     figure = ctx.board(general)["region"]
-    if any(movement.units_of(data, figure, general).values()):
+    if movement.has_units(data, figure, general):
         return [(figure, True)]
-    counts = {r: sum(movement.units_of(data, r, general).values()) for r in ctx.content.map.order}
+    counts = {r: movement.unit_count(data, r, general) for r in ctx.content.map.order}
     most = max(counts.values())
     if most == 0:
         return [(figure, True)]                                      # the figure alone

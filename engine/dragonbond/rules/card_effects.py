@@ -267,7 +267,7 @@ def region_matches(run: Run, region: str, where: Mapping[str, Any], who: str | N
                                   "none": controller(data, region) is None,
                                   "self": me is not None and controller(data, region) == me}[where["controlled_by"]],
         "min_power": lambda: here["power"] >= where["min_power"],
-        "own_unit": lambda: me is not None and any(movement.units_of(data, region, me).values()),
+        "own_unit": lambda: me is not None and movement.has_units(data, region, me),
         "self_region": lambda: region == figure,
         "adjacent_to_self": lambda: figure is not None and m.is_adjacent(figure, region),
         "controlled_or_figure": lambda: me is not None and (region == figure or controller(data, region) == me),
@@ -376,7 +376,7 @@ def steal_victims(run: Run) -> list[str]:
         return []
     here = data["boards"][me]["region"]
     return [ch for ch in in_action_order(data) if ch not in (me, ally)
-            and (data["boards"][ch]["region"] == here or any(movement.units_of(data, here, ch).values()))]
+            and (data["boards"][ch]["region"] == here or movement.has_units(data, here, ch))]
 
 
 def can_steal_power(run: Run) -> bool:

@@ -47,7 +47,7 @@ from ..vocabulary import primitive
 from . import modifiers, power, vaala
 from .card_effects import fire_triggers, queue_effects
 from .control import controller
-from .movement import _add_units, arrive, remove_units, units_of
+from .movement import _add_units, arrive, has_units, remove_units, unit_count, units_of
 from .proxy import proxy_seat
 
 ANSWER_RULES.update({
@@ -113,7 +113,7 @@ def beaten(ctx: Ctx, side: Data, region: str) -> bool:
         return data["regions"][region]["neutral"] <= 0
     if side["kind"] == "dragon":
         return data["boards"][side["who"]]["health"] <= 0
-    return sum(units_of(data, region, side["who"]).values()) == 0
+    return unit_count(data, region, side["who"]) == 0
 
 
 # --- targets -------------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data,
         if who in (attacker, ally):
             continue
         there = board["region"] == region or (
-            board["role"] == "general" and any(units_of(data, region, who).values()))
+            board["role"] == "general" and has_units(data, region, who))
         if there:
             side = side_of(data, who)
             out.append((who, side, side_strength(ctx, side, region)))
@@ -176,14 +176,14 @@ def start(ctx: Ctx, attacker: str, target: Data, region: str, *, mountain: bool 
             raise refuse("DRG-BONDED-2", f"{attacker} may not attack its bonded ally {who}")
         target = side_of(data, who)
         there = (data["boards"][who]["region"] == region
-                 or (target["kind"] == "general" and any(units_of(data, region, who).values())))
+                 or (target["kind"] == "general" and has_units(data, region, who)))
         if not there:
             raise refuse("DRG-COMBAT-5", f"{who} has neither unit nor figure in {region}")
     elif data["regions"][region]["neutral"] <= 0:
         raise refuse("DRG-COMBAT-5", f"no neutral unit stands in {region}")
     if board["role"] == "dragon" and board["region"] != region:
         raise refuse("DRG-COMBAT-3", f"a dragon attacks only in its own region, not {region}")
-    if board["role"] == "general" and not any(units_of(data, region, attacker).values()):
+    if board["role"] == "general" and not has_units(data, region, attacker):
         raise refuse("DRG-COMBAT-4", f"{attacker} has no unit in the combat region {region}")
     data["combat"] = {
         "attacker": attacker, "target": target, "region": region, "exchange": 1, "phase": "pre_attacker",
@@ -424,7 +424,7 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
     region = combat["region"]
     units: dict[str, int] = {}
     if hit["kind"] == "general":
-        absorb = min(n, sum(units_of(data, region, hit["who"]).values()))
+        absorb = min(n, unit_count(data, region, hit["who"]))
         options = damage_options(data, region, hit["who"], absorb) if absorb else ()
         if len(options) == 1:
             units = _parse_loss(options[0])
