@@ -81,12 +81,12 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     board = ctx.board(owner)
     if board["role"] == "dragon":
         here = board["region"]
-        return tuple(f"attack/{here}/{key}" for key, _, _ in combat.legal_targets(ctx, owner, here))
+        return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
     out: list[str] = []
     for region in ctx.content.map.order:
-        targets = combat.legal_targets(ctx, owner, region)
+        targets = combat.target_keys(ctx.data, owner, region)
         if targets and can_bring_unit(ctx, owner, region):
-            out.extend(f"attack/{region}/{key}" for key, _, _ in targets)
+            out.extend(f"attack/{region}/{key}" for key in targets)
     return tuple(out)
 
 
@@ -212,7 +212,7 @@ def apply(ctx: Ctx, owner: str, option: str) -> None:
 
 
 def _check_target_before_approach(ctx: Ctx, owner: str, target: Data, region: str) -> None:
-    keys = [k for k, _, _ in combat.legal_targets(ctx, owner, region)]
+    keys = combat.target_keys(ctx.data, owner, region)
     key = target.get("who") or "neutral"
     if key not in keys:
         ally = ctx.board(owner)["bonded_with"]

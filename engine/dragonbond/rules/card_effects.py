@@ -41,7 +41,6 @@ from typing import Any, TypeVar
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
-from ..content import DragonbondCard, UpgradeCard
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..effects import DRG, card_effect
 from ..setup import UNIT_TYPES
@@ -49,6 +48,7 @@ from ..vocabulary import primitive
 from . import heal as healing
 from . import movement, power
 from .control import controller
+from .modifiers import card_effects_named, condition_holds, held_cards
 from .proxy import proxy_seat
 from .round import power_of
 
@@ -85,23 +85,12 @@ def queue_effects(ctx: Ctx, actor: str | None, effects: Iterable[Mapping[str, An
 
 def triggers_of(ctx: Ctx, holder: str) -> list[tuple[Mapping[str, Any], str]]:
     """(trigger args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
-    board = ctx.board(holder)
-    cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
-    if board.get("bond_card") == "up":
-        cards.append(ctx.content.dragonbond_card(holder))
-    out = []
-    for card in cards:
-        for effect in card.effects:
-            name, args = primitive(effect)
-            if name == "trigger":
-                out.append((args, card.id))
-    return out
+    return [(args, card.id) for card in held_cards(ctx, holder) for args in card_effects_named(card, "trigger")]
 
 
 def fire_triggers(ctx: Ctx, holder: str, on_event: str, region: str | None) -> None:
     """Queue the ``then`` effects of every trigger of ``holder`` for ``on_event`` whose ``when``
     holds now (7.1.2 `trigger`); optional ones are offered first (``optional_icon``)."""
-    from .modifiers import condition_holds
     if ctx.ended():
         return
     steps = []

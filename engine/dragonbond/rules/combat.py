@@ -124,19 +124,23 @@ def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data,
     all neutral units there ("neutral"), a general with a unit or its figure there, a dragon
     there — never the attacker itself nor its bonded ally. In board order after the neutrals."""
     data = ctx.data
-    ally = ctx.board(attacker)["bonded_with"]
     out: list[tuple[str, Data, int]] = []
-    if data["regions"][region]["neutral"] > 0:
-        side = {"kind": "neutral", "who": None}
-        out.append(("neutral", side, side_strength(ctx, side, region)))
-    for who, board in data["boards"].items():
-        if who in (attacker, ally):
+    for key in target_keys(data, attacker, region):
+        side = {"kind": "neutral", "who": None} if key == "neutral" else side_of(data, key)
+        out.append((key, side, side_strength(ctx, side, region)))
+    return out
+
+
+def target_keys(data: Data, attacker: str, region: str) -> list[str]:
+    """The keys of `legal_targets` alone ("neutral" or a character), without their strengths."""
+    boards = data["boards"]
+    ally = boards[attacker]["bonded_with"]
+    out = ["neutral"] if data["regions"][region]["neutral"] > 0 else []
+    for who, board in boards.items():
+        if who == attacker or who == ally:
             continue
-        there = board["region"] == region or (
-            board["role"] == "general" and has_units(data, region, who))
-        if there:
-            side = side_of(data, who)
-            out.append((who, side, side_strength(ctx, side, region)))
+        if board["region"] == region or (board["role"] == "general" and has_units(data, region, who)):
+            out.append(who)
     return out
 
 
