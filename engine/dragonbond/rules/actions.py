@@ -49,7 +49,7 @@ from ..effects import DRG
 from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import ai as ai_rules
-from . import attack, card_effects, movement, power, vaala
+from . import attack, card_effects, modifiers, movement, power, vaala
 from .heal import can_execute_icons
 
 ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-1"})
@@ -58,11 +58,10 @@ ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-
 def queue_action_card(ctx: Ctx, owner: str, card: str) -> None:
     """DRG-EXEC-3, DRG-ACTION-5: the owner's seat decides every choice of the card."""
     seat = seat_of(ctx.data, owner)
-    steps: list[Any] = []
-    if ctx.board(owner)["role"] == "dragon":
-        steps.append({"card_comes_up": {"owner": owner}})
-    steps.append({"card_icons": {"owner": owner, "card": card}})
-    ctx.push(*steps, seat=seat)
+    if ctx.board(owner)["role"] == "dragon":                         # it may heal instead: a decision
+        ctx.push({"card_comes_up": {"owner": owner}}, {"card_icons": {"owner": owner, "card": card}}, seat=seat)
+    else:
+        ctx.run_now("card_icons", {"owner": owner, "card": card}, seat=seat)
 
 
 @DRG.primitive("card_icons", owner=str, card=str)
@@ -81,11 +80,9 @@ def card_icons(ctx: Ctx, owner: str, card: str) -> None:
 
 def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:
     """DRG-AI-6: the card is executed icon by icon; a dragon's heal policy runs first (DRG-AI-21)."""
-    steps: list[object] = []
-    if ctx.board(owner)["role"] == "dragon":
-        steps.append({"card_comes_up": {"owner": owner}})
-    steps.append({"ai_card_icons": {"owner": owner, "card": card}})
-    ctx.push(*steps)
+    if ctx.board(owner)["role"] == "dragon":                         # an AI decides at once: no pause
+        ctx.run_now("card_comes_up", {"owner": owner})
+    ctx.run_now("ai_card_icons", {"owner": owner, "card": card})
 
 
 @DRG.primitive("ai_card_icons", owner=str, card=str)
@@ -271,7 +268,6 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
 
 def extra_step_types(ctx: Ctx, general: str) -> set[str]:
     """Spec 7.1.2 `extra_step` (up_outriders): unit types whose moved units may go one step further."""
-    from . import modifiers
     return {str(v) for v in modifiers.values(ctx, general, "extra_step", None)}
 
 

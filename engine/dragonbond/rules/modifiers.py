@@ -31,6 +31,7 @@ from engine.core.effects import to_plain
 from ..content import DragonbondCard, UpgradeCard
 from ..context import Ctx
 from ..vocabulary import primitive
+from .movement import units_of
 
 NO_ONE = "\0"          # "not a side of this combat"
 
@@ -170,7 +171,6 @@ def condition_holds(ctx: Ctx, holder: str, when: Mapping[str, Any], combat: Data
 
 
 def _holds(ctx: Ctx, holder: str, key: str, value: Any, combat: Data | None, region: str | None) -> bool:
-    from .movement import units_of
     data = ctx.data
     board = ctx.board(holder)
     ally = board["bonded_with"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import Data, refuse
 
+from ..content import content
 from ..context import Ctx
 from ..setup import UNIT_TYPES
 from .control import controller
@@ -130,7 +131,6 @@ def fly_destination(data: Data, dragon: str, path: Sequence[str], n: int, *,
     steps, each adjacent to the one before, through any regions, none across a mountain border
     closed by ev08) ends, away from its origin; refused with the rule it breaks otherwise. Only
     the end and the length matter to the rules (DRG-MOVE-7: passing is not arriving)."""
-    from ..content import content
     board, m = data["boards"][dragon], content().map
     if board["role"] != "dragon":
         raise refuse("DRG-ACTION-4", f"{dragon} is a general: generals `move`, they do not fly")
