@@ -141,11 +141,14 @@ def choices(options: tuple[Any, ...]) -> str:
 def check_answer(ctx: Ctx, command: Command) -> None:
     """Refuse, with the reason of the rule it breaks, a command that does not answer the pending
     decision with one of its listed answers (see the module text)."""
-    from .labels import describe_prompt
     choice = waiting_choice(ctx.data["effects"])
     if choice is None:
         return
     kind, _, options = choice
+    if (command.verb == "answer" and not command.options and len(command.args) == 1
+            and command.args[0] in options):
+        return                                                 # a listed answer: nothing to explain
+    from .labels import describe_prompt
     rule = decision_rule(ctx.data)
     asks = f"choose {describe_prompt(kind)}: answer with one of {choices(options)}"
     if command.verb != "answer":
@@ -155,8 +158,6 @@ def check_answer(ctx: Ctx, command: Command) -> None:
     if len(command.args) != 1:
         raise Refused(rule, f"an answer is one choice, not {len(command.args)}; {asks}")
     answer = command.args[0]
-    if answer in options:
-        return
     if isinstance(answer, str):
         _explain(ctx, answer)                                  # raises the rules' own refusal, if any
     raise Refused(rule, f"{answer!r} is not a choice now; {asks}")

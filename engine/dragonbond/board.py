@@ -117,21 +117,29 @@ class Map:
     def is_adjacent(self, a: str, b: str) -> bool:
         return b in self.regions[a].adjacent
 
+    @cached_property
+    def _mountain_pairs(self) -> frozenset[tuple[str, str]]:
+        """Both (a, b) and (b, a) of every mountain border: asked often, without building a set."""
+        return frozenset(pair for border in self._mountains for pair in (tuple(border), tuple(border)[::-1]))
+
     def is_mountain(self, a: str, b: str) -> bool:
         """Whether the border between a and b is a mountain border (DRG-MOUNTAIN-1)."""
-        return frozenset((a, b)) in self._mountains
+        return (a, b) in self._mountain_pairs
 
     def neighbours(self, region: str, *, mountains_closed: bool = False) -> tuple[str, ...]:
         """Adjacent regions in map order; with `mountains_closed` (ev08) the mountain borders are shut."""
-        if not mountains_closed:
-            return self._open_neighbours[region]
-        return self.sort_regions(b for b in self.regions[region].adjacent
-                                 if not (mountains_closed and self.is_mountain(region, b)))
+        return (self._closed_neighbours if mountains_closed else self._open_neighbours)[region]
 
     @cached_property
     def _open_neighbours(self) -> dict[str, tuple[str, ...]]:
         """Region id -> its adjacent regions in map order, every border open (asked very often)."""
         return {r: self.sort_regions(self.regions[r].adjacent) for r in self.regions}
+
+    @cached_property
+    def _closed_neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Region id -> its adjacent regions in map order across no mountain border (ev08)."""
+        return {r: self.sort_regions(b for b in self.regions[r].adjacent if not self.is_mountain(r, b))
+                for r in self.regions}
 
     def shared_edges(self, a: str, b: str) -> frozenset[Edge]:
         """The polygon edges two regions share (empty unless adjacent)."""
@@ -141,14 +149,28 @@ class Map:
 
     def distances_from(self, start: str, *, mountains_closed: bool = False) -> dict[str, int]:
         """Steps from `start` to every region it can reach (DRG-DEC-27: any regions count)."""
-        return paths.distances_from(start, lambda here: self.neighbours(here, mountains_closed=mountains_closed))
+        return dict(self._distances(start, mountains_closed))
+
+    def _distances(self, start: str, mountains_closed: bool) -> dict[str, int]:
+        """`distances_from`, searched once per start and border state (the map never changes):
+        the kept dict itself, which callers here only read."""
+        key = (start, bool(mountains_closed))
+        found = self._distance_memo.get(key)
+        if found is None:
+            neighbours = self._closed_neighbours if mountains_closed else self._open_neighbours
+            found = self._distance_memo[key] = paths.distances_from(start, neighbours.__getitem__)
+        return found
+
+    @cached_property
+    def _distance_memo(self) -> dict[tuple[str, bool], dict[str, int]]:
+        return {}
 
     def distance(self, a: str, b: str, *, mountains_closed: bool = False) -> int | None:
-        return self.distances_from(a, mountains_closed=mountains_closed).get(b)
+        return self._distances(a, mountains_closed).get(b)
 
     def nearest(self, start: str, candidates: Collection[str], *, mountains_closed: bool = False) -> tuple[str, ...]:
         """The candidates at the fewest steps from `start`, all of them if tied, in map order (DRG-DEC-27)."""
-        dist = self.distances_from(start, mountains_closed=mountains_closed)
+        dist = self._distances(start, mountains_closed)
         reachable = [c for c in candidates if c in dist]
         if not reachable:
             return ()
@@ -157,7 +179,7 @@ class Map:
 
     def first_steps(self, start: str, goal: str, *, mountains_closed: bool = False) -> tuple[str, ...]:
         """The neighbours of `start` that lie on some shortest path to `goal` (AI moves, spec 7.8)."""
-        back = self.distances_from(goal, mountains_closed=mountains_closed)
+        back = self._distances(goal, mountains_closed)
         if start == goal or start not in back:
             return ()
         return tuple(n for n in self.neighbours(start, mountains_closed=mountains_closed)
@@ -174,7 +196,7 @@ class Map:
 
     def within(self, start: str, steps: int, *, mountains_closed: bool = False) -> tuple[str, ...]:
         """Regions 1..steps away, in map order: the ends of a fly(steps) (DRG-MOVE-3, DRG-MOVE-9)."""
-        dist = self.distances_from(start, mountains_closed=mountains_closed)
+        dist = self._distances(start, mountains_closed)
         return self.sort_regions(r for r, d in dist.items() if 1 <= d <= steps)
 
     def is_connected(self) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Data, refuse
-from engine.core.effects import Pause, RuleContext
+from engine.core.effects import EffectError, Pause, RuleContext
 
 from .content import Content, content
 from .effects import DRG
@@ -26,6 +26,24 @@ class Ctx(RuleContext):
     def push(self, *steps: Any, **meta: Any) -> None:
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
         DRG.push_plain(self, steps, {"seat": self.actor, **meta})
+
+    def run_now(self, name: str, params: dict[str, Any] | None = None, **meta: Any) -> None:
+        """Run the flow step ``name`` at once, exactly as `push` then the queue would run it next
+        (the same tag, what it queues goes first): for a step that never pauses, which spares it
+        the queue's round trip. Call it last, when nothing else runs before the queue goes on."""
+        if not self.try_now(name, params, **meta):
+            raise EffectError(f"DRG: the step {name} paused, so it cannot run at once")
+
+    def try_now(self, name: str, params: dict[str, Any] | None = None, **meta: Any) -> bool:
+        """`run_now` for a step that may pause: True when it ran to its end; False when it paused,
+        having changed nothing (as every step must before it pauses, since `resume` asks it again),
+        and the caller queues it to be asked there, as it would have been."""
+        running = self.meta
+        self.meta = {"seat": self.actor, **meta}
+        try:
+            return DRG.call(self, name, params or {}) is None
+        finally:
+            self.meta = running
 
     def ended(self) -> bool:
         return self.data["phase"] == "over"

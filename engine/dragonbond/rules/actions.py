@@ -49,7 +49,7 @@ from ..effects import DRG
 from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import ai as ai_rules
-from . import attack, card_effects, movement, power, vaala
+from . import attack, card_effects, modifiers, movement, power, vaala
 from .heal import can_execute_icons
 
 ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-1"})
@@ -58,11 +58,10 @@ ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-
 def queue_action_card(ctx: Ctx, owner: str, card: str) -> None:
     """DRG-EXEC-3, DRG-ACTION-5: the owner's seat decides every choice of the card."""
     seat = seat_of(ctx.data, owner)
-    steps: list[Any] = []
-    if ctx.board(owner)["role"] == "dragon":
-        steps.append({"card_comes_up": {"owner": owner}})
-    steps.append({"card_icons": {"owner": owner, "card": card}})
-    ctx.push(*steps, seat=seat)
+    if ctx.board(owner)["role"] == "dragon":                         # it may heal instead: a decision
+        ctx.push({"card_comes_up": {"owner": owner}}, {"card_icons": {"owner": owner, "card": card}}, seat=seat)
+    else:
+        ctx.run_now("card_icons", {"owner": owner, "card": card}, seat=seat)
 
 
 @DRG.primitive("card_icons", owner=str, card=str)
@@ -81,11 +80,9 @@ def card_icons(ctx: Ctx, owner: str, card: str) -> None:
 
 def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:
     """DRG-AI-6: the card is executed icon by icon; a dragon's heal policy runs first (DRG-AI-21)."""
-    steps: list[object] = []
-    if ctx.board(owner)["role"] == "dragon":
-        steps.append({"card_comes_up": {"owner": owner}})
-    steps.append({"ai_card_icons": {"owner": owner, "card": card}})
-    ctx.push(*steps)
+    if ctx.board(owner)["role"] == "dragon":                         # an AI decides at once: no pause
+        ctx.run_now("card_comes_up", {"owner": owner})
+    ctx.run_now("ai_card_icons", {"owner": owner, "card": card})
 
 
 @DRG.primitive("ai_card_icons", owner=str, card=str)
@@ -109,12 +106,33 @@ def icon_step(owner: str, icon: Icon | Mapping[str, Any], source: str, *, index:
 
 
 def as_plain_icon(icon: Icon | Mapping[str, Any]) -> dict[str, Any]:
-    plain = to_plain(icon) if isinstance(icon, Icon) else dict(icon)
-    return {k: v for k, v in plain.items() if v is not None}
+    """The icon as queued step data (a new dict): its set parameters only."""
+    if isinstance(icon, Icon):
+        plain = icon.__dict__.get("_plain")          # icons are frozen: their plain form is kept on them
+        if plain is None:
+            plain = {k: v for k, v in to_plain(icon).items() if v is not None}
+            object.__setattr__(icon, "_plain", plain)
+        return dict(plain)
+    return {k: v for k, v in icon.items() if v is not None}
+
+
+# Icons read back from queued steps, by their exact data: the same few recur all game long.
+_READ_ICONS: dict[tuple[Any, ...], Icon] = {}
 
 
 def as_icon(icon: Icon | Mapping[str, Any]) -> Icon:
-    return icon if isinstance(icon, Icon) else Icon(**{k: v for k, v in dict(icon).items() if v is not None})
+    if isinstance(icon, Icon):
+        return icon
+    try:
+        key: tuple[Any, ...] | None = tuple((k, type(v), v) for k, v in icon.items())
+        found = _READ_ICONS.get(key)                  # type: ignore[arg-type]
+    except TypeError:                                 # an unhashable value: not kept
+        key = found = None
+    if found is None:
+        found = Icon(**{k: v for k, v in dict(icon).items() if v is not None})
+        if key is not None and len(_READ_ICONS) < 512:
+            _READ_ICONS[key] = found
+    return found
 
 
 @DRG.primitive("icon", owner=str, icon=Any, source=Param(str, ""), index=Param(int | None, None),
@@ -134,6 +152,11 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         skip("no_health")
         return None
     ai = is_ai(ctx.data, owner)
+    if answer is not None and not ai and (started or the_icon.icon != "fly"):
+        # The answer to the pause this step made on this same state; the interpreter checked it
+        # against the options listed then, so they are not listed again (an invariant holds that
+        # a waiting decision is the one its step asks now: EffectInterpreter.decision_problems).
+        return _answered(ctx, owner, the_icon, source, answer)
     options = () if ai else icon_options(ctx, owner, the_icon)
     legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
     if not legal:
@@ -153,11 +176,16 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         return None
     if answer is None:
         return Pause("optional_icon", options + ("decline",)) if optional else Pause(f"icon_{the_icon.icon}", options)
+    return _answered(ctx, owner, the_icon, source, answer)
+
+
+def _answered(ctx: Ctx, owner: str, icon: Icon, source: str, answer: Any) -> None:
+    """A human's answer to its icon: declined, or executed by the icon's own rules."""
     if answer == "decline":
-        _drop_carry(ctx, the_icon)
-        ctx.emit("icon_declined", card=source, owner=owner, icon=the_icon.icon)
+        _drop_carry(ctx, icon)
+        ctx.emit("icon_declined", card=source, owner=owner, icon=icon.icon)
         return None
-    apply_icon(ctx, owner, the_icon, str(answer))
+    apply_icon(ctx, owner, icon, str(answer))
     return None
 
 
@@ -240,7 +268,6 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
 
 def extra_step_types(ctx: Ctx, general: str) -> set[str]:
     """Spec 7.1.2 `extra_step` (up_outriders): unit types whose moved units may go one step further."""
-    from . import modifiers
     return {str(v) for v in modifiers.values(ctx, general, "extra_step", None)}
 
 

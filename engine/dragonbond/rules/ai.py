@@ -28,7 +28,7 @@ from ..context import Ctx
 from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import attack, movement, power
-from .combat import legal_targets
+from .combat import legal_targets, target_keys
 from .control import controller
 from .proxy import ask_proxy, finisher
 
@@ -125,9 +125,9 @@ def army_regions(ctx: Ctx, general: str) -> list[tuple[str, bool]]:
     part of the army."""
     data = ctx.data
     figure = ctx.board(general)["region"]
-    if any(movement.units_of(data, figure, general).values()):
+    if movement.has_units(data, figure, general):
         return [(figure, True)]
-    counts = {r: sum(movement.units_of(data, r, general).values()) for r in ctx.content.map.order}
+    counts = {r: movement.unit_count(data, r, general) for r in ctx.content.map.order}
     most = max(counts.values())
     if most == 0:
         return [(figure, True)]                                      # the figure alone
@@ -149,7 +149,7 @@ def move_options(ctx: Ctx, general: str) -> tuple[str, ...]:
     for army, with_figure in army_regions(ctx, general):
         objectives = [r for r in order if data["regions"][r]["power"] > 0 and controller(data, r) != general]
         goals = _nearest(ctx, army, objectives) or _nearest(
-            ctx, army, [r for r in order if legal_targets(ctx, general, r)])
+            ctx, army, [r for r in order if target_keys(data, general, r)])
         if not goals or army in goals:
             continue
         units, figure = _army_pieces(ctx, general, army, with_figure)
@@ -179,7 +179,7 @@ def general_attack_options(ctx: Ctx, general: str) -> tuple[str, ...]:
             out.extend(f"attack/{army}/{key}" for key in here)
             continue
         near = [r for r in ctx.content.map.neighbours(army, mountains_closed=closed)
-                if legal_targets(ctx, general, r)]
+                if target_keys(data, general, r)]
         rich = [r for r in near if data["regions"][r]["power"] > 0]
         pool = [(r, key, s) for r in (rich or near) for key, _, s in legal_targets(ctx, general, r)]
         if not pool:

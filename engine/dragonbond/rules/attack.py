@@ -38,7 +38,7 @@ from ..context import ANSWER_RULES, Ctx, stage_pick
 from ..effects import DRG
 from ..setup import UNIT_TYPES
 from . import combat, modifiers
-from .movement import _add_units, arrive, storm_active, units_of
+from .movement import _add_units, arrive, has_units, storm_active, units_of
 
 Approach = tuple[dict[str, dict[str, int]], str | None]     # ({from: {type: n}}, figure's origin)
 
@@ -67,12 +67,12 @@ def _sources(ctx: Ctx, general: str, region: str) -> list[str]:
     """Regions adjacent to ``region`` (open under ev08) holding some of the general's units."""
     closed = storm_active(ctx.data)
     return [r for r in ctx.content.map.neighbours(region, mountains_closed=closed)
-            if any(units_of(ctx.data, r, general).values())]
+            if has_units(ctx.data, r, general)]
 
 
 def can_bring_unit(ctx: Ctx, general: str, region: str) -> bool:
     """Whether a unit of the general is in ``region`` or may approach it (DRG-COMBAT-4, DRG-MOVE-8)."""
-    return any(units_of(ctx.data, region, general).values()) or bool(_sources(ctx, general, region))
+    return has_units(ctx.data, region, general) or bool(_sources(ctx, general, region))
 
 
 def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
@@ -81,12 +81,12 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     board = ctx.board(owner)
     if board["role"] == "dragon":
         here = board["region"]
-        return tuple(f"attack/{here}/{key}" for key, _, _ in combat.legal_targets(ctx, owner, here))
+        return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
     out: list[str] = []
     for region in ctx.content.map.order:
-        targets = combat.legal_targets(ctx, owner, region)
+        targets = combat.target_keys(ctx.data, owner, region)
         if targets and can_bring_unit(ctx, owner, region):
-            out.extend(f"attack/{region}/{key}" for key, _, _ in targets)
+            out.extend(f"attack/{region}/{key}" for key in targets)
     return tuple(out)
 
 
@@ -131,7 +131,7 @@ def approach_stage_options(ctx: Ctx, general: str, region: str, taken: dict[str,
     if src == "figure":
         return (f"figure.{t}", "no_figure")
     unit_stages = [s for s in stages if s[0] != "figure"]
-    none_yet = not any(units_of(ctx.data, region, general).values()) and not any(
+    none_yet = not has_units(ctx.data, region, general) and not any(
         n for here in taken.values() for n in here.values())
     low = 1 if none_yet and len(unit_stages) == 1 else 0
     return tuple(f"{src}.{t}.{k}" for k in range(low, units_of(ctx.data, src, general)[t] + 1))
@@ -212,7 +212,7 @@ def apply(ctx: Ctx, owner: str, option: str) -> None:
 
 
 def _check_target_before_approach(ctx: Ctx, owner: str, target: Data, region: str) -> None:
-    keys = [k for k, _, _ in combat.legal_targets(ctx, owner, region)]
+    keys = combat.target_keys(ctx.data, owner, region)
     key = target.get("who") or "neutral"
     if key not in keys:
         ally = ctx.board(owner)["bonded_with"]
@@ -255,6 +255,6 @@ def approach(ctx: Ctx, general: str, region: str, units: dict[str, dict[str, int
         ctx.emit("pieces_moved", character=general, origin=figure, destination=region, units={},
                  figure=True, cause="approach")
         arrive(ctx, general, region, "approach")                     # DRG-MOVE-7
-    if not any(units_of(data, region, general).values()):
+    if not has_units(data, region, general):
         raise refuse("DRG-COMBAT-4", f"after the approach {general} must have a unit in {region}")
     return crossed

@@ -41,7 +41,6 @@ from typing import Any, TypeVar
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause, to_plain
 
-from ..content import DragonbondCard, UpgradeCard
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..effects import DRG, card_effect
 from ..setup import UNIT_TYPES
@@ -49,6 +48,9 @@ from ..vocabulary import primitive
 from . import heal as healing
 from . import movement, power
 from .control import controller
+from .modifiers import add as add_modifier
+from .modifiers import card_effects_named, condition_holds, held_cards
+from .planning import card_kind
 from .proxy import proxy_seat
 from .round import power_of
 
@@ -85,23 +87,12 @@ def queue_effects(ctx: Ctx, actor: str | None, effects: Iterable[Mapping[str, An
 
 def triggers_of(ctx: Ctx, holder: str) -> list[tuple[Mapping[str, Any], str]]:
     """(trigger args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
-    board = ctx.board(holder)
-    cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
-    if board.get("bond_card") == "up":
-        cards.append(ctx.content.dragonbond_card(holder))
-    out = []
-    for card in cards:
-        for effect in card.effects:
-            name, args = primitive(effect)
-            if name == "trigger":
-                out.append((args, card.id))
-    return out
+    return [(args, card.id) for card in held_cards(ctx, holder) for args in card_effects_named(card, "trigger")]
 
 
 def fire_triggers(ctx: Ctx, holder: str, on_event: str, region: str | None) -> None:
     """Queue the ``then`` effects of every trigger of ``holder`` for ``on_event`` whose ``when``
     holds now (7.1.2 `trigger`); optional ones are offered first (``optional_icon``)."""
-    from .modifiers import condition_holds
     if ctx.ended():
         return
     steps = []
@@ -154,7 +145,6 @@ class Run:
 
     def choice_rule(self) -> str:
         """The rule a choice of this effect answers to: its card kind's (`CHOICE_RULES`)."""
-        from .planning import card_kind
         return CHOICE_RULES.get(card_kind(self.source), "DRG-EVENT-2")
 
     def skip(self, name: str, reason: str = "no_legal_option") -> None:
@@ -257,24 +247,44 @@ def region_matches(run: Run, region: str, where: Mapping[str, Any], who: str | N
     data, me = run.data, who or run.actor
     here = data["regions"][region]
     figure = data["boards"][me]["region"] if me else None
-    m = run.ctx.content.map
-    checks = {
-        "no_power": lambda: here["power"] == 0,
-        "no_units": lambda: _units_total(data, region) == 0,
-        "no_figures": lambda: all(b["region"] != region for b in data["boards"].values()),
-        "has_city": lambda: bool(here["city"]),
-        "controlled_by": lambda: {"any": controller(data, region) is not None,
-                                  "none": controller(data, region) is None,
-                                  "self": me is not None and controller(data, region) == me}[where["controlled_by"]],
-        "min_power": lambda: here["power"] >= where["min_power"],
-        "own_unit": lambda: me is not None and any(movement.units_of(data, region, me).values()),
-        "self_region": lambda: region == figure,
-        "adjacent_to_self": lambda: figure is not None and m.is_adjacent(figure, region),
-        "controlled_or_figure": lambda: me is not None and (region == figure or controller(data, region) == me),
-        "event_region": lambda: region == run.region,
-        "choose": lambda: True,
-    }
-    return all(checks[key]() for key in where)
+    for key in where:                                                  # the filters in their order
+        if key == "no_power":
+            ok = here["power"] == 0
+        elif key == "no_units":
+            ok = _units_total(data, region) == 0
+        elif key == "no_figures":
+            ok = all(b["region"] != region for b in data["boards"].values())
+        elif key == "has_city":
+            ok = bool(here["city"])
+        elif key == "controlled_by":
+            holder, wanted = controller(data, region), where["controlled_by"]
+            if wanted == "any":
+                ok = holder is not None
+            elif wanted == "none":
+                ok = holder is None
+            elif wanted == "self":
+                ok = me is not None and holder == me
+            else:
+                raise KeyError(wanted)
+        elif key == "min_power":
+            ok = here["power"] >= where["min_power"]
+        elif key == "own_unit":
+            ok = me is not None and movement.has_units(data, region, me)
+        elif key == "self_region":
+            ok = region == figure
+        elif key == "adjacent_to_self":
+            ok = figure is not None and run.ctx.content.map.is_adjacent(figure, region)
+        elif key == "controlled_or_figure":
+            ok = me is not None and (region == figure or controller(data, region) == me)
+        elif key == "event_region":
+            ok = region == run.region
+        elif key == "choose":
+            ok = True
+        else:
+            raise KeyError(key)
+        if not ok:
+            return False
+    return True
 
 
 def regions_where(run: Run, where: Mapping[str, Any], who: str | None = None) -> list[str]:
@@ -376,7 +386,7 @@ def steal_victims(run: Run) -> list[str]:
         return []
     here = data["boards"][me]["region"]
     return [ch for ch in in_action_order(data) if ch not in (me, ally)
-            and (data["boards"][ch]["region"] == here or any(movement.units_of(data, here, ch).values()))]
+            and (data["boards"][ch]["region"] == here or movement.has_units(data, here, ch))]
 
 
 def can_steal_power(run: Run) -> bool:
@@ -621,8 +631,7 @@ def oath_check(run: Run, **params: Any) -> Pause | None:
 @handles("modifier")
 def modifier(run: Run, **params: Any) -> Pause | None:
     """A rule change for its duration (rules/modifiers.py); ev08's `mountains_closed` is global."""
-    from . import modifiers
-    modifiers.add(run.ctx, run.actor, run.args, run.source)
+    add_modifier(run.ctx, run.actor, run.args, run.source)
     return None
 
 

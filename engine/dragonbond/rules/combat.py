@@ -47,8 +47,9 @@ from ..vocabulary import primitive
 from . import modifiers, power, vaala
 from .card_effects import fire_triggers, queue_effects
 from .control import controller
-from .movement import _add_units, arrive, remove_units, units_of
+from .movement import _add_units, arrive, has_units, remove_units, unit_count, units_of
 from .proxy import proxy_seat
+from .round import defeat
 
 ANSWER_RULES.update({
     "counter_or_retreat": "DRG-COUNTER-1",       # ERR_NO_RETREAT included (DRG-COUNTER-1, adr_v2)
@@ -113,7 +114,7 @@ def beaten(ctx: Ctx, side: Data, region: str) -> bool:
         return data["regions"][region]["neutral"] <= 0
     if side["kind"] == "dragon":
         return data["boards"][side["who"]]["health"] <= 0
-    return sum(units_of(data, region, side["who"]).values()) == 0
+    return unit_count(data, region, side["who"]) == 0
 
 
 # --- targets -------------------------------------------------------------------------------------
@@ -124,38 +125,58 @@ def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data,
     all neutral units there ("neutral"), a general with a unit or its figure there, a dragon
     there — never the attacker itself nor its bonded ally. In board order after the neutrals."""
     data = ctx.data
-    ally = ctx.board(attacker)["bonded_with"]
     out: list[tuple[str, Data, int]] = []
-    if data["regions"][region]["neutral"] > 0:
-        side = {"kind": "neutral", "who": None}
-        out.append(("neutral", side, side_strength(ctx, side, region)))
-    for who, board in data["boards"].items():
-        if who in (attacker, ally):
-            continue
-        there = board["region"] == region or (
-            board["role"] == "general" and any(units_of(data, region, who).values()))
-        if there:
-            side = side_of(data, who)
-            out.append((who, side, side_strength(ctx, side, region)))
+    for key in target_keys(data, attacker, region):
+        side = {"kind": "neutral", "who": None} if key == "neutral" else side_of(data, key)
+        out.append((key, side, side_strength(ctx, side, region)))
     return out
 
 
-def _push_for(ctx: Ctx, who: str | None, step: Any) -> None:
-    """Queue a step that may pause, tagged with the deciding seat: a human character's own seat;
-    for an AI character, its proxy's (its own choices never pause; only what its rules leave open
-    does, DRG-AI-10)."""
+def target_keys(data: Data, attacker: str, region: str) -> list[str]:
+    """The keys of `legal_targets` alone ("neutral" or a character), without their strengths."""
+    boards = data["boards"]
+    ally = boards[attacker]["bonded_with"]
+    out = ["neutral"] if data["regions"][region]["neutral"] > 0 else []
+    for who, board in boards.items():
+        if who == attacker or who == ally:
+            continue
+        if board["region"] == region or (board["role"] == "general" and has_units(data, region, who)):
+            out.append(who)
+    return out
+
+
+def _tag_for(ctx: Ctx, who: str | None) -> dict[str, Any]:
+    """The tag of a step that may pause, deciding seat: a human character's own seat; for an AI
+    character, its proxy's (its own choices never pause; only what its rules leave open does,
+    DRG-AI-10); none given: the acting seat's."""
     if not who:
-        ctx.push(step)
-        return
+        return {}
     seat = seat_of(ctx.data, who)
-    ctx.push(step, seat=seat if seat is not None else proxy_seat(ctx.data, who))
+    return {"seat": seat if seat is not None else proxy_seat(ctx.data, who)}
 
 
-def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> None:
-    """Queue ``combat_damage`` (decided by the hit general's seat) and then ``combat_step``."""
+def _push_for(ctx: Ctx, who: str | None, step: Any) -> None:
+    """Queue a step that may pause, tagged with the deciding seat (`_tag_for`)."""
+    ctx.push(step, **_tag_for(ctx, who))
+
+
+def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> bool:
+    """``combat_damage`` (decided by the hit general's seat), then the next ``combat_step``. The
+    damage is dealt at once unless it waits for a decision (then both are queued, as always);
+    True when the next state may then run at once too (nothing was queued before it)."""
     hit = combat["target"] if side == "target" else _attacker(combat, ctx.data)
-    ctx.push("combat_step")
-    _push_for(ctx, hit.get("who"), {"combat_damage": {"side": side, "n": n}})
+    tag, damage = _tag_for(ctx, hit.get("who")), {"side": side, "n": n}
+    before = len(ctx.queue)
+    if not ctx.try_now("combat_damage", damage, **tag):
+        ctx.push("combat_step")
+        ctx.push({"combat_damage": damage}, **tag)
+        return False
+    added = len(ctx.queue) - before
+    if added:                                            # it queued steps: they run before the next state
+        ctx.push("combat_step")
+        ctx.queue.insert(added, ctx.queue.pop(0))
+        return False
+    return True
 
 
 # --- starting ------------------------------------------------------------------------------------
@@ -176,14 +197,14 @@ def start(ctx: Ctx, attacker: str, target: Data, region: str, *, mountain: bool 
             raise refuse("DRG-BONDED-2", f"{attacker} may not attack its bonded ally {who}")
         target = side_of(data, who)
         there = (data["boards"][who]["region"] == region
-                 or (target["kind"] == "general" and any(units_of(data, region, who).values())))
+                 or (target["kind"] == "general" and has_units(data, region, who)))
         if not there:
             raise refuse("DRG-COMBAT-5", f"{who} has neither unit nor figure in {region}")
     elif data["regions"][region]["neutral"] <= 0:
         raise refuse("DRG-COMBAT-5", f"no neutral unit stands in {region}")
     if board["role"] == "dragon" and board["region"] != region:
         raise refuse("DRG-COMBAT-3", f"a dragon attacks only in its own region, not {region}")
-    if board["role"] == "general" and not any(units_of(data, region, attacker).values()):
+    if board["role"] == "general" and not has_units(data, region, attacker):
         raise refuse("DRG-COMBAT-4", f"{attacker} has no unit in the combat region {region}")
     data["combat"] = {
         "attacker": attacker, "target": target, "region": region, "exchange": 1, "phase": "pre_attacker",
@@ -424,7 +445,7 @@ def combat_damage(ctx: Ctx, side: str, n: int, answer: Any = None) -> Pause | No
     region = combat["region"]
     units: dict[str, int] = {}
     if hit["kind"] == "general":
-        absorb = min(n, sum(units_of(data, region, hit["who"]).values()))
+        absorb = min(n, unit_count(data, region, hit["who"]))
         options = damage_options(data, region, hit["who"], absorb) if absorb else ()
         if len(options) == 1:
             units = _parse_loss(options[0])
@@ -523,10 +544,14 @@ def _may_be_asked(ctx: Ctx, who: str) -> bool:
             and modifiers.role_of(ctx.data["combat"], who) is not None)
 
 
-def _window(ctx: Ctx, who: str | None) -> None:
-    """Open ``who``'s pre-roll window (DRG-COMBAT-6 step 1) when it may be asked (`_may_be_asked`)."""
+def _window(ctx: Ctx, who: str | None) -> bool:
+    """Open ``who``'s pre-roll window (DRG-COMBAT-6 step 1) when it may be asked (`_may_be_asked`),
+    queued before the next state; True (the next state runs at once) when none opens."""
     if who and _may_be_asked(ctx, who):
+        ctx.push("combat_step")
         _push_for(ctx, who, {"combat_vaala": {"character": who}})
+        return False
+    return True
 
 
 # --- the sequence --------------------------------------------------------------------------------
@@ -534,69 +559,78 @@ def _window(ctx: Ctx, who: str | None) -> None:
 
 @DRG.primitive("combat_step")
 def combat_step(ctx: Ctx) -> None:
-    """One state of the exchange (spec 9.4, DRG-COMBAT-6); each queues what follows it."""
+    """The states of the exchange (spec 9.4, DRG-COMBAT-6), each followed by the next: queued
+    behind whatever must come first (a decision), else run here at once, tagged as the queued
+    step would be — the same order, spared the queue's round trip."""
+    while _combat_state(ctx):
+        ctx.meta = {"seat": ctx.actor}
+
+
+def _combat_state(ctx: Ctx) -> bool:
+    """One state of the exchange; it queues the next behind what comes first, or returns True
+    when the next state is to run at once (nothing comes before it)."""
     data = ctx.data
     combat = data.get("combat")
     if combat is None:
-        return
+        return False
     if ctx.ended():
         data["combat"] = None
         modifiers.clear_exchange(data)
-        return
+        return False
     region, target = combat["region"], combat["target"]
     attacker = _attacker(combat, data)
     phase = combat["phase"]
     if phase == "pre_attacker":                                       # DRG-COMBAT-6 (1)
         combat["phase"] = "pre_target"
-        ctx.push("combat_step")
-        _window(ctx, combat["attacker"])
-    elif phase == "pre_target":
+        return _window(ctx, combat["attacker"])
+    if phase == "pre_target":
         combat["phase"] = "roll"
-        ctx.push("combat_step")
-        _window(ctx, target.get("who"))
-    elif phase == "roll":                                             # DRG-COMBAT-6 (2)..(4)
+        return _window(ctx, target.get("who"))
+    if phase == "roll":                                               # DRG-COMBAT-6 (2)..(4)
         combat["stolen"] = []
         combat["rolls"] = []
         normal, crit = resolve_roll(ctx, combat, attacker, target, "attack")   # DRG-STRENGTH-7
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"
-        _damage_then_step(ctx, combat, "target", crit)                # DRG-CRIT-1/2
-    elif phase == "after_crits":                                      # DRG-COMBAT-7, DRG-COUNTER-1/2
+        return _damage_then_step(ctx, combat, "target", crit)         # DRG-CRIT-1/2
+    if phase == "after_crits":                                        # DRG-COMBAT-7, DRG-COUNTER-1/2
         if combat["once"] or beaten(ctx, target, region):
             combat["phase"] = "normals"
-            ctx.push("combat_step")
-        elif target["kind"] == "neutral" or is_ai(data, target["who"]):   # DRG-AI-7
+            return True
+        if target["kind"] == "neutral" or is_ai(data, target["who"]):   # DRG-AI-7
             combat["phase"] = "counter"
-            ctx.push("combat_step")
-        else:
-            ctx.push("combat_step")
-            _push_for(ctx, target["who"], "combat_target_choice")
-    elif phase == "counter":                                          # DRG-COUNTER-3/5/10, DRG-CRIT-4
+            return True
+        ctx.push("combat_step")
+        _push_for(ctx, target["who"], "combat_target_choice")
+        return False
+    if phase == "counter":                                            # DRG-COUNTER-3/5/10, DRG-CRIT-4
         normal, crit = resolve_roll(ctx, combat, target, attacker, "counter")
         combat["phase"] = "normals"
-        _damage_then_step(ctx, combat, "attacker", normal + crit)
-    elif phase == "normals":                                          # DRG-COUNTER-4
+        return _damage_then_step(ctx, combat, "attacker", normal + crit)
+    if phase == "normals":                                            # DRG-COUNTER-4
         held, combat["held"] = combat["held"], 0
         combat["phase"] = "check"
-        _damage_then_step(ctx, combat, "target", held)
-    elif phase == "check":                                            # DRG-COMBAT-12, DRG-COUNTER-6/7
+        return _damage_then_step(ctx, combat, "target", held)
+    if phase == "check":                                              # DRG-COMBAT-12, DRG-COUNTER-6/7
         if combat["once"] or beaten(ctx, target, region) or beaten(ctx, attacker, region):
             combat["phase"] = "end"
-            ctx.push("combat_step")
-        elif is_ai(data, combat["attacker"]):                         # DRG-AI-8
+            return True
+        if is_ai(data, combat["attacker"]):                           # DRG-AI-8
             _next_exchange(data, combat)
-            ctx.push("combat_step")
-        else:
-            ctx.push("combat_step")
-            _push_for(ctx, combat["attacker"], "combat_attacker_choice")
-    elif phase in ("target_retreat", "attacker_retreat"):             # DRG-RETREAT-6/8
+            return True
+        ctx.push("combat_step")
+        _push_for(ctx, combat["attacker"], "combat_attacker_choice")
+        return False
+    if phase in ("target_retreat", "attacker_retreat"):               # DRG-RETREAT-6/8
         who = target["who"] if phase == "target_retreat" else combat["attacker"]
         combat["held"] = 0
         combat["phase"] = "end"
         ctx.push("combat_step")
         _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": False}})
-    elif phase == "end":
+        return False
+    if phase == "end":
         _end(ctx, combat)
+    return False
 
 
 def _end(ctx: Ctx, combat: Data) -> None:
@@ -685,7 +719,6 @@ def combat_retreat(ctx: Ctx, character: str, forced: bool, origin: str | None = 
     origin = origin or data["combat"]["region"]
     options = retreat_destinations(ctx, character, origin)
     if not options:                                                   # DRG-RETREAT-4, DRG-END-4
-        from .round import defeat
         defeat(ctx, character)
         return None
     if len(options) == 1:

@@ -9,5 +9,10 @@ def controller(data: Data, region: str) -> str | None:
     here = data["regions"][region]
     if here["neutral"]:
         return None
-    present = [ch for ch, units in here["units"].items() if sum(units.values()) > 0]
-    return present[0] if len(present) == 1 else None
+    found = None
+    for ch, units in here["units"].items():
+        if sum(units.values()) > 0:
+            if found is not None:
+                return None                                  # two parties: nobody controls it
+            found = ch
+    return found

@@ -31,6 +31,7 @@ from engine.core.effects import to_plain
 from ..content import DragonbondCard, UpgradeCard
 from ..context import Ctx
 from ..vocabulary import primitive
+from .movement import units_of
 
 NO_ONE = "\0"          # "not a side of this combat"
 
@@ -58,25 +59,46 @@ def clear_exchange(data: Data) -> None:
 
 # --- where modifiers come from -------------------------------------------------------------------
 
-def held(ctx: Ctx, holder: str) -> Iterator[tuple[Mapping[str, Any], str]]:
-    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
+def held_cards(ctx: Ctx, holder: str) -> list[UpgradeCard | DragonbondCard]:
+    """The holder's held upgrades and its face-up own Dragonbond card."""
     board = ctx.board(holder)
     cards: list[UpgradeCard | DragonbondCard] = [ctx.content.upgrade_cards[u] for u in board.get("upgrades") or ()]
     if board.get("bond_card") == "up":
         cards.append(ctx.content.dragonbond_card(holder))
-    for card in cards:
-        for effect in card.effects:
-            name, args = primitive(effect)
-            if name == "modifier":
-                yield args, card.id
+    return cards
+
+
+def card_effects_named(card: UpgradeCard | DragonbondCard, name: str) -> tuple[Mapping[str, Any], ...]:
+    """The args of the card's top-level effects of primitive ``name`` (``modifier``, ``trigger``),
+    in order. Cards are frozen, so each card's answer is found once and kept on it."""
+    kept = card.__dict__.get("_effects_named")
+    if kept is None:
+        kept = {}
+        object.__setattr__(card, "_effects_named", kept)
+    found = kept.get(name)
+    if found is None:
+        found = kept[name] = tuple(args for n, args in map(primitive, card.effects) if n == name)
+    return found
+
+
+def held(ctx: Ctx, holder: str) -> Iterator[tuple[Mapping[str, Any], str]]:
+    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
+    for card in held_cards(ctx, holder):
+        for args in card_effects_named(card, "modifier"):
+            yield args, card.id
 
 
 def active(ctx: Ctx, kind: str) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
     """(holder, modifier) of every modifier of ``kind`` in force, before sides and conditions."""
-    for m in ctx.data.get("modifiers", ()):
+    data = ctx.data
+    for m in data.get("modifiers", ()):
         if m["kind"] == kind:
             yield m["holder"], m
-    for holder in ctx.data["seating"]:
+    boards = data["boards"]
+    for holder in data["seating"]:
+        board = boards[holder]
+        if not board.get("upgrades") and board.get("bond_card") != "up":
+            continue                                                 # holds nothing: the common case
         for args, _ in held(ctx, holder):
             if args["kind"] == kind:
                 yield holder, args
@@ -149,7 +171,6 @@ def condition_holds(ctx: Ctx, holder: str, when: Mapping[str, Any], combat: Data
 
 
 def _holds(ctx: Ctx, holder: str, key: str, value: Any, combat: Data | None, region: str | None) -> bool:
-    from .movement import units_of
     data = ctx.data
     board = ctx.board(holder)
     ally = board["bonded_with"]

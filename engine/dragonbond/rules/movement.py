@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import Data, refuse
 
+from ..content import content
 from ..context import Ctx
 from ..setup import UNIT_TYPES
 from .control import controller
@@ -21,16 +22,44 @@ from .control import controller
 
 def storm_active(data: Data) -> bool:
     """DRG-MOVE-8: whether a `mountains_closed` modifier (ev08) is in force."""
-    return any(m.get("kind") == "mountains_closed" for m in data.get("modifiers", ()))
+    modifiers = data.get("modifiers")
+    return bool(modifiers) and any(m.get("kind") == "mountains_closed" for m in modifiers)
 
 
 def _closed(data: Data, mountains_closed: bool | None) -> bool:
     return storm_active(data) if mountains_closed is None else mountains_closed
 
 
+# The rules ask for a general's units in a region many times per command: these three read them
+# without a loop (the unit types spelled out, in UNIT_TYPES order).
+assert UNIT_TYPES == ("infantry", "cavalry", "ranged")
+
+
 def units_of(data: Data, region: str, general: str) -> dict[str, int]:
-    units = data["regions"][region]["units"].get(general, {})
-    return {t: units.get(t, 0) for t in UNIT_TYPES}
+    """The general's units in ``region`` by type, every type listed (a new dict)."""
+    units = data["regions"][region]["units"].get(general)
+    if units is None:
+        return {"infantry": 0, "cavalry": 0, "ranged": 0}
+    get = units.get
+    return {"infantry": get("infantry", 0), "cavalry": get("cavalry", 0), "ranged": get("ranged", 0)}
+
+
+def unit_count(data: Data, region: str, general: str) -> int:
+    """``sum(units_of(...).values())``: how many units the general has in ``region``."""
+    units = data["regions"][region]["units"].get(general)
+    if units is None:
+        return 0
+    get = units.get
+    return get("infantry", 0) + get("cavalry", 0) + get("ranged", 0)
+
+
+def has_units(data: Data, region: str, general: str) -> bool:
+    """``any(units_of(...).values())``: whether the general has a unit in ``region``."""
+    units = data["regions"][region]["units"].get(general)
+    if units is None:
+        return False
+    get = units.get
+    return bool(get("infantry", 0) or get("cavalry", 0) or get("ranged", 0))
 
 
 def _add_units(data: Data, region: str, general: str, units: Mapping[str, int], sign: int) -> None:
@@ -55,8 +84,7 @@ def move_origins(ctx: Ctx, general: str) -> tuple[str, ...]:
     """DRG-MOVE-1: regions holding at least one of the general's pieces (units or figure)."""
     data = ctx.data
     figure = ctx.board(general)["region"]
-    return tuple(r for r in ctx.content.map.order
-                 if r == figure or any(units_of(data, r, general).values()))
+    return tuple(r for r in ctx.content.map.order if r == figure or has_units(data, r, general))
 
 
 
@@ -103,7 +131,6 @@ def fly_destination(data: Data, dragon: str, path: Sequence[str], n: int, *,
     steps, each adjacent to the one before, through any regions, none across a mountain border
     closed by ev08) ends, away from its origin; refused with the rule it breaks otherwise. Only
     the end and the length matter to the rules (DRG-MOVE-7: passing is not arriving)."""
-    from ..content import content
     board, m = data["boards"][dragon], content().map
     if board["role"] != "dragon":
         raise refuse("DRG-ACTION-4", f"{dragon} is a general: generals `move`, they do not fly")

@@ -20,6 +20,7 @@ from typing import Any
 from engine.core import Data, refuse
 from engine.core.effects import Param, Pause
 
+from ..content import content
 from ..context import ANSWER_RULES, Ctx, in_action_order, is_ai, seat_of
 from ..effects import DRG
 from . import combat, power
@@ -174,7 +175,6 @@ def check_not_ally(ctx: Ctx, caster: str, victim: str | None, what: str = "harm"
 
 def active_bond_card(data: Data, character: str) -> str | None:
     """DRG-BONDED-6, spec 7.7: the character's own Dragonbond card while face up, else None."""
-    from ..content import content
     if data["boards"][character]["bond_card"] != "up":
         return None
     return content().characters[character].dragonbond_card

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core import Command, Data, refuse
 
 from ..commands import verb
+from ..content import content
 from ..context import Ctx
 
 SEATS = 4
@@ -18,7 +19,6 @@ SEATS = 4
 
 def card_kind(card: str) -> str:
     """"action" | "region" | "event" | "vaala" | "upgrade" | "dragonbond" | "unknown"."""
-    from ..content import content
     c = content()
     for kind, table in (("action", c.action_cards), ("region", c.region_cards), ("event", c.event_cards),
                         ("vaala", c.vaala_cards), ("upgrade", c.upgrade_cards), ("dragonbond", c.dragonbond_cards)):
@@ -34,7 +34,7 @@ def start_planning(ctx: Ctx) -> None:
     ctx.emit("phase_changed", phase="planning", round=data["round"])
     draw_event(ctx, "opening")
     data["planning"] = {"position": data["seating"].index(data["first"]), "turns": 0}
-    ctx.push("planning_turn")
+    ctx.run_now("planning_turn")
 
 
 def draw_event(ctx: Ctx, which: str) -> None:
@@ -59,19 +59,29 @@ def first_lap(data: Data) -> bool:
 
 
 def planning_turn(ctx: Ctx) -> None:
-    """DRG-PLAN-2/5/6: an AI's turn runs at once (top card of its deck, or skipped); a human's waits."""
+    """DRG-PLAN-2/5/6: an AI's turn runs at once (top card of its deck, or skipped); a human's waits.
+    The turns after an AI's follow here at once, as the queued ``planning_turn`` steps would (each
+    tagged as its step would be), until a human's turn."""
     data = ctx.data
-    character = current(data)
-    if character is None:
-        return
-    board = ctx.board(character)
-    if board["seat"] is not None:
-        return                                            # the human's command continues the flow
-    if board["ai_deck"]:
-        _place(ctx, character, board["ai_deck"].pop(), "action")   # DRG-PLAN-5, DRG-AI-3
-    else:
-        ctx.emit("turn_skipped", character=character)     # DRG-PLAN-6, DRG-AI-4
-    _advance(ctx)
+    while not ctx.ended():
+        character = current(data)
+        if character is None:
+            return
+        board = ctx.board(character)
+        if board["seat"] is not None:
+            return                                        # the human's command continues the flow
+        if board["ai_deck"]:
+            _place(ctx, character, board["ai_deck"].pop(), "action")   # DRG-PLAN-5, DRG-AI-3
+        else:
+            ctx.emit("turn_skipped", character=character)  # DRG-PLAN-6, DRG-AI-4
+        _next_turn(data)
+        ctx.meta = {"seat": ctx.actor}
+
+
+def _next_turn(data: Data) -> None:
+    planning = data["planning"]
+    planning["turns"] += 1
+    planning["position"] = (planning["position"] + 1) % SEATS
 
 
 def _place(ctx: Ctx, character: str, card: str, kind: str) -> None:
@@ -83,10 +93,9 @@ def _place(ctx: Ctx, character: str, card: str, kind: str) -> None:
 
 
 def _advance(ctx: Ctx) -> None:
-    planning = ctx.data["planning"]
-    planning["turns"] += 1
-    planning["position"] = (planning["position"] + 1) % SEATS
-    ctx.push("planning_turn")
+    """The next planning turn (a human's place ends its turn)."""
+    _next_turn(ctx.data)
+    ctx.run_now("planning_turn")
 
 
 def check_place(data: Data, character: str, card: str) -> str:
@@ -118,7 +127,6 @@ def pass_targets(data: Data, character: str) -> list[int] | None:
 
 
 def can_pass(data: Data, character: str) -> bool:
-    from ..content import content
     board = data["boards"][character]
     if board["seat"] is None:
         return False                                      # DRG-PASS-4
@@ -156,7 +164,7 @@ def pass_turn(ctx: Ctx, character: str, to: int | None) -> None:
         ctx.emit("marker_moved", owner=holder)
     data["planning"] = None
     draw_event(ctx, "closing")                            # DRG-PLAN-10
-    ctx.push("execute")
+    ctx.run_now("execute")
 
 
 # --- the planning commands ---------------------------------------------------------------------

@@ -7,7 +7,9 @@ from engine.core import Data
 
 from ..context import Ctx, in_action_order
 from .control import controller
+from .modifiers import clear_round
 from .planning import start_planning
+from .upgrades import refresh_market
 
 
 def start_round(ctx: Ctx) -> None:
@@ -24,7 +26,7 @@ def end_execution(ctx: Ctx) -> None:
     if not ctx.data["decks"]["event"]:
         finish(ctx, "event_deck_empty")
         return
-    ctx.push("cleanup")
+    ctx.run_now("cleanup")
 
 
 def cleanup(ctx: Ctx) -> None:
@@ -38,7 +40,6 @@ def cleanup(ctx: Ctx) -> None:
     ctx.emit("cleanup_step", step="cards")
     redistribute_region_cards(ctx)
     ctx.emit("cleanup_step", step="region_cards")
-    from .upgrades import refresh_market
     refresh_market(ctx)                                   # DRG-CLEANUP-5, DRG-UPGRADE-7
     ctx.emit("cleanup_step", step="market")
     if ctx.content.params.refresh_spent_power_in_cleanup:   # DRG-CLEANUP-6, DRG-POWER-12, DRG-DEC-8
@@ -50,7 +51,7 @@ def cleanup(ctx: Ctx) -> None:
     end_round_effects(data)                               # DRG-CLEANUP-7, DRG-ROUND-5
     ctx.emit("cleanup_step", step="round_effects")
     data["round"] += 1                                    # DRG-CLEANUP-7
-    ctx.push("start_round")
+    ctx.run_now("start_round")
 
 
 def return_cards(ctx: Ctx) -> None:
@@ -84,7 +85,6 @@ def redistribute_region_cards(ctx: Ctx) -> None:
 
 def end_round_effects(data: Data) -> None:
     """DRG-ROUND-5, DRG-CLEANUP-7: "this round" effects end (rules/modifiers.py ``clear_round``)."""
-    from .modifiers import clear_round
     clear_round(data)
 
 

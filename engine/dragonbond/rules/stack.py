@@ -12,7 +12,10 @@ execution (DRG-STACK-5).
 from __future__ import annotations
 
 from ..context import Ctx
+from .actions import queue_action_card, queue_ai_card
+from .card_effects import queue_effects
 from .control import controller
+from .regioncards import queue_region_card
 
 
 def start_execution(ctx: Ctx) -> None:
@@ -21,7 +24,7 @@ def start_execution(ctx: Ctx) -> None:
     data["phase"] = "execution"
     ctx.emit("phase_changed", phase="execution", round=data["round"])
     ctx.emit("stack_turned", size=len(data["stack"]))
-    ctx.push("resolve_next")
+    ctx.run_now("resolve_next")
 
 
 def resolve_next(ctx: Ctx) -> None:
@@ -30,15 +33,15 @@ def resolve_next(ctx: Ctx) -> None:
     if ctx.ended():
         return                                            # DRG-EXEC-7
     if not data["stack"]:
-        ctx.push("end_execution")                         # DRG-EXEC-6
+        ctx.run_now("end_execution")                      # DRG-EXEC-6
         return
     entry = data["stack"][0]
     entry["revealed"] = True
     data["arrived"] = []                                  # DRG-MOVE-7: arrivals count per card
     data["fought"] = []                                   # DRG-OATH-3: fights count per card
     ctx.emit("card_revealed", reveals=True, card=entry["card"], kind=entry["kind"], owner=entry["owner"])
-    ctx.push("resolve_card", "finish_card", {"oath_check": {"owner": entry["owner"]}},   # DRG-EXEC-5
-             "resolve_next")
+    ctx.push("finish_card", {"oath_check": {"owner": entry["owner"]}}, "resolve_next")   # DRG-EXEC-5
+    ctx.run_now("resolve_card")                           # then what the card queues goes first
 
 
 def resolve_card(ctx: Ctx) -> None:
@@ -51,15 +54,12 @@ def resolve_card(ctx: Ctx) -> None:
     entry = data["stack"][0]
     card, kind, owner = entry["card"], entry["kind"], entry["owner"]
     if kind == "action" and ctx.board(owner)["seat"] is not None:
-        from .actions import queue_action_card
         queue_action_card(ctx, owner, card)
         return
     if kind == "action":
-        from .actions import queue_ai_card
         queue_ai_card(ctx, owner, card)                   # DRG-AI-6 (by the readings of rules/ai.py)
         return
     if kind == "region":
-        from .regioncards import queue_region_card
         queue_region_card(ctx, owner, card)               # DRG-EXEC-4, DRG-REGIONCARD-3
         return
     queue_event(ctx, card)                                # DRG-EXEC-2, DRG-EVENT-1
@@ -68,7 +68,6 @@ def resolve_card(ctx: Ctx) -> None:
 def queue_event(ctx: Ctx, card: str) -> None:
     """DRG-EVENT-1: an event's effects run through the one effect interpreter (rules/card_effects.py),
     for every player they name (actor None)."""
-    from .card_effects import queue_effects
     queue_effects(ctx, None, list(ctx.content.event_cards[card].effects), source=card)
 
 
