@@ -137,6 +137,7 @@ class TreeWalker(Generic[C]):
         self._steps: dict[object, tuple[object, Step[C]]] = {}
         self._value_steps: dict[object, tuple[object, ValueStep[C]]] = {}
         self._cond_steps: dict[object, tuple[object, CondStep[C]]] = {}
+        self._effect_names: dict[tuple[object, int | None], tuple[object, frozenset[str]]] = {}   # see `unready`
         self._register_controls()
 
     def configure(self, signatures: Mapping[str, Signature], rules: WalkRules, *,
@@ -299,13 +300,23 @@ class TreeWalker(Generic[C]):
 
     def unready(self, tree: object, option: int | None = None) -> list[str]:
         """The effect primitives of ``tree`` (its OR part ``option``) that have no handler yet."""
-        if option is not None and tree is not None and not isinstance(tree, tuple):
-            name, raw = self.call_of(tree)
-            if name == "choice":
-                options = self.named_args(name, raw).get("options", ())
-                tree = options[option] if 0 <= option < len(options) else None
-        return sorted({name for name in self.effects_in(tree)
-                       if name not in self.controls and name not in self.handlers})
+        key = self._memo_key(tree)
+        entry = self._effect_names.get((key, option)) if key is not None else None
+        if entry is not None and (entry[0] is tree or key is tree):
+            names = entry[1]
+        else:                                   # the names the part runs, read once per read-only tree
+            part = tree
+            if option is not None and tree is not None and not isinstance(tree, tuple):
+                name, raw = self.call_of(tree)
+                if name == "choice":
+                    options = self.named_args(name, raw).get("options", ())
+                    part = options[option] if 0 <= option < len(options) else None
+            names = frozenset(self.effects_in(part))
+            if key is not None:
+                if len(self._effect_names) >= _NODES_MAX:
+                    self._effect_names.clear()
+                self._effect_names[(key, option)] = (tree, names)
+        return sorted({name for name in names if name not in self.controls and name not in self.handlers})
 
 
     # -- compiling ---------------------------------------------------------------------------------
@@ -321,6 +332,7 @@ class TreeWalker(Generic[C]):
         self._steps.clear()
         self._value_steps.clear()
         self._cond_steps.clear()
+        self._effect_names.clear()
 
     @staticmethod
     def _memo_key(node: object) -> object | None:
@@ -338,7 +350,7 @@ class TreeWalker(Generic[C]):
         if key is None:
             return make(node)
         entry = memory.get(key)
-        if entry is not None and entry[0] is node:
+        if entry is not None and (entry[0] is node or key is node):
             return entry[1]
         found = make(node)
         if len(memory) >= _NODES_MAX:
@@ -352,7 +364,7 @@ class TreeWalker(Generic[C]):
             return _nothing
         key = tree if isinstance(tree, str) else id(tree)
         entry = self._steps.get(key)
-        if entry is not None and entry[0] is tree:
+        if entry is not None and (entry[0] is tree or key is tree):    # a name: by its text
             return entry[1]
         return self._compiled(self._steps, tree, self._make_step)
 
@@ -360,7 +372,7 @@ class TreeWalker(Generic[C]):
         """The compiled value node ``node``: ``value_step(walk, bindings)`` is its value (`TreeWalk.value`)."""
         key = node if isinstance(node, str) else id(node)
         entry = self._value_steps.get(key)
-        if entry is not None and entry[0] is node:
+        if entry is not None and (entry[0] is node or key is node):    # a name: by its text
             return entry[1]
         return self._compiled(self._value_steps, node, self._make_value)
 
@@ -370,7 +382,7 @@ class TreeWalker(Generic[C]):
             return _holds
         key = node if isinstance(node, str) else id(node)
         entry = self._cond_steps.get(key)
-        if entry is not None and entry[0] is node:
+        if entry is not None and (entry[0] is node or key is node):    # a name: by its text
             return entry[1]
         return self._compiled(self._cond_steps, node, self._make_cond)
 
