@@ -300,11 +300,12 @@ class TreeWalker(Generic[C]):
 
     def unready(self, tree: object, option: int | None = None) -> list[str]:
         """The effect primitives of ``tree`` (its OR part ``option``) that have no handler yet."""
-        key = self._memo_key(tree)
-        entry = self._effect_names.get((key, option)) if key is not None else None
-        if entry is not None and (entry[0] is tree or key is tree):
+        fast = tree if isinstance(tree, str) else id(tree)
+        entry = self._effect_names.get((fast, option))
+        if entry is not None and (entry[0] is tree or fast is tree):
             names = entry[1]
         else:                                   # the names the part runs, read once per read-only tree
+            key = self._memo_key(tree)
             part = tree
             if option is not None and tree is not None and not isinstance(tree, tuple):
                 name, raw = self.call_of(tree)
