@@ -20,14 +20,16 @@ import dataclasses
 import inspect
 import json
 import marshal
+import types
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union, get_args, get_origin
 
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
+from .content import _freeze as _freeze_content
 from .errors import Refused, TablekeeperError
 from .events import Event
 from .plain import freeze, thaw
@@ -143,6 +145,9 @@ class EffectInterpreter:
         self._primitives: dict[str, _Primitive] = {}
         self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
         self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
+        # Per primitive, the quick readers of its params (`_quick_read`): plain for `push_steps`, checked for `_step`.
+        self._plain_readers: dict[str, tuple[tuple[str, Callable[[Any], Any], Any], ...] | None] = {}
+        self._kwarg_readers: dict[str, tuple[tuple[str, Callable[[Any], Any], Any], ...] | None] = {}
         self.trees: TreeWalker[Any] = TreeWalker(game_prefix)
         self._register_control_primitives()
 
@@ -186,6 +191,8 @@ class EffectInterpreter:
             except TypeError as exc:
                 raise TypeError(f"{handler.__name__} does not take the parameters of {name}: {exc}") from None
             self._primitives[name] = _Primitive(name, primitive.params, handler)
+            self._plain_readers.pop(name, None)
+            self._kwarg_readers.pop(name, None)
             return handler
 
         return attach
@@ -325,6 +332,75 @@ class EffectInterpreter:
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
         ctx.queue[0:0] = [{"primitive": e.primitive, "params": e.plain_params(), "meta": tag} for e in effects]
 
+    def push_steps(self, ctx: EffectContext, steps: Iterable[object], meta: dict[str, Any] | None = None) -> None:
+        """``push(ctx, parse(steps, "rules"), meta)``: a game's own flow steps written as plain data
+        (``"name"`` or ``{name: {params}}``), checked and queued as exactly the same items (params in
+        their declared order, left-out ones at their defaults, values as `to_plain` of the checked
+        ones) — only sooner: rules push a few steps per command, most of them with fresh game data
+        that no memo holds, and decoding each into `Effect` objects to turn them straight back into
+        data cost more than the step itself. A step the quick check cannot vouch for (a parameter
+        type it does not read, a value that does not fit) sends the whole batch the full way,
+        which queues it or raises exactly as before."""
+        steps = list(steps)
+        items = []
+        for raw in steps:
+            given: object
+            if raw.__class__ is str:
+                name, given = raw, {}
+            elif raw.__class__ is dict and len(raw) == 1:  # type: ignore[arg-type]
+                [(name, given)] = raw.items()  # type: ignore[attr-defined]
+                given = {} if given is None else given
+            else:
+                name = given = None
+            params = self._quick_read(self._plain_readers, name, given)
+            if params is None:
+                self.push(ctx, self.parse(steps, "rules"), meta)
+                return
+            items.append((name, params))
+        tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
+        ctx.queue[0:0] = [{"primitive": name, "params": params, "meta": tag} for name, params in items]
+
+    def _quick_read(self, memory: dict[str, Any], name: object, given: object) -> dict[str, Any] | None:
+        """The params of a step ``name`` given as the plain dict ``given``, each read by the reader
+        ``memory`` keeps for its type (`_plain_readers`: as `Effect.plain_params` has them after
+        `decode_effect`; `_kwarg_readers`: as `decode_effect` checks them), in their declared order,
+        left-out ones at their defaults; None where only the full check can say."""
+        if name.__class__ is not str or given.__class__ is not dict:
+            return None
+        readers = memory.get(name, _UNREAD)  # type: ignore[call-overload]
+        if readers is _UNREAD:
+            readers = memory[name] = self._readers(name, memory is self._plain_readers)  # type: ignore[index]
+        if readers is None:
+            return None
+        params: dict[str, Any] = {}
+        used = 0
+        for key, read, default in readers:
+            if key in given:  # type: ignore[operator]
+                value = read(given[key])  # type: ignore[index]
+                if value is _MISFIT:
+                    return None
+                used += 1
+            elif default is _REQUIRED:
+                return None
+            else:
+                value = to_plain(default) if memory is self._plain_readers else default
+            params[key] = value
+        return params if used == len(given) else None  # type: ignore[arg-type]   # else: an unknown key
+
+    def _readers(self, name: str, plain: bool) -> tuple[tuple[str, Callable[[Any], Any], Any], ...] | None:
+        """Per parameter of ``name``: (name, reader of a raw value, default); None when a parameter's
+        type is one only `convert` reads (or no primitive has that name)."""
+        primitive = self._primitives.get(name)
+        if primitive is None:
+            return None
+        found = []
+        for key, spec in primitive.params.items():
+            read = _quick_reader(spec.type, plain)
+            if read is None:
+                return None
+            found.append((key, read, spec.default))
+        return tuple(found)
+
     def push_plain(self, ctx: EffectContext, steps: Iterable[object], meta: dict[str, Any] | None = None) -> None:
         """`push` for a game's own flow steps written as plain data (``"name"`` or
         ``{name: {params}}``): they are queued as they are and checked when they run, exactly as a
@@ -435,21 +511,26 @@ class EffectInterpreter:
         raise EffectError(f"{self.game_prefix}: effects ran {_MAX_STEPS} steps without ending")
 
     def _step(self, ctx: EffectContext, item: dict[str, Any], answer: object = _NO_ANSWER) -> Pause | None:
-        effect = self._effect_of(item)
+        # The item checked again (a loaded state may hold anything): quickly where its params' types
+        # allow (`_quick_read`), else in full (`_effect_of`); both give the handler the same values.
+        name = item.get("primitive") if item.__class__ is dict else None
+        kwargs = self._quick_read(self._kwarg_readers, name, item.get("params")) if name is not None else None
+        if kwargs is None:
+            effect = self._effect_of(item)
+            name, kwargs = effect.primitive, effect.kwargs()
         queued_before = len(ctx.queue)
         ctx.meta = item.get("meta") or {}
-        handler = self._primitives[effect.primitive].handler
+        handler = self._primitives[name].handler  # type: ignore[index]
         if handler is None:
-            raise EffectError(f"{self.game_prefix}: the effect {effect.primitive!r} has no handler yet")
+            raise EffectError(f"{self.game_prefix}: the effect {name!r} has no handler yet")
         # ** hands the handler its own dict, so the effect's kept one is never shared
-        result = (handler(ctx, **effect.kwargs()) if answer is _NO_ANSWER
-                  else handler(ctx, **effect.kwargs(), answer=answer))
+        result = handler(ctx, **kwargs) if answer is _NO_ANSWER else handler(ctx, **kwargs, answer=answer)
         if result is None:
             return None
         if not isinstance(result, Pause):
-            raise TypeError(f"{effect.primitive} returned {result!r}; handlers return a Pause or None")
+            raise TypeError(f"{name} returned {result!r}; handlers return a Pause or None")
         if len(ctx.queue) != queued_before:  # queued work would run after the answer: surely a mistake
-            raise EffectError(f"{effect.primitive} both queued effects and paused")
+            raise EffectError(f"{name} both queued effects and paused")
         ctx.queue.insert(0, {"primitive": item["primitive"], "params": item["params"], "meta": ctx.meta,
                              "pause": {"kind": result.kind, "options": list(result.options)}})
         return result
@@ -492,6 +573,77 @@ class EffectInterpreter:
                 return Pause("choose_one", tuple(shown))
             self.push(ctx, options[shown.index(answer)])
             return None
+
+
+_UNREAD = object()
+_MISFIT = object()
+
+
+def _plain_value(value: object) -> Any:
+    try:
+        return to_plain(value)
+    except TypeError:
+        return _MISFIT
+
+
+def _frozen_value(value: object) -> Any:
+    return _freeze_content(value)
+
+
+# Readers of the parameter types whose value `convert` gives (and `to_plain` of it), exactly: a reader
+# gives _MISFIT where convert refuses, so a union may try its arms in turn as convert does. `object`
+# reads any value (`to_plain` may still refuse it), so it is left out of unions.
+_EXACT_READERS: dict[Any, Callable[[Any], Any]] = {
+    str: lambda v: v if isinstance(v, str) else _MISFIT,
+    int: lambda v: v if isinstance(v, int) and not isinstance(v, bool) else _MISFIT,
+    bool: lambda v: v if isinstance(v, bool) else _MISFIT,
+    float: lambda v: float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else _MISFIT,
+    type(None): lambda v: v if v is None else _MISFIT,
+    None: lambda v: v if v is None else _MISFIT,
+}
+
+
+def _quick_reader(hint: Any, plain: bool, exact: bool = False) -> Callable[[Any], Any] | None:
+    """A reader giving ``convert(raw, hint)`` (``plain``: ``to_plain`` of it) for a raw value that
+    fits ``hint`` and `_MISFIT` for one that may not, or None for a hint only `convert` reads.
+    ``exact``: only readers that misfit exactly where convert refuses."""
+    if hint in _EXACT_READERS:
+        return _EXACT_READERS[hint]
+    if hint is Any or hint is object:
+        if plain:
+            return None if exact else _plain_value
+        return _frozen_value
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        optional = type(None) in args
+        arms = [_quick_reader(arm, plain, exact=True) for arm in args if arm is not type(None)]
+        if not arms or any(arm is None for arm in arms):
+            return None
+        readers = tuple(arms)
+
+        def union(value: object) -> Any:
+            if value is None and optional:
+                return None
+            for read in readers:
+                found = read(value)   # type: ignore[misc]
+                if found is not _MISFIT:
+                    return found
+            return _MISFIT
+        return union
+    if hint is tuple or (origin is tuple and (not args or (len(args) == 2 and args[1] is Ellipsis))):
+        item = _quick_reader(args[0] if args else Any, plain, exact)
+        if item is None:
+            return None
+
+        def items(value: object) -> Any:
+            if not isinstance(value, list):
+                return _MISFIT
+            found = [item(v) for v in value]   # type: ignore[misc]
+            if any(v is _MISFIT for v in found):
+                return _MISFIT
+            return found if plain else tuple(found)
+        return items
+    return None
 
 
 def _exact_key(data: Any) -> bytes | None:

@@ -41,6 +41,9 @@ ConditionFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], bool]
 ControlFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], None]
 BeforeFn = Callable[["TreeWalk[C]", dict[str, Any], Bindings], Bindings]
 F = TypeVar("F", bound=Callable[..., Any])
+Step = Callable[["TreeWalk[C]", Bindings], None]         # a compiled effect node: walk it
+ValueStep = Callable[["TreeWalk[C]", Bindings], Any]     # a compiled value node: its value
+CondStep = Callable[["TreeWalk[C]", Bindings], bool]     # a compiled condition node: whether it holds
 
 NONE = "none"   # the target naming "nobody" for an optional choose
 
@@ -129,6 +132,12 @@ class TreeWalker(Generic[C]):
         self.not_ready: Callable[[C, str], None] | None = None
         self._kinds: dict[str, dict[str, str]] = {}
         self._nodes: dict[tuple[str, int], tuple[object, Any]] = {}
+        # Compiled nodes (see "compiling" below), by the node's id (a name: by itself), each entry
+        # keeping its node alive; emptied whenever the vocabulary changes.
+        self._steps: dict[object, tuple[object, Step[C]]] = {}
+        self._value_steps: dict[object, tuple[object, ValueStep[C]]] = {}
+        self._cond_steps: dict[object, tuple[object, CondStep[C]]] = {}
+        self._effect_names: dict[tuple[object, int | None], tuple[object, frozenset[str]]] = {}   # see `unready`
         self._register_controls()
 
     def configure(self, signatures: Mapping[str, Signature], rules: WalkRules, *,
@@ -148,6 +157,7 @@ class TreeWalker(Generic[C]):
         self.not_ready = not_ready
         self._kinds.clear()
         self._nodes.clear()
+        self._forget_compiled()
 
     # -- registering -------------------------------------------------------------------------------
 
@@ -163,6 +173,7 @@ class TreeWalker(Generic[C]):
             if name in self.handlers and not replace:
                 raise TreeError(f"{self.game_prefix}: the tree primitive {name!r} already has a handler")
             self.handlers[name] = handler
+            self._forget_compiled()
             return handler
         return register
 
@@ -191,6 +202,7 @@ class TreeWalker(Generic[C]):
             self._into(self.controls, name)(fn)
             if opaque:
                 self.opaque.add(name)
+            self._forget_compiled()
             return fn
         return register
 
@@ -207,6 +219,7 @@ class TreeWalker(Generic[C]):
             if name in table:
                 raise TreeError(f"{self.game_prefix}: {name!r} is already registered here")
             table[name] = fn
+            self._forget_compiled()
             return fn
         return register
 
@@ -287,13 +300,171 @@ class TreeWalker(Generic[C]):
 
     def unready(self, tree: object, option: int | None = None) -> list[str]:
         """The effect primitives of ``tree`` (its OR part ``option``) that have no handler yet."""
-        if option is not None and tree is not None and not isinstance(tree, tuple):
-            name, raw = self.call_of(tree)
-            if name == "choice":
-                options = self.named_args(name, raw).get("options", ())
-                tree = options[option] if 0 <= option < len(options) else None
-        return sorted({name for name in self.effects_in(tree)
-                       if name not in self.controls and name not in self.handlers})
+        fast = tree if isinstance(tree, str) else id(tree)
+        entry = self._effect_names.get((fast, option))
+        if entry is not None and (entry[0] is tree or fast is tree):
+            names = entry[1]
+        else:                                   # the names the part runs, read once per read-only tree
+            key = self._memo_key(tree)
+            part = tree
+            if option is not None and tree is not None and not isinstance(tree, tuple):
+                name, raw = self.call_of(tree)
+                if name == "choice":
+                    options = self.named_args(name, raw).get("options", ())
+                    part = options[option] if 0 <= option < len(options) else None
+            names = frozenset(self.effects_in(part))
+            if key is not None:
+                if len(self._effect_names) >= _NODES_MAX:
+                    self._effect_names.clear()
+                self._effect_names[(key, option)] = (tree, names)
+        return sorted({name for name in names if name not in self.controls and name not in self.handlers})
+
+
+    # -- compiling ---------------------------------------------------------------------------------
+    # A walk reads the same content nodes at every decision (each card in hand is planned at each),
+    # so each node is turned once into a closure that does only what the walk needs of it: which
+    # control or primitive it is, which args are values and how each value is found. A closure
+    # takes from the registries what it needs when it is made; registering anything empties the
+    # compiled memory (`_forget_compiled`). Handlers are looked up when called (`TreeWalk.call`),
+    # as before. Only read-only nodes are kept (names, FrozenMaps, tuples of read-only nodes): a
+    # plain dict built while playing may change, so it is compiled again each time it is walked.
+
+    def _forget_compiled(self) -> None:
+        self._steps.clear()
+        self._value_steps.clear()
+        self._cond_steps.clear()
+        self._effect_names.clear()
+
+    @staticmethod
+    def _memo_key(node: object) -> object | None:
+        """The key a node is remembered by (a name by itself, a read-only node by its id), or None:
+        a node that may change is never remembered."""
+        if isinstance(node, str):
+            return node
+        if isinstance(node, (FrozenMap, tuple)) and _frozen_tree(node):
+            return id(node)
+        return None
+
+    def _compiled(self, memory: dict[object, tuple[object, Any]], node: object,
+                  make: Callable[[object], Any]) -> Any:
+        key = self._memo_key(node)
+        if key is None:
+            return make(node)
+        entry = memory.get(key)
+        if entry is not None and (entry[0] is node or key is node):
+            return entry[1]
+        found = make(node)
+        if len(memory) >= _NODES_MAX:
+            memory.clear()
+        memory[key] = (node, found)
+        return found
+
+    def step(self, tree: object) -> Step[C]:
+        """The compiled effect node ``tree``: ``step(walk, bindings)`` walks it (`TreeWalk.run`)."""
+        if tree is None:
+            return _nothing
+        key = tree if isinstance(tree, str) else id(tree)
+        entry = self._steps.get(key)
+        if entry is not None and (entry[0] is tree or key is tree):    # a name: by its text
+            return entry[1]
+        return self._compiled(self._steps, tree, self._make_step)
+
+    def value_step(self, node: object) -> ValueStep[C]:
+        """The compiled value node ``node``: ``value_step(walk, bindings)`` is its value (`TreeWalk.value`)."""
+        key = node if isinstance(node, str) else id(node)
+        entry = self._value_steps.get(key)
+        if entry is not None and (entry[0] is node or key is node):    # a name: by its text
+            return entry[1]
+        return self._compiled(self._value_steps, node, self._make_value)
+
+    def cond_step(self, node: object) -> CondStep[C]:
+        """The compiled condition node ``node``: ``cond_step(walk, bindings)`` tests it (`TreeWalk.cond`)."""
+        if node is None:
+            return _holds
+        key = node if isinstance(node, str) else id(node)
+        entry = self._cond_steps.get(key)
+        if entry is not None and (entry[0] is node or key is node):    # a name: by its text
+            return entry[1]
+        return self._compiled(self._cond_steps, node, self._make_cond)
+
+    def _lazy_step(self, tree: object) -> Step[C]:
+        """The step of a part of a node: compiled now, or, if it cannot be (a malformed node), a step
+        that fails only when the walk reaches it, as an uncompiled walk would."""
+        try:
+            return self.step(tree)
+        except Exception:
+            stopped = self.stopped
+
+            def fail(walk: TreeWalk[C], bindings: Bindings) -> None:
+                if not stopped(walk.ctx):
+                    self.step(tree)(walk, bindings)
+            return fail
+
+    def _make_step(self, tree: object) -> Step[C]:
+        stopped = self.stopped
+        if isinstance(tree, tuple):
+            steps = tuple(self._lazy_step(node) for node in tree)
+
+            def sequence(walk: TreeWalk[C], bindings: Bindings) -> None:
+                if stopped(walk.ctx):
+                    return
+                for part in steps:
+                    part(walk, bindings)
+            return sequence
+        name, raw = self.call_of(tree)
+        args = self.named_args(name, raw)
+        control = self.controls.get(name)
+        if control is not None:
+            def structure(walk: TreeWalk[C], bindings: Bindings) -> None:
+                if not stopped(walk.ctx):
+                    control(walk, dict(args), bindings)     # a fresh dict, as `named_args` gives
+            return structure
+        kinds = self.kinds(name)
+        parts = tuple((key, self.value_step(val) if kinds.get(key, "v") == "v" else None, val)
+                      for key, val in args.items())
+        before = self.before.get(name)
+
+        def primitive(walk: TreeWalk[C], bindings: Bindings) -> None:
+            if stopped(walk.ctx):
+                return
+            walk.context = name
+            values = {key: (val if find is None else find(walk, bindings)) for key, find, val in parts}
+            if before is not None:
+                bindings = before(walk, values, bindings)
+            if walk.planning:
+                return
+            walk.call(name, values, bindings)
+        return primitive
+
+    def _make_value(self, node: object) -> ValueStep[C]:
+        if isinstance(node, tuple):
+            items = tuple(self.value_step(item) for item in node)
+            return lambda walk, bindings: tuple(item(walk, bindings) for item in items)
+        if isinstance(node, str):
+            named = self.names.get(node)
+            if named is None:
+                return lambda walk, bindings: node
+            return named
+        if isinstance(node, Mapping) and len(node) == 1:
+            name, raw = self.call_of(node)
+            args = self.named_args(name, raw)
+            fn = self.values.get(name)
+            if fn is not None:
+                return lambda walk, bindings: fn(walk, dict(args), bindings)
+            parts = tuple((key, self.value_step(val)) for key, val in args.items())
+            return lambda walk, bindings: {name: {key: find(walk, bindings) for key, find in parts}}
+        return lambda walk, bindings: node
+
+    def _make_cond(self, node: object) -> CondStep[C]:
+        if isinstance(node, tuple):
+            items = tuple(self.cond_step(item) for item in node)
+            return lambda walk, bindings: all(item(walk, bindings) for item in items)
+        name, raw = self.call_of(node)
+        args = self.named_args(name, raw)
+        test = self.conditions.get(name)
+        if test is None:
+            return _fails
+        return lambda walk, bindings: test(walk, dict(args), bindings)
 
     # -- walking -----------------------------------------------------------------------------------
 
@@ -412,30 +583,10 @@ class TreeWalk(Generic[C]):
     # -- walking -----------------------------------------------------------------------------------
 
     def run(self, tree: object, bindings: Bindings) -> None:
-        """Walk ``tree``: controls walk their parts, other calls go to their handlers."""
-        walker = self.walker
-        if tree is None or walker.stopped(self.ctx):
-            return
-        if isinstance(tree, tuple):
-            for node in tree:
-                self.run(node, bindings)
-            return
-        name, raw = walker.call_of(tree)
-        args = walker.named_args(name, raw)
-        control = walker.controls.get(name)
-        if control is not None:
-            control(self, args, bindings)
-            return
-        kinds = walker.kinds(name)
-        self.context = name
-        values = {key: (self.value(val, bindings) if kinds.get(key, "v") == "v" else val)
-                  for key, val in args.items()}
-        before = walker.before.get(name)
-        if before is not None:
-            bindings = before(self, values, bindings)
-        if self.planning:
-            return
-        self.call(name, values, bindings)
+        """Walk ``tree``: controls walk their parts, other calls go to their handlers (their value
+        args resolved, in the order written, and the primitive's `before` first). Compiled once per
+        node (`TreeWalker.step`)."""
+        self.walker.step(tree)(self, bindings)
 
     def call(self, name: str, args: dict[str, Any], bindings: Bindings) -> None:
         """Hand resolved ``args`` to the primitive's handler; one without a handler goes to the
@@ -452,32 +603,13 @@ class TreeWalk(Generic[C]):
 
     def value(self, node: object, bindings: Bindings) -> Any:
         """A value argument: named values and value calls resolved, other calls with their args
-        resolved, literals as they are."""
-        if isinstance(node, tuple):
-            return tuple(self.value(item, bindings) for item in node)
-        walker = self.walker
-        if isinstance(node, str):
-            named = walker.names.get(node)
-            return node if named is None else named(self, bindings)
-        if isinstance(node, Mapping) and len(node) == 1:
-            name, raw = walker.call_of(node)
-            fn = walker.values.get(name)
-            if fn is not None:
-                return fn(self, walker.named_args(name, raw), bindings)
-            return {name: {k: self.value(v, bindings) for k, v in walker.named_args(name, raw).items()}}
-        return node
+        resolved, literals as they are (compiled once per node, `TreeWalker.value_step`)."""
+        return self.walker.value_step(node)(self, bindings)
 
     def cond(self, node: object, bindings: Bindings) -> bool:
         """A condition: None holds, a tuple is all of its parts, a name or call its registered test
         (an unknown one fails)."""
-        if node is None:
-            return True
-        if isinstance(node, tuple):
-            return all(self.cond(item, bindings) for item in node)
-        walker = self.walker
-        name, raw = walker.call_of(node)
-        test = walker.conditions.get(name)
-        return False if test is None else test(self, walker.named_args(name, raw), bindings)
+        return self.walker.cond_step(node)(self, bindings)
 
     def candidates(self, source: object, bindings: Bindings) -> list[Any]:
         """What a ``choose`` offers: a pool's elements not chosen yet in this walk (a bare name with a
@@ -500,6 +632,29 @@ class TreeWalk(Generic[C]):
         if self.memo is not None and self.used == used:     # a choose nested in the source took a target: not kept
             self.memo[key] = candidates
         return candidates
+
+
+# -- compiled leaves ----------------------------------------------------------------------------------
+
+def _nothing(walk: TreeWalk[Any], bindings: Bindings) -> None:
+    """The step of None: nothing happens."""
+
+
+def _holds(walk: TreeWalk[Any], bindings: Bindings) -> bool:
+    return True
+
+
+def _fails(walk: TreeWalk[Any], bindings: Bindings) -> bool:
+    return False
+
+
+def _frozen_tree(node: object) -> bool:
+    """Whether a node and everything in it is read-only (names, numbers, FrozenMaps, tuples)."""
+    if isinstance(node, tuple):
+        return all(_frozen_tree(item) for item in node)
+    if isinstance(node, FrozenMap):
+        return all(_frozen_tree(item) for item in node.values())
+    return node is None or isinstance(node, (str, int, float, bool))
 
 
 # -- the walker's own structure ----------------------------------------------------------------------

@@ -137,6 +137,16 @@ class Board:
         return {rid: tuple(room.exits[n] for n in EXIT_NUMBERS if room.exits[n] != TECH)
                 for rid, room in self.rooms.items()}
 
+    def noise_exits(self, room: str) -> tuple[str, ...]:
+        """A Room's exits for noise: its Corridors by exit number, and TECH for an Entrance (once)."""
+        return self._noise_exits_by_room[room]
+
+    @cached_property
+    def _noise_exits_by_room(self) -> dict[str, tuple[str, ...]]:
+        # built once: every move, attack and noise roll asks for them
+        return {rid: tuple(dict.fromkeys(room.exits[n] for n in sorted(room.exits)))
+                for rid, room in self.rooms.items()}
+
     def neighbours(self, room: str, closed: Collection[str] = ()) -> tuple[tuple[str, str], ...]:
         """(corridor id, neighbouring room id) pairs by exit number; Corridors in `closed` are left out."""
         pairs = self._neighbours_by_room[room]

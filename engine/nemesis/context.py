@@ -26,7 +26,7 @@ class Ctx(RuleContext):
 
     def push(self, *steps: Any, **meta: Any) -> None:
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
-        NEM.push(self, NEM.parse(list(steps), "rules"), {"seat": self.actor, **meta})
+        NEM.push_steps(self, steps, {"seat": self.actor, **meta})
 
     def ended(self) -> bool:
         return self.data["phase"] == "over"

@@ -113,6 +113,11 @@ def _filtered(walk: TreeWalk[Ctx], kind: str, found: list[Any], args: dict[str, 
     for node in filters:
         name, raw = call_of(node)
         fargs = {k: walk.value(v, bindings) for k, v in named_args(name, raw).items()}
+        prepare = PREPARED.get(name)
+        if prepare is not None:                        # what the filter compares with, found once
+            keep = prepare(walk, kind, fargs, bindings)
+            found = [x for x in found if keep(x)]
+            continue
         test = FILTERS.get(name)
         if test is None:
             continue
@@ -397,6 +402,42 @@ FILTERS: dict[str, Callable[..., bool]] = {
     "has_character": _f_has_character, "powered": _f_powered(True), "unpowered": _f_powered(False),
     "tile": _f_tile, "has_computer": _f_has_computer, "of_room": _f_of_room, "number": _f_number,
     "has_noise": _f_noise(True), "no_noise": _f_noise(False), "door": _f_door,
+}
+
+
+# The filters whose test compares each element with places found from the filter's args (the Rooms
+# ``where`` names, their Corridors, their neighbours): as selectors they find those places once per
+# selection, not once per element; each gives the same answers as its test in FILTERS.
+
+def _p_in_room(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    rooms = set(rooms_of(walk, args.get("where")))
+    return lambda x: _room_of_element(walk, kind, x) in rooms
+
+
+def _p_of_room(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    board = walk.ctx.content.board
+    corridors = {c for r in rooms_of(walk, args.get("where")) for c in board.corridors_of(r)}
+    return corridors.__contains__
+
+
+def _p_neighbour_of(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
+                    bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    board = walk.ctx.content.board
+    rooms = {n for r in rooms_of(walk, args.get("where")) for n in board.neighbour_rooms(r)}
+    return rooms.__contains__
+
+
+def _p_reachable_from(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
+                      bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    from .rules.places import walkable_neighbours
+    rooms = rooms_of(walk, args.get("where"))
+    reachable = set(rooms) | {n for r in rooms for _, n in walkable_neighbours(walk.ctx.data, r)}
+    return reachable.__contains__
+
+
+PREPARED: dict[str, Callable[[TreeWalk[Ctx], str, dict[str, Any], dict[str, Any]], Callable[[Any], bool]]] = {
+    "in_room": _p_in_room, "of_room": _p_of_room, "neighbour_of": _p_neighbour_of,
+    "reachable_from": _p_reachable_from,
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Command, Data, refuse
+from engine.core.content import FrozenMap
 
 from ..context import Ctx
 from ..trees import call_of, iter_calls, knowledge_for_requirements, named_args
@@ -56,19 +57,36 @@ def plan_options(option: int | None, targets: tuple[Any, ...]) -> tuple[tuple[st
 
 def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
     """A "Knowledge N" part (an ``if`` on knowledge_ge at the top of the chosen part) not met."""
+    return any(knowledge_for_requirements(ctx.data, ctx.actor) < n for n in knowledge_required(tree, option))
+
+
+_REQUIRED: dict[tuple[object, int | None], tuple[object, tuple[int, ...]]] = {}
+
+
+def knowledge_required(tree: object, option: int | None) -> tuple[int, ...]:
+    """The N of each "Knowledge N" the part ``option`` of ``tree`` asks for (`requirement_unmet`).
+    Content never changes, so each tree's part is read once, not at every decision; the entry keeps
+    its tree, so the id stays its own."""
+    key = (tree if isinstance(tree, str) else id(tree), option)     # a bare name: by its text
+    entry = _REQUIRED.get(key)
+    if entry is not None and (entry[0] is tree or key[0] is tree):
+        return entry[1]
+
     def top(node: object) -> tuple[str, object]:
         return call_of(node) if isinstance(node, str) or hasattr(node, "items") else ("", None)
 
+    found: tuple[int, ...] = ()
     name, raw = top(tree)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
         if 0 <= option < len(options):
             name, raw = top(options[option])
-    if name != "if":
-        return False
-    cond = named_args(name, raw).get("cond")
-    return any(cname == "knowledge_ge" and knowledge_for_requirements(ctx.data, ctx.actor) < int(cargs.get("n", 0))
-               for cname, cargs in iter_calls(cond))
+    if name == "if":
+        cond = named_args(name, raw).get("cond")
+        found = tuple(int(cargs.get("n", 0)) for cname, cargs in iter_calls(cond) if cname == "knowledge_ge")
+    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
+        _REQUIRED[key] = (tree, found)
+    return found
 
 
 def uses(tree: object, *names: str) -> bool:

@@ -261,17 +261,18 @@ def finish_action(ctx: Ctx, seat: int) -> None:
     turns.action_done(ctx, seat)
 
 
-_SHAPES: dict[int, tuple[object, bool, bool, bool]] = {}
+_SHAPES: dict[object, tuple[object, bool, bool, bool]] = {}
 
 
 def _shape(tree: object) -> tuple[bool, bool, bool]:
     """(needs an Entrance, searches, performs a Room action for free) of a content tree. Content never
     changes, so each tree is read once rather than at every decision; the tree is kept in the entry so
     its id stays its own."""
-    entry = _SHAPES.get(id(tree))
-    if entry is None or entry[0] is not tree:
-        entry = _SHAPES[id(tree)] = (tree, needs_entrance(tree), uses(tree, "search", "item_counter", "gain_item"),
-                                     uses(tree, "room_action_free"))
+    key = tree if isinstance(tree, str) else id(tree)              # a bare name: by its text
+    entry = _SHAPES.get(key)
+    if entry is None or (entry[0] is not tree and key is not tree):
+        entry = _SHAPES[key] = (tree, needs_entrance(tree), uses(tree, "search", "item_counter", "gain_item"),
+                                uses(tree, "room_action_free"))
     return entry[1], entry[2], entry[3]
 
 
@@ -311,7 +312,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
             for deck in decks:
                 extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
                 for pay in pays:
-                    found.append(Command("card", (instance,), extra + ((("pay", pay),) if pay else ()), seat))
+                    found.append(commands.listed("card", (instance,), extra + ((("pay", pay),) if pay else ()), seat))
     return found
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
 
-from ..commands import verb
+from ..commands import listed, verb
 from ..content import content
 from ..context import Ctx
 from ..effects import NEM
@@ -352,8 +352,8 @@ def _combat_commands(data: Data, seat: int) -> list[Command]:
     for target in targets:
         for pay in pays:
             for weapon in weapons:
-                found.append(Command("shoot", (), (("target", target), ("weapon", weapon), ("pay", pay)), seat))
-            found.append(Command("melee", (), (("target", target), ("pay", pay)), seat))
+                found.append(listed("shoot", (), (("target", target), ("weapon", weapon), ("pay", pay)), seat))
+            found.append(listed("melee", (), (("target", target), ("pay", pay)), seat))
     return found
 
 

@@ -339,8 +339,8 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
             if target is not None:
                 params.append(("target", target))
             for pay in pays:
-                found.append(Command("computer", (index,), tuple(params) + via + ((("pay", pay),) if pay else ()),
-                                     seat))
+                found.append(commands.listed("computer", (index,),
+                                             tuple(params) + via + ((("pay", pay),) if pay else ()), seat))
     return found
 
 

@@ -100,7 +100,7 @@ def _escape_commands(data: Data, seat: int) -> list[Command]:
     for mode in ("rover", "suit"):
         if escape_problem(data, seat, mode) is None:
             for pay in hand.payments(player["hand"], cost):
-                found.append(Command("escape_facility", (mode,), (("pay", pay),) if pay else (), seat))
+                found.append(commands.listed("escape_facility", (mode,), (("pay", pay),) if pay else (), seat))
     return found
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from engine.core import Data, refuse
 
@@ -136,15 +137,8 @@ def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tu
 def _payments(hand: tuple[str, ...], cost: int, keep: str | None) -> tuple[tuple[str, ...], ...]:
     # cached: every lister asks for the same hand's payments, at every decision of the turn
     cards = [c for c in hand if not is_contamination(c) and c != keep]
+    kinds = {c: card_kind(c) for c in cards}
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
-
-    def pick(start: int, chosen: list[str]) -> None:
-        if len(chosen) == cost:
-            key = tuple(sorted(card_kind(c) for c in chosen))
-            found.setdefault(key, tuple(chosen))
-            return
-        for i in range(start, len(cards)):
-            pick(i + 1, chosen + [cards[i]])
-    if len(cards) >= cost:
-        pick(0, [])
+    for chosen in combinations(cards, cost):       # in hand order: the first of each set of kinds is kept
+        found.setdefault(tuple(sorted(kinds[c] for c in chosen)), chosen)
     return tuple(sorted(found.values()))

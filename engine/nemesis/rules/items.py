@@ -91,7 +91,7 @@ def _pick_up_commands(data: Data, seat: int) -> list[Command]:
     found = []
     for kind in sorted(set(data["rooms"][player["room"]]["objects"])):
         for pay in hand.payments(player["hand"], PICK_UP_COST):
-            found.append(Command("pick_up", (kind,), (("pay", pay),), seat))
+            found.append(commands.listed("pick_up", (kind,), (("pay", pay),), seat))
     return found
 
 
@@ -113,7 +113,7 @@ def do_drop(ctx: Ctx, cmd: Command) -> None:
 def _drop_commands(data: Data, seat: int) -> list[Command]:
     """Every thing the player holds (NEM-ITEM-7): each Hand slot, each Inventory card, the item beside
     the board."""
-    return [Command("drop", (ref,), (), seat) for ref in handles(data["players"][seat])]
+    return [commands.listed("drop", (ref,), (), seat) for ref in handles(data["players"][seat])]
 
 
 # -- Item actions (NEM-ITEM-3..5/13/14, NEM-COST-5/7) -------------------------------------------------
@@ -172,8 +172,8 @@ def _item_commands(data: Data, seat: int) -> list[Command]:
             if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue
             for pay in pays:
-                found.append(Command("item", (ref,), plan_options(option, targets) + ((("pay", pay),) if pay else ()),
-                                     seat))
+                found.append(commands.listed("item", (ref,),
+                                             plan_options(option, targets) + ((("pay", pay),) if pay else ()), seat))
     return found
 
 
@@ -286,7 +286,7 @@ def _craft_commands(data: Data, seat: int) -> list[Command]:
     if in_combat(data, seat):
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
-    return [Command("craft", (crafted,), (("use", combo), ("pay", pay)), seat)
+    return [commands.listed("craft", (crafted,), (("use", combo), ("pay", pay)), seat)
             for crafted, combo in craft_options(ctx, seat) for pay in pays]
 
 
@@ -349,7 +349,7 @@ def _trade_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
     if in_combat(data, seat) or len(characters_in(data, player["room"])) < 2:
         return []
-    return [Command("trade", (), (("pay", pay),), seat) for pay in hand.payments(player["hand"], TRADE_COST)]
+    return [commands.listed("trade", (), (("pay", pay),), seat) for pay in hand.payments(player["hand"], TRADE_COST)]
 
 
 @NEM.primitive("trade_turn", room=str, order=tuple[int, ...], at=int, done=tuple[int, ...], moves=int)
@@ -464,7 +464,7 @@ def _resolve_activate(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 def _activate_commands(data: Data, seat: int) -> list[Command]:
     ctx = Ctx(data, None, seat)
-    return [Command("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
+    return [commands.listed("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
 
 
 commands.verb("pick_up", _pick_up_commands)(do_pick_up)

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
 
-from ..commands import verb
+from ..commands import listed, verb
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import HANDLERS
@@ -237,10 +237,10 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
         for pay in move_pays:
-            found.append(Command("move", (room,), (("pay", pay),) if pay else (), seat))
+            found.append(listed("move", (room,), (("pay", pay),) if pay else (), seat))
         if careful_pays and _quiet_exit(data, room):
             for pay in careful_pays:
-                found.append(Command("careful_move", (room,), (("pay", pay),), seat))
+                found.append(listed("careful_move", (room,), (("pay", pay),), seat))
     return found
 
 

@@ -73,13 +73,7 @@ def walkable_neighbours(data: Data, room: str) -> list[tuple[str, str]]:
 
 def exits_of(room: str) -> list[str]:
     """A Room's exits for noise: its Corridors, and "TECH" for an Entrance (once)."""
-    exits = content().board.rooms[room].exits
-    found: list[str] = []
-    for number in sorted(exits):
-        target = exits[number]
-        if target not in found:
-            found.append(target)
-    return found
+    return list(content().board.noise_exits(room))
 
 
 def has_noise(data: Data, exit_id: str) -> bool:

@@ -657,7 +657,7 @@ def _command(seat: int, action_id: str, option: Value | None, target: Value | No
         params.append(("target", target))
     if pay:
         params.append(("pay", pay))
-    return Command("room", (action_id,), tuple(params), seat)
+    return commands.listed("room", (action_id,), tuple(params), seat)
 
 
 def _room_commands(data: Data, seat: int) -> list[Command]:

@@ -326,8 +326,10 @@ def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
     from engine.core import effects as effects_module
     interp = EffectInterpreter("MEMO")
 
-    @interp.primitive("note", n=int)
-    def note(ctx, n: int) -> None:
+    # a parameter of a type only the full check reads, so each queued item goes through the memo
+    # (the quick reading of simple items, `_quick_read`, keeps no memo)
+    @interp.primitive("note", n=int, tags=Param(frozenset[str], frozenset()))
+    def note(ctx, n: int, tags: frozenset[str]) -> None:
         ctx.seen.append(n)
 
     class Ctx:
@@ -343,8 +345,60 @@ def test_the_checked_item_memo_stays_small_and_keeps_what_recurs() -> None:
         interp.run(ctx, recurring)
     assert len(interp._checked) <= effects_module._CHECKED_MEMORY
     assert len(interp._parsed) <= effects_module._PARSED_MEMORY    # parsed lists, bounded the same way
-    assert ("note", {"n": -1}) in [marshal.loads(key) for key in interp._checked]
+    assert ("note", {"n": -1, "tags": []}) in [marshal.loads(key) for key in interp._checked]
     assert ctx.seen[-2:] == [effects_module._CHECKED_MEMORY * 3 - 1, -1]
+
+
+def test_push_steps_queues_and_runs_exactly_what_push_of_parse_does() -> None:
+    """The quick way of queueing a game's own steps (`push_steps`) and of checking a queued item again
+    (`_step`) gives the same items, in the same order and types, the same values to the handlers, and
+    the same refusals as decoding them in full."""
+    interp = EffectInterpreter("QUICK")
+
+    @interp.primitive("step", n=int, ratio=float, label=Param(str | None, None), seats=Param(tuple[int, ...], ()),
+                      data=Param(object, None), flag=Param(bool, False))
+    def step(ctx: Any, n: int, ratio: float, label: str | None, seats: tuple[int, ...], data: object,
+             flag: bool) -> None:
+        ctx.seen.append((n, ratio, label, seats, data, flag))
+
+    @interp.primitive("tagged", tags=Param(frozenset[str], frozenset()))     # a type only the full check reads
+    def tagged(ctx: Any, tags: frozenset[str]) -> None:
+        ctx.seen.append(tags)
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list[dict[str, Any]] = []
+            self.meta: dict[str, Any] = {}
+            self.seen: list[Any] = []
+
+    batches: list[list[Any]] = [
+        [{"step": {"ratio": 2, "n": 1, "seats": [0, 2], "data": {"a": [1, (2, 3)], "b": {"c": None}}}},
+         {"step": {"n": 3, "ratio": 0.5, "label": "x", "flag": True}}],
+        ["tagged", {"step": {"n": 4, "ratio": 1.5, "data": [[1], "x"]}}],     # one full step: the batch goes in full
+    ]
+    for steps in batches:
+        quick, full = Ctx(), Ctx()
+        interp.push_steps(quick, steps, {"seat": 1})
+        interp.push(full, interp.parse(steps, "test"), {"seat": 1})
+        assert marshal.dumps(quick.queue, 0) == marshal.dumps(full.queue, 0)     # equal values, types, order
+        interp.drain(quick)
+        for item in full.queue:                                            # the full check of each item
+            effect = interp._effect_of(item)
+            interp._primitives[effect.primitive].handler(full, **effect.kwargs())  # type: ignore[misc]
+        assert repr(quick.seen) == repr(full.seen) and quick.seen       # tuples, FrozenMaps, floats alike
+
+    for wrong in ({"step": {"n": True, "ratio": 1}}, {"step": {"n": 1}}, {"step": {"n": 1, "ratio": 1, "nope": 2}},
+                  {"step": {"n": 1, "ratio": 1, "seats": (1,)}}, {"stepp": {}}, {"step": {"n": 1, "ratio": "x"}}):
+        with pytest.raises(ContentError) as full_error:
+            interp.parse([wrong], "rules")
+        with pytest.raises(ContentError) as quick_error:
+            interp.push_steps(Ctx(), [wrong])
+        assert str(quick_error.value) == str(full_error.value)
+
+    loaded = Ctx()                  # a queued item from a loaded state that does not fit: refused alike
+    loaded.queue = [{"primitive": "step", "params": {"n": "1", "ratio": 1}, "meta": {}}]
+    with pytest.raises(EffectError, match="not valid"):
+        interp.drain(loaded)
 
 
 def test_a_verb_registry_lists_in_registration_order_and_refuses_a_second_registration() -> None:
