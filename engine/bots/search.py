@@ -40,6 +40,7 @@ from .determinise import determinise, determinised_rng
 NORMAL_MS = 500       # the Normal level's time a decision
 HARD_MS = 2000        # the Hard level's
 EXPLORATION = 0.7     # UCB's exploration constant, for values in [0, 1]
+WIDENING = 1.0        # progressive widening: a node visited n times has at most 1 + WIDENING × √n children
 MAX_PLAYOUT = 2_000   # commands: a playout without a depth cut-off stops here, judged unfinished
 
 
@@ -80,7 +81,7 @@ class _Search:
     """The tree and the budget of one decision."""
 
     def __init__(self, game: Game, config: Config, seat: int, base: Data, legal: Sequence[Command], rng: Rng,
-                 exploration: float, deadline: float | None) -> None:
+                 exploration: float, widening: float | None, deadline: float | None) -> None:
         self.game = game
         self.players = config.players
         self.seat = seat
@@ -88,6 +89,7 @@ class _Search:
         self.root_legal = dict.fromkeys(legal)
         self.rng = rng
         self.exploration = exploration
+        self.widening = widening
         self.deadline = deadline
         self.depth = game.search_depth(config)
         self.grouping = answers_itself(game, "search_group")
@@ -167,7 +169,9 @@ class _Search:
     def select(self, node: _Node, mover: int, options: dict[Hashable, list[Command]], data: Data,
                hint: Command | None) -> tuple[Hashable, _Node, bool, Command | None]:
         """UCB over ``options`` (key -> its commands) at ``node``, or a new child for an option not
-        tried yet — ``hint`` when it is one, else the playout policy's pick among the untried."""
+        tried yet — ``hint`` when it is one, else the playout policy's pick among the untried.
+        Progressive widening: a node visited n times tries at most 1 + widening × √n of the options
+        it finds available, so a short search looks at the policy's favourites first and longer."""
         children = node.children
         untried = []
         for key in options:
@@ -176,7 +180,9 @@ class _Search:
                 untried.append(key)
             else:
                 child.avail += 1
-        if untried:
+        widening = self.widening
+        if untried and (widening is None or len(untried) == len(options)
+                        or len(options) - len(untried) < 1 + int(widening * math.sqrt(node.visits))):
             if hint is not None and hint in untried:
                 key = hint
             else:
@@ -190,7 +196,9 @@ class _Search:
         best_score = -math.inf
         c = self.exploration
         for key in options:
-            child = children[key]
+            child = children.get(key)
+            if child is None:
+                continue
             if child.visits == 0:
                 return key, child, False, None
             score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
@@ -246,14 +254,15 @@ class _Search:
 
 def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rng, *,
           think_ms: float | None = NORMAL_MS, iterations: int | None = None,
-          exploration: float = EXPLORATION) -> SearchResult:
+          exploration: float = EXPLORATION, widening: float | None = WIDENING) -> SearchResult:
     """Search ``seat``'s decision in ``state`` among ``legal`` (its legal commands, each with its
     seat) for ``think_ms`` milliseconds or ``iterations`` iterations, whichever ends first
-    (None: no such limit; one of them must be given). Reads ``state`` only to determinise it from
-    ``seat`` — drawn from ``rng``, so states that differ only in what the seat cannot see give the
-    same search. An iteration the rules cannot play (a determinisation the game's own
-    `resample_hidden` made inconsistent) is counted in ``failures`` and left out; if none can be
-    played, its error is raised."""
+    (None: no such limit; one of them must be given); ``exploration`` is UCB's constant,
+    ``widening`` that of progressive widening (None: every option at once, plain ISMCTS). Reads
+    ``state`` only to determinise it from ``seat`` — drawn from ``rng``, so states that differ
+    only in what the seat cannot see give the same search. An iteration the rules cannot play (a
+    determinisation the game's own `resample_hidden` made inconsistent) is counted in
+    ``failures`` and left out; if none can be played, its error is raised."""
     if think_ms is None and iterations is None:
         raise ValueError("a search needs a time budget (think_ms) or an iteration budget")
     if not legal:
@@ -261,7 +270,7 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     started = time.perf_counter()
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
-    search = _Search(game, state.config, seat, base, legal, rng, exploration, deadline)
+    search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline)
     done = failures = 0
     error: Exception | None = None
     while done == 0 or ((iterations is None or done < iterations)
@@ -293,11 +302,13 @@ class SearchBot:
     name = "search"
 
     def __init__(self, game: Game | None = None, think_ms: float | None = NORMAL_MS,
-                 iterations: int | None = None, exploration: float = EXPLORATION) -> None:
+                 iterations: int | None = None, exploration: float = EXPLORATION,
+                 widening: float | None = WIDENING) -> None:
         self.game = game
         self.think_ms = think_ms
         self.iterations = iterations
         self.exploration = exploration
+        self.widening = widening
         self.last: SearchResult | None = None   # the last decision's search, for benchmarks and hints
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
@@ -310,7 +321,7 @@ class SearchBot:
             return legal[0]
         game = self.game or state.game
         self.last = think(game, state, seat, legal, rng, think_ms=self.think_ms, iterations=self.iterations,
-                          exploration=self.exploration)
+                          exploration=self.exploration, widening=self.widening)
         return self.last.choice
 
 

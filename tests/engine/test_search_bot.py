@@ -163,6 +163,19 @@ def test_an_iteration_budget_makes_the_choice_reproducible_and_the_seed_matters(
     assert runs[0].choice in legal and runs[0].commands > 30
 
 
+def test_progressive_widening_tries_the_policys_pick_first_and_more_as_visits_grow():
+    state, seat, legal = decision("vindication")
+    assert len(legal) >= 6
+    game = state.game
+    one = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1)
+    first = game.search_playout(state.data, seat, legal, Rng(4))
+    assert [c for c, _, _ in one.visits] == [one.choice] and one.choice.verb == first.verb
+    widened = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9)
+    assert len(widened.visits) <= 1 + int(9 ** 0.5)       # 1 + WIDENING × √visits children at most
+    plain_ismcts = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, widening=None)
+    assert len(plain_ismcts.visits) == min(9, len(legal))  # every command tried before any twice
+
+
 def test_a_time_budget_alone_ends_the_search():
     state, seat, legal = decision("toy")
     found = think(state.game, state, seat, legal, Rng(1), think_ms=30)
