@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from engine.bots import Bot, PlayoutError, make_bot, play_out
+from engine.bots import Bot, PlayoutError, make_bot, play_out, seat_bots
 from engine.core import (
     HUMAN,
     Command,
@@ -192,6 +192,8 @@ def _build_parser() -> _Parser:
                       help="bot kind for every seat, or a comma list per seat (default: random)")
     play.add_argument("--games", type=int, default=1, metavar="K", help="games to play (default: 1)")
     play.add_argument("--log", action="store_true", help="also print each game's commands and public events")
+    play.add_argument("--think-ms", type=int, metavar="MS", help="how long a search bot thinks per decision "
+                      "(default: its level's, search 500, search_hard 2000)")
     _add_setup_arguments(play, seed_help="seed of the first game; game i uses SEED+i (default: 1)")
 
     replay = add("replay", _run_replay, "replay a save from its start and print the result and digest")
@@ -313,6 +315,8 @@ def _run_play(args: argparse.Namespace) -> int:
         make_bot(kind, game)  # an unknown kind fails before any game is played
     if args.games < 1:
         raise ConfigError("--games must be at least 1")
+    if args.think_ms is not None and args.think_ms < 1:
+        raise ConfigError("--think-ms must be at least 1")
     options = _parse_options(args.option)
     first_seed = 1 if args.seed is None else args.seed
     wins = [0] * args.players
@@ -322,7 +326,8 @@ def _run_play(args: argparse.Namespace) -> int:
         seed = first_seed + number
         match = Match.new(game.info.id, args.players, mode=args.mode, seed=seed, options=options,
                           seats=[f"bot:{k.removeprefix('bot:')}" for k in kinds])
-        result = play_out(match, {seat: make_bot(k, match.game) for seat, k in enumerate(kinds)}, rng_seed=seed)
+        bots = seat_bots(match, {seat: make_bot(k, match.game) for seat, k in enumerate(kinds)}, args.think_ms)
+        result = play_out(match, bots, rng_seed=seed)
         if result.outcome is None:  # every seat has a bot, so only a broken game stops early
             raise PlayoutError(f"{game.info.id} waits on seats {result.waiting_on} in a bot-only game")
         total_commands += result.commands
@@ -423,7 +428,7 @@ def _advance_bots(match: Match, bots: dict[int, Bot], seat: int | None) -> list[
     # Seeded by the game and the move number, so the same save and commands give the same bot moves.
     seed = match.config.seed * 1_000_003 + len(match.history)
     first = len(match.history)
-    play_out(match, bots, rng_seed=seed)
+    play_out(match, seat_bots(match, bots), rng_seed=seed)
     lines: list[str] = []
     for step in match.history[first:]:
         note = f"  (bot:{bots[step.command.seat].name})"  # type: ignore[index]

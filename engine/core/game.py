@@ -336,6 +336,34 @@ class Game(ABC):
         lowers it for commands that only take progress back, so random games still end."""
         return 1.0
 
+    # -- what a search player asks of a game (engine/bots/search.py) ------------------------------
+    # It plays on determinised states (`resample_hidden` from its own seat: a guess at what it
+    # cannot see), so these hooks may read all of ``data``: nothing real is hidden in it.
+    def search_values(self, data: Data) -> Sequence[float] | None:
+        """Each seat's value of the position ``data``, in [0, 1]: about its chance to win (in a
+        co-operative or solo game, to survive and meet its objective). Judges playouts cut off
+        after `search_depth` commands, and finished games. None (the default): a finished game
+        is worth 1 to each winner and 0 to the others, an unfinished one 0.5 to every seat."""
+        return None
+
+    def search_playout(self, data: Data, seat: int, legal: Sequence[Command], rng: Rng) -> Command | None:
+        """The command ``seat`` plays in a search's playout, one of ``legal`` (a game may play
+        its heuristic bot here); also the first move a search tries where it has not looked yet.
+        None (the default): one at random, weighted by `random_weight`."""
+        return None
+
+    def search_group(self, command: Command) -> str | None:
+        """A name shared by commands a search first chooses among as one (every spelling of one
+        move with other payments, every pass with other discards): it picks a group, then a
+        command in it, which keeps a long legal list from spreading its thinking thin. None
+        (the default): the command is a group of its own."""
+        return None
+
+    def search_depth(self, config: Config) -> int | None:
+        """How many commands a search's playout plays before `search_values` judges the position;
+        None (the default): to the end of the game."""
+        return None
+
     def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
         """Whether undo may take this command back. The core already refuses undo past any
         command that drew randomness or produced a private or revealing event."""

@@ -15,7 +15,8 @@ from .language import is_chinese
 LANGUAGES = ("en", "zh_TW")
 # Kinds of computer player that play every game (`engine.bots` registers them); a game's own kinds
 # are in its `GameInfo.bots`.
-GENERAL_BOTS: tuple[str, ...] = ("random",)
+# ``search`` and ``search_hard`` are the Normal and Hard levels of the search player (engine/bots/search.py).
+GENERAL_BOTS: tuple[str, ...] = ("random", "search", "search_hard")
 
 
 @dataclass(frozen=True, slots=True)

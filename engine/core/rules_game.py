@@ -80,6 +80,10 @@ GAME_HOOKS: dict[str, str] = {
     "drag_command": "gestures",
     "command_gesture": "gestures",
     "needs_own_view": "handover",       # which decisions need the decider's secrets on screen
+    "search_values": "search",          # search.py: what a search player needs of the game
+    "search_playout": "search",
+    "search_group": "search",
+    "search_depth": "search",
 }
 
 # (game class, hook) -> the module function answering it, or None: the core default answers

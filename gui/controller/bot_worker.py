@@ -2,6 +2,7 @@
 
 A bot gets only the view and the legal commands of its seat, computed from a *copy* of the
 state on the worker thread: it can neither peek at hidden information nor touch the live match.
+A search bot gets the copy itself and determinises it from its seat at once (`engine.bots.decide`).
 Its choice comes back through a queued signal and is applied on the GUI thread.
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
@@ -44,9 +45,8 @@ class BotRunner(QObject):
 
         def work() -> None:
             try:
-                view = state_copy.view(seat)
-                legal = state_copy.legal(seat)
-                chosen = bot.choose(view, legal, rng)
+                from engine.bots import decide  # a search bot gets the state copy, any other the view
+                chosen = decide(cast(Any, bot), state_copy, seat, state_copy.legal(seat), rng)
             except Exception as error:  # a broken bot must reach the player, not kill the thread
                 traceback.print_exc(file=sys.stderr)
                 self.move_failed.emit(ticket, seat, f"{type(error).__name__}: {error}")

@@ -379,7 +379,8 @@ class NewGameDialog(QDialog):
                 combo.setItemText(index, self.tr("Computer ({kind})").format(kind=self._bot_kind_name(kind)))
 
     def _bot_kind_name(self, kind: str) -> str:
-        known = {"random": self.tr("random moves"), "heuristic": self.tr("heuristic")}
+        known = {"random": self.tr("random moves"), "heuristic": self.tr("heuristic"),
+                 "search": self.tr("search, normal"), "search_hard": self.tr("search, hard")}
         return known.get(kind, kind)
 
     def _retranslate_options(self) -> None:

@@ -719,6 +719,14 @@ Play {games} with every rule enforced.</source>
         <source>heuristic</source>
         <translation>策略型</translation>
     </message>
+    <message>
+        <source>search, normal</source>
+        <translation>搜尋型，普通</translation>
+    </message>
+    <message>
+        <source>search, hard</source>
+        <translation>搜尋型，困難</translation>
+    </message>
 </context>
 <context>
     <name>PlayerBoard</name>

@@ -97,3 +97,24 @@ def test_the_delay_is_never_negative(qapp) -> None:
     _, _, scheduler, _, _ = setup()
     scheduler.set_delay(-5)
     assert scheduler.delay == 0 and not scheduler.paced()
+
+
+def test_a_search_bot_is_handed_the_state_copy_and_its_choice_arrives(qtbot) -> None:
+    """A search bot (engine/bots/search.py) thinks on the worker from the state copy it is handed
+    (engine.bots.decide), not from a view alone."""
+    from engine.bots import SearchBot
+    match = Match.new("toy", 2, mode="versus", seed=3, options={"challenges": False}, seats=["human", "bot:search"])
+    bot = SearchBot(match.game, think_ms=None, iterations=10)
+    scheduler = BotScheduler(lambda: match, lambda kind, game: bot, 0)
+    scheduler.use(scheduler.make_bots(match))
+    chosen: list[tuple[int, object]] = []
+    failed: list[str] = []
+    scheduler.move_chosen.connect(lambda seat, command: chosen.append((seat, command)))
+    scheduler.move_failed.connect(lambda seat, why: failed.append(why))
+    human_move(match)
+    with qtbot.waitSignal(scheduler.move_chosen, timeout=10000):
+        scheduler.after_change()
+    assert failed == [] and chosen[0][0] == 1 and chosen[0][1] in match.state.legal(1)
+    assert bot.last is not None and bot.last.iterations == 10
+    scheduler.stop()
+    scheduler.wait()

@@ -51,8 +51,10 @@ def test_one_row_per_seat_with_human_or_computer(qtbot) -> None:
     assert all(combos)
     labels = [dialog.seats_form.labelForField(c).text() for c in combos]
     assert labels == ["Player 1:", "Player 2:", "Player 3:"]
-    assert [combos[0].itemData(i) for i in range(combos[0].count())] == ["human", "bot:random"]
-    assert [combos[0].itemText(i) for i in range(combos[0].count())] == ["Human", "Computer (random moves)"]
+    assert [combos[0].itemData(i) for i in range(combos[0].count())] == [
+        "human", "bot:random", "bot:search", "bot:search_hard"]
+    assert [combos[0].itemText(i) for i in range(combos[0].count())] == [
+        "Human", "Computer (random moves)", "Computer (search, normal)", "Computer (search, hard)"]
     combos[1].setCurrentIndex(1)
     assert dialog.seat_kinds() == ("human", "bot:random", "human")
     dialog.players_spin.setValue(2)  # existing choices survive a change of player count

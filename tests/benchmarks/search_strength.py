@@ -1,0 +1,204 @@
+"""The search player against the heuristic bot: strength, decision time and simulations per second.
+
+Seeded and reproducible in what it plays (the search's choices vary with the machine's speed under a
+time budget; give ``--iterations`` for exactly repeatable games). Seats alternate: in game ``i``
+(seed ``first + i``) the search sits in seat ``i % 2``.
+
+- Vindication, 2 players: the search wins (most honor, VIN-SCORE-7) while the heuristic does not.
+- Dragonbond, mode humans2 (2 humans + 2 AI characters, characters dealt at random): the search
+  ends with more power than the heuristic in the other seat (or wins while it does not).
+- Nemesis: Lockdown, each mode: survival, objective and win rates of the search's seats against
+  the heuristic's — standard 2 players one seat each; solo and co-op (2 players) every seat the
+  same bot, on the same seeds.
+
+Each search decision (one with a choice) is timed: median and 95th percentile, iterations
+(simulations) and simulated commands per second.
+
+    python tests/benchmarks/search_strength.py [--games 10] [--think-ms 500] [--game vindication]
+                                               [--jobs 1] [--iterations N] [--first 1]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+
+from engine.bots import SearchBot, bot_rng, decide, make_bot
+from engine.bots import search as search_module
+from engine.core import Match, Outcome
+
+GAMES = ("vindication", "dragonbond", "nemesis")
+NEMESIS_MODES = (("standard", 2), ("solo", 1), ("coop", 2))
+
+
+@dataclass
+class Played:
+    """One game: its outcome, the search's seats, and the search's decisions."""
+
+    outcome: Outcome
+    search_seats: tuple[int, ...]
+    times: list[float] = field(default_factory=list)
+    iterations: int = 0
+    commands: int = 0
+    seconds: float = 0.0
+
+
+def play(game_id: str, players: int, mode: str | None, options: dict, seed: int, kinds: tuple[str, ...],
+         think_ms: int | None, iterations: int | None, max_commands: int = 20_000) -> Played:
+    """One seeded game; seats of kind ``search`` think for ``think_ms`` (or ``iterations``)."""
+    match = Match.new(game_id, players, mode=mode, seed=seed, options=options)
+    bots = {}
+    for seat, kind in enumerate(kinds):
+        if kind == "search":
+            bots[seat] = SearchBot(match.game, think_ms=think_ms, iterations=iterations,
+                                   exploration=search_module.EXPLORATION, widening=search_module.WIDENING)
+        else:
+            bots[seat] = make_bot(kind, match.game)
+    rngs = {seat: bot_rng(seed, seat) for seat in range(players)}
+    played = Played(Outcome((), ""), tuple(s for s, k in enumerate(kinds) if k == "search"))
+    for _ in range(max_commands):
+        state = match.state
+        if state.is_terminal():
+            break
+        seat = state.deciders()[0]
+        bot = bots[seat]
+        started = time.perf_counter()
+        command = decide(bot, state, seat, state.legal(seat), rngs[seat])
+        spent = time.perf_counter() - started
+        if isinstance(bot, SearchBot) and bot.last is not None:
+            played.times.append(spent)
+            played.iterations += bot.last.iterations
+            played.commands += bot.last.commands
+            played.seconds += bot.last.seconds
+        match.apply(command)
+    outcome = match.state.outcome
+    if outcome is None:
+        raise RuntimeError(f"{game_id} seed {seed} did not end in {max_commands} commands")
+    played.outcome = outcome
+    return played
+
+
+def duel(job: tuple[str, int, int | None, int | None]) -> dict:
+    """One seed of one game's comparison: the search's result and the heuristic's."""
+    game_id, seed, think_ms, iterations = job
+    me = seed % 2
+    if game_id == "vindication":
+        kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
+        p = play(game_id, 2, None, {}, seed, kinds, think_ms, iterations)
+        won = me in p.outcome.winners
+        lost = (1 - me) in p.outcome.winners
+        scores = p.outcome.scores or (0.0, 0.0)
+        return {"game": game_id, "beats": won and not lost, "tie": won and lost, "mine": scores[me],
+                "theirs": scores[1 - me], "times": p.times, "iterations": p.iterations, "commands": p.commands,
+                "seconds": p.seconds}
+    if game_id == "dragonbond":
+        kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
+        p = play(game_id, 2, None, {"characters": "random"}, seed, kinds, think_ms, iterations)
+        scores = p.outcome.scores or (0.0, 0.0)
+        won, lost = me in p.outcome.winners, (1 - me) in p.outcome.winners
+        beats = scores[me] > scores[1 - me] or (won and not lost)
+        tie = scores[me] == scores[1 - me] and won == lost
+        return {"game": game_id, "beats": beats, "tie": tie, "won": won, "lost": lost, "mine": scores[me],
+                "theirs": scores[1 - me], "times": p.times, "iterations": p.iterations, "commands": p.commands,
+                "seconds": p.seconds}
+    # nemesis: every mode, search seats against heuristic seats
+    rows = {}
+    times: list[float] = []
+    its = cmds = 0
+    secs = 0.0
+    for mode, players in NEMESIS_MODES:
+        if mode == "standard":
+            kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
+            games = [play(game_id, players, mode, {}, seed, kinds, think_ms, iterations)]
+        else:
+            games = [play(game_id, players, mode, {}, seed, (kind,) * players, think_ms, iterations)
+                     for kind in ("search", "heuristic")]
+        tally = {"search": [0, 0, 0, 0], "heuristic": [0, 0, 0, 0]}   # seats, survived, objective, won
+        for p in games:
+            breakdown = dict(p.outcome.breakdown)
+            for seat in range(players):
+                who = tally["search" if seat in p.search_seats else "heuristic"]
+                who[0] += 1
+                who[1] += int(breakdown["survived"][seat])
+                who[2] += int(breakdown["objective"][seat])
+                who[3] += int(breakdown["won"][seat])
+            times += p.times
+            its += p.iterations
+            cmds += p.commands
+            secs += p.seconds
+        rows[mode] = tally
+    return {"game": game_id, "modes": rows, "times": times, "iterations": its, "commands": cmds, "seconds": secs}
+
+
+def _percent(n: int, d: int) -> str:
+    return f"{n}/{d} = {100 * n / d:.0f} %" if d else "0/0"
+
+
+def report(game_id: str, results: list[dict], think_ms: int | None, iterations: int | None) -> None:
+    n = len(results)
+    budget = f"{iterations} iterations" if iterations else f"{think_ms} ms"
+    times = sorted(t for r in results for t in r["times"])
+    seconds = sum(r["seconds"] for r in results) or 1e-9
+    print(f"\n== {game_id}: {n} seeded games, search ({budget} a decision) vs heuristic, seats alternating")
+    if game_id in ("vindication", "dragonbond"):
+        beats = sum(r["beats"] for r in results)
+        ties = sum(r["tie"] for r in results)
+        what = "wins" if game_id == "vindication" else "ends with more power (or wins alone)"
+        print(f"search {what}: {_percent(beats, n)}; ties {ties}")
+        print(f"average score: search {statistics.mean(r['mine'] for r in results):.1f}, "
+              f"heuristic {statistics.mean(r['theirs'] for r in results):.1f}")
+        if game_id == "dragonbond":
+            won, lost = sum(r["won"] for r in results), sum(r["lost"] for r in results)
+            print(f"game won: search {won}/{n}, heuristic {lost}/{n}")
+    else:
+        for mode, _ in NEMESIS_MODES:
+            line = []
+            for who in ("search", "heuristic"):
+                seats, survived, objective, won = (sum(r["modes"][mode][who][i] for r in results) for i in range(4))
+                line.append(f"{who}: survived {_percent(survived, seats)}, objective {_percent(objective, seats)}, "
+                            f"won {_percent(won, seats)}")
+            print(f"{mode:8} " + "; ".join(line))
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"decisions searched: {len(times)}; time median {1000 * statistics.median(times):.0f} ms, "
+              f"p95 {1000 * p95:.0f} ms")
+        print(f"simulations/s {sum(r['iterations'] for r in results) / seconds:.0f}; "
+              f"simulated commands/s {sum(r['commands'] for r in results) / seconds:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10, help="seeds per game (default 10)")
+    parser.add_argument("--think-ms", type=int, default=500, help="the search's time a decision (default 500)")
+    parser.add_argument("--iterations", type=int, default=None, help="an iteration budget instead of time")
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (each game runs in one)")
+    parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
+    parser.add_argument("--exploration", type=float, default=search_module.EXPLORATION, help="UCB's constant")
+    parser.add_argument("--widening", type=float, default=search_module.WIDENING,
+                        help="progressive widening's constant (0: none, plain ISMCTS)")
+    args = parser.parse_args()
+    search_module.EXPLORATION = args.exploration            # read by each process as it starts a game
+    search_module.WIDENING = args.widening or None
+    think_ms = None if args.iterations else args.think_ms
+    for game_id in args.game or GAMES:
+        started = time.perf_counter()
+        jobs = [(game_id, seed, think_ms, args.iterations) for seed in range(args.first, args.first + args.games)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(duel, jobs))
+        else:
+            results = [duel(job) for job in jobs]
+        report(game_id, results, think_ms, args.iterations)
+        print(f"({time.perf_counter() - started:.0f} s)")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
