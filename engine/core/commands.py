@@ -154,7 +154,7 @@ def parse_value(token: str, text: str = "") -> Value:
     return _parse_atom(token, text or token)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Command:
     """One intent of one seat. ``seat`` is None only while a command is typed without one."""
 
@@ -163,39 +163,46 @@ class Command:
     options: tuple[tuple[str, Value], ...] = ()
     seat: int | None = None
 
-    def __post_init__(self) -> None:
-        if self._known_words():
-            if len(self.options) > 1:
-                object.__setattr__(self, "options", tuple(sorted(self.options)))
-        else:
-            self._check_words()
-            if self.options:
-                # Options are kept sorted so that equal intents are equal values.
-                object.__setattr__(self, "options", tuple(sorted(self.options)))
+    def __init__(self, verb: str, args: tuple[Value, ...] = (), options: tuple[tuple[str, Value], ...] = (),
+                 seat: int | None = None) -> None:
+        # Written out rather than generated: games build many commands per decision, nearly all
+        # from words already checked, and this common case runs here without a further call.
+        _set_verb(self, verb)
+        _set_args(self, args)
+        _set_options(self, options)
+        _set_seat(self, seat)
+        if verb.__class__ is str and verb in _valid_keys and (
+                seat is None or (seat.__class__ is int and 0 <= seat <= MAX_SEAT)):
+            for value in args:
+                kind = value.__class__
+                if not ((kind is str and value in _valid_names) or (kind is int and -MAX_INT <= value <= MAX_INT)
+                        or (kind is tuple and _known_value(value))):
+                    break
+            else:
+                if not options:
+                    return
+                if self._known_options():
+                    if len(options) > 1:  # kept sorted so that equal intents are equal values
+                        _set_options(self, tuple(sorted(options)))
+                    return
+        self._check_words()
+        if self.options:
+            _set_options(self, tuple(sorted(self.options)))
 
-    def _known_words(self) -> bool:
-        """True when every word is one already checked (or an int): listings build many commands
-        from the same few words. False sends the command through the full `_check_words`."""
-        verb, seat = self.verb, self.seat
-        if verb.__class__ is not str or verb not in _valid_keys:
-            return False
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat <= MAX_SEAT):
-            return False
-        for value in self.args:
-            if not _known_value(value):
-                return False
+    def _known_options(self) -> bool:
+        """True when the options are pairs of a checked key, given once, and a plainly valid value
+        (`_known_value`). False only means "check them fully" (`_check_words`)."""
         options = self.options
-        if options:
-            if options.__class__ is not tuple:
+        if options.__class__ is not tuple:
+            return False
+        keys = set()
+        for pair in options:
+            if pair.__class__ is not tuple or len(pair) != 2:
                 return False
-            keys = set()
-            for pair in options:
-                if pair.__class__ is not tuple or len(pair) != 2:
-                    return False
-                key, value = pair
-                if key.__class__ is not str or key not in _valid_keys or key in keys or not _known_value(value):
-                    return False
-                keys.add(key)
+            key, value = pair
+            if key.__class__ is not str or key not in _valid_keys or key in keys or not _known_value(value):
+                return False
+            keys.add(key)
         return True
 
     def _check_words(self) -> None:
@@ -270,6 +277,14 @@ class Command:
             else:
                 args.append(parse_value(token, original))
         return cls(verb, tuple(args), tuple(options), seat)
+
+
+# The slots' own setters: a frozen dataclass refuses `setattr`, and these cost less than
+# `object.__setattr__` (each command is built once and never changed after `__init__`).
+_set_verb = Command.__dict__["verb"].__set__
+_set_args = Command.__dict__["args"].__set__
+_set_options = Command.__dict__["options"].__set__
+_set_seat = Command.__dict__["seat"].__set__
 
 
 def command(verb: str, *args: Value, seat: int | None = None, **options: Value) -> Command:
