@@ -44,7 +44,12 @@ def looks(player: Data, card: str) -> str:
 def discard_sets(player: Data) -> tuple[tuple[int, ...], ...]:
     """Every set of hand places a pass may discard (NEM-ACTION-3), identical-looking cards once:
     for each look, none, the first, the first two, … of its places."""
-    return _discard_sets(tuple(looks(player, card) for card in player["hand"]))
+    return _discard_sets(hand_looks(player))
+
+
+def hand_looks(player: Data) -> tuple[str, ...]:
+    """`looks` of each card of the hand, in hand order."""
+    return tuple(looks(player, card) for card in player["hand"])
 
 
 @lru_cache(maxsize=4096)
