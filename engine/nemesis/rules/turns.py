@@ -136,14 +136,14 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
 def pass_commands(data: Data, seat: int) -> list[Command]:
     """``pass`` with every set of discards (NEM-ACTION-3), cards the player cannot tell apart listed
     once, as payments are (the lowest places of each kind)."""
-    return list(_passes(seat, hand.hand_looks(data["players"][seat])))
+    return list(_passes(seat, hand.discard_sets(data["players"][seat])))
 
 
 @lru_cache(maxsize=1024)
-def _passes(seat: int, hand_looks: tuple[str, ...]) -> tuple[Command, ...]:
-    # cached by what the hand looks like: the turn's every decision lists the passes of the same hand
+def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Command, ...]:
+    # cached by the sets of places: hands that look different often discard alike
     return tuple(Command("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
-                 for places in hand._discard_sets(hand_looks))
+                 for places in sets)
 
 
 def may_act(data: Data, seat: int) -> bool:
