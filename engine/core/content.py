@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import types
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass
 from pathlib import Path
 from typing import (
@@ -82,6 +82,23 @@ class FrozenMap(Mapping[K, V]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+    # The dict's own methods and views: the Mapping mixins' would work through __getitem__ in
+    # Python, and effect trees are read at every decision.
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        return self._data.keys()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._data.items()
+
+    def values(self) -> ValuesView[V]:
+        return self._data.values()
 
     def __hash__(self) -> int:
         return hash(frozenset(self._data.items()))

@@ -344,14 +344,13 @@ class EffectInterpreter:
         steps = list(steps)
         items = []
         for raw in steps:
-            given: object
-            if raw.__class__ is str:
+            name: Any = None
+            given: Any = None
+            if isinstance(raw, str):
                 name, given = raw, {}
-            elif raw.__class__ is dict and len(raw) == 1:  # type: ignore[arg-type]
-                [(name, given)] = raw.items()  # type: ignore[attr-defined]
+            elif raw.__class__ is dict and len(raw) == 1:
+                [(name, given)] = raw.items()
                 given = {} if given is None else given
-            else:
-                name = given = None
             params = self._quick_read(self._plain_readers, name, given)
             if params is None:
                 self.push(ctx, self.parse(steps, "rules"), meta)
@@ -360,23 +359,23 @@ class EffectInterpreter:
         tag = to_plain(meta) if meta is not None else dict(getattr(ctx, "meta", None) or {})
         ctx.queue[0:0] = [{"primitive": name, "params": params, "meta": tag} for name, params in items]
 
-    def _quick_read(self, memory: dict[str, Any], name: object, given: object) -> dict[str, Any] | None:
+    def _quick_read(self, memory: dict[str, Any], name: Any, given: Any) -> dict[str, Any] | None:
         """The params of a step ``name`` given as the plain dict ``given``, each read by the reader
         ``memory`` keeps for its type (`_plain_readers`: as `Effect.plain_params` has them after
         `decode_effect`; `_kwarg_readers`: as `decode_effect` checks them), in their declared order,
         left-out ones at their defaults; None where only the full check can say."""
         if name.__class__ is not str or given.__class__ is not dict:
             return None
-        readers = memory.get(name, _UNREAD)  # type: ignore[call-overload]
+        readers = memory.get(name, _UNREAD)
         if readers is _UNREAD:
-            readers = memory[name] = self._readers(name, memory is self._plain_readers)  # type: ignore[index]
+            readers = memory[name] = self._readers(name, memory is self._plain_readers)
         if readers is None:
             return None
         params: dict[str, Any] = {}
         used = 0
         for key, read, default in readers:
-            if key in given:  # type: ignore[operator]
-                value = read(given[key])  # type: ignore[index]
+            if key in given:
+                value = read(given[key])
                 if value is _MISFIT:
                     return None
                 used += 1
@@ -385,7 +384,7 @@ class EffectInterpreter:
             else:
                 value = to_plain(default) if memory is self._plain_readers else default
             params[key] = value
-        return params if used == len(given) else None  # type: ignore[arg-type]   # else: an unknown key
+        return params if used == len(given) else None     # else: a key the primitive does not have
 
     def _readers(self, name: str, plain: bool) -> tuple[tuple[str, Callable[[Any], Any], Any], ...] | None:
         """Per parameter of ``name``: (name, reader of a raw value, default); None when a parameter's
@@ -638,7 +637,7 @@ def _quick_reader(hint: Any, plain: bool, exact: bool = False) -> Callable[[Any]
         def items(value: object) -> Any:
             if not isinstance(value, list):
                 return _MISFIT
-            found = [item(v) for v in value]   # type: ignore[misc]
+            found = [item(v) for v in value]
             if any(v is _MISFIT for v in found):
                 return _MISFIT
             return found if plain else tuple(found)

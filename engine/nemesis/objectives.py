@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data
+from engine.core.content import FrozenMap
 
 from .content import content
 from .vocabulary import CONDITIONS, arguments
@@ -13,8 +14,21 @@ from .vocabulary import CONDITIONS, arguments
 SURVIVAL_ROUTES = {"bunker": "bunker", "css": "evacuated", "isolation": "locked"}
 
 
+_ARGS: dict[tuple[str, object], tuple[object, dict[str, Any]]] = {}
+
+
 def _args(name: str, args: object) -> dict[str, Any]:
-    return arguments(CONDITIONS, name, args)
+    """A condition's arguments by parameter name (read, never changed). Content trees never change
+    and are asked at every decision (a quest item's unlock), so each is read once; the entry keeps
+    its args, so their id stays their own."""
+    if not isinstance(args, (FrozenMap, tuple)):
+        return arguments(CONDITIONS, name, args)
+    entry = _ARGS.get((name, id(args)))
+    if entry is None or entry[0] is not args:
+        if len(_ARGS) >= 10_000:
+            _ARGS.clear()
+        entry = _ARGS[(name, id(args))] = (args, arguments(CONDITIONS, name, args))
+    return entry[1]
 
 
 def alive_after_checks(data: Data, seat: int) -> bool:

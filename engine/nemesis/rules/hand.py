@@ -44,13 +44,14 @@ def looks(player: Data, card: str) -> str:
 def discard_sets(player: Data) -> tuple[tuple[int, ...], ...]:
     """Every set of hand places a pass may discard (NEM-ACTION-3), identical-looking cards once:
     for each look, none, the first, the first two, … of its places."""
-    return _discard_sets(tuple(looks(player, card) for card in player["hand"]))
+    first: dict[str, int] = {}                     # only which cards look alike matters: hands alike share
+    return _discard_sets(tuple(first.setdefault(looks(player, card), len(first)) for card in player["hand"]))
 
 
 @lru_cache(maxsize=4096)
-def _discard_sets(hand_looks: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+def _discard_sets(hand_looks: tuple[object, ...]) -> tuple[tuple[int, ...], ...]:
     # cached: the turn's every decision lists the passes of the same hand
-    groups: dict[str, list[int]] = {}
+    groups: dict[object, list[int]] = {}
     for i, look in enumerate(hand_looks):
         groups.setdefault(look, []).append(i)
     sets: list[tuple[int, ...]] = [()]
