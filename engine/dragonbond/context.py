@@ -45,6 +45,55 @@ class Ctx(RuleContext):
         finally:
             self.meta = running
 
+    def run_each(self, steps: list[dict[str, Any]], **meta: Any) -> None:
+        """`push` ``steps`` (``{"name": {params}}``, none of which pauses), running each at once
+        while it would be the step queued next: once one queues steps of its own, the rest are
+        queued behind those, where the queue runs them, as it would have."""
+        for i, step in enumerate(steps):
+            [(name, params)] = step.items()
+            before = len(self.queue)
+            self.run_now(name, params, **meta)
+            added = len(self.queue) - before
+            if added and i + 1 < len(steps):
+                self.push_behind(added, *steps[i + 1:], **meta)
+                return
+
+    def push_behind(self, count: int, *steps: Any, **meta: Any) -> None:
+        """`push` ``steps``, but behind the ``count`` steps queued first (those a step just ran at
+        once queued, which come before them)."""
+        self.push(*steps, **meta)
+        if count:
+            queue, n = self.queue, len(steps)
+            queue[count + n:count + n] = queue[:n]
+            del queue[:n]
+
+    def run_queued(self, name: str) -> bool:
+        """Run the step queued next now when it is a ``name`` step (one that never pauses): taken
+        from the queue and run with its own parameters and tag, as the queue would run it next.
+        False, changing nothing, when the next step is another. Call it last."""
+        running = self.meta
+        params = self.take_queued(name)
+        if params is None:
+            return False
+        try:
+            if DRG.call(self, name, params) is not None:
+                raise EffectError(f"DRG: the step {name} paused, so it cannot run at once")
+        finally:
+            self.meta = running
+        return True
+
+    def take_queued(self, name: str) -> dict[str, Any] | None:
+        """Take the step queued next off the queue when it is a ``name`` step not waiting on a
+        decision; its tag becomes the running one and its parameters are returned, for the caller
+        to run it, next, as the queue would have (`run_queued`). None, changing nothing, otherwise."""
+        queue = self.queue
+        if not queue or queue[0]["primitive"] != name or "pause" in queue[0]:
+            return None
+        item = queue.pop(0)
+        self.meta = item.get("meta") or {}
+        params: dict[str, Any] = item["params"]
+        return params
+
     def ended(self) -> bool:
         return self.data["phase"] == "over"
 

@@ -72,7 +72,8 @@ class Dragonbond(RulesGame[Ctx]):
     def is_private_command(self, command: Command, data: Data) -> bool:
         """A card placed on the stack is placed face down (DRG-HIDDEN-3): which card is the
         placer's secret until it resolves."""
-        return command.verb == "place" or super().is_private_command(command, data)
+        # (no Dragonbond decision is private, so the prompt is not even asked)
+        return command.verb == "place" or (bool(self.private_prompts) and super().is_private_command(command, data))
 
     def not_your_decision_rule(self, data: Data) -> str:
         """DRG-PLAN-2 for a planning turn, DRG-AI-10 for an AI's proxy decision, DRG-ACTION-5 for

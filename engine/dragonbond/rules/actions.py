@@ -38,8 +38,9 @@ Options are plain strings:
 """
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from engine.core import refuse
 from engine.core.effects import Param, Pause, to_plain
@@ -47,7 +48,7 @@ from engine.core.effects import Param, Pause, to_plain
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of, stage_pick
 from ..effects import DRG
 from ..setup import UNIT_TYPES
-from ..vocabulary import Icon
+from ..vocabulary import ICON, Icon
 from . import ai as ai_rules
 from . import attack, card_effects, modifiers, movement, power, vaala
 from .heal import can_execute_icons
@@ -58,10 +59,11 @@ ANSWER_RULES.update({"icon_vaala": "DRG-VAALA-2", "icon_move_pieces": "DRG-MOVE-
 def queue_action_card(ctx: Ctx, owner: str, card: str) -> None:
     """DRG-EXEC-3, DRG-ACTION-5: the owner's seat decides every choice of the card."""
     seat = seat_of(ctx.data, owner)
-    if ctx.board(owner)["role"] == "dragon":                         # it may heal instead: a decision
-        ctx.push({"card_comes_up": {"owner": owner}}, {"card_icons": {"owner": owner, "card": card}}, seat=seat)
-    else:
-        ctx.run_now("card_icons", {"owner": owner, "card": card}, seat=seat)
+    icons = {"owner": owner, "card": card}
+    if ctx.board(owner)["role"] == "dragon" and not ctx.try_now("card_comes_up", {"owner": owner}, seat=seat):
+        ctx.push({"card_comes_up": {"owner": owner}}, {"card_icons": icons}, seat=seat)   # heal instead?
+        return
+    ctx.run_now("card_icons", icons, seat=seat)
 
 
 @DRG.primitive("card_icons", owner=str, card=str)
@@ -94,8 +96,8 @@ def ai_card_icons(ctx: Ctx, owner: str, card: str) -> None:
         return
     icons = ctx.content.action_cards[card].icons
     # The shared icon step runs an AI owner's icon by ``ai.run_icon``, so an AI's fly fires its
-    # fly_start triggers (fer_bond) like a human's (DRG-AI-16, -17).
-    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)))
+    # fly_start triggers (fer_bond) like a human's (DRG-AI-16, -17). An AI's icon never pauses.
+    ctx.run_each([icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)])
 
 
 def icon_step(owner: str, icon: Icon | Mapping[str, Any], source: str, *, index: int | None = None,
@@ -116,18 +118,18 @@ def as_plain_icon(icon: Icon | Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in icon.items() if v is not None}
 
 
-# Icons read back from queued steps, by their exact data: the same few recur all game long.
-_READ_ICONS: dict[tuple[Any, ...], Icon] = {}
+# Icons read back from queued steps, by their exact data (marshal bytes): the same few recur.
+_READ_ICONS: dict[bytes, Icon] = {}
 
 
 def as_icon(icon: Icon | Mapping[str, Any]) -> Icon:
     if isinstance(icon, Icon):
         return icon
     try:
-        key: tuple[Any, ...] | None = tuple((k, type(v), v) for k, v in icon.items())
-        found = _READ_ICONS.get(key)                  # type: ignore[arg-type]
-    except TypeError:                                 # an unhashable value: not kept
-        key = found = None
+        key: bytes | None = marshal.dumps(icon, 0)    # format 0: equal data, equal bytes
+    except ValueError:                                # not plain data (a FrozenMap): not kept
+        key = None
+    found = _READ_ICONS.get(key) if key is not None else None
     if found is None:
         found = Icon(**{k: v for k, v in dict(icon).items() if v is not None})
         if key is not None and len(_READ_ICONS) < 512:
@@ -135,9 +137,10 @@ def as_icon(icon: Icon | Mapping[str, Any]) -> Icon:
     return found
 
 
-@DRG.primitive("icon", owner=str, icon=Any, source=Param(str, ""), index=Param(int | None, None),
+# A queued icon is read back as an `Icon` (checked as content icons are), once per distinct step.
+@DRG.primitive("icon", owner=str, icon=Annotated[Icon, ICON], source=Param(str, ""), index=Param(int | None, None),
                optional=Param(bool, False), started=Param(bool, False))
-def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", index: int | None = None,
+def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str = "", index: int | None = None,
              optional: bool = False, started: bool = False, answer: Any = None) -> Pause | None:
     """DRG-ACTION-2/3, DRG-EVENT-4/5, DRG-HEAL-5, DRG-AI-16: one icon from any source."""
     if ctx.ended():
@@ -167,6 +170,8 @@ def run_icon(ctx: Ctx, owner: str, icon: Mapping[str, Any], source: str = "", in
         ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
                            "optional": optional, "started": True}})
         card_effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
+        if ai:                          # an AI's fly never pauses: with no trigger before it, at once
+            ctx.run_queued("icon")
         return None
     if ai:
         if not ai_rules.run_icon(ctx, owner, the_icon):

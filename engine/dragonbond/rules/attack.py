@@ -82,10 +82,13 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     if board["role"] == "dragon":
         here = board["region"]
         return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
+    data, m = ctx.data, ctx.content.map
+    closed = storm_active(data)
+    mine = {r for r in m.order if has_units(data, r, owner)}       # `can_bring_unit`, asked once
     out: list[str] = []
-    for region in ctx.content.map.order:
-        targets = combat.target_keys(ctx.data, owner, region)
-        if targets and can_bring_unit(ctx, owner, region):
+    for region in m.order:
+        targets = combat.target_keys(data, owner, region)
+        if targets and (region in mine or any(r in mine for r in m.neighbours(region, mountains_closed=closed))):
             out.extend(f"attack/{region}/{key}" for key in targets)
     return tuple(out)
 

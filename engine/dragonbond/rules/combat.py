@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Data, Rng, refuse
-from engine.core.effects import Param, Pause
+from engine.core.effects import EffectError, Param, Pause
 
 from ..content import Face
 from ..context import ANSWER_RULES, Ctx, is_ai, seat_of
@@ -562,8 +562,15 @@ def combat_step(ctx: Ctx) -> None:
     """The states of the exchange (spec 9.4, DRG-COMBAT-6), each followed by the next: queued
     behind whatever must come first (a decision), else run here at once, tagged as the queued
     step would be — the same order, spared the queue's round trip."""
-    while _combat_state(ctx):
+    for _ in range(STATES_AT_ONCE):
+        if not _combat_state(ctx):
+            return
         ctx.meta = {"seat": ctx.actor}
+    raise EffectError(f"DRG: a combat ran {STATES_AT_ONCE} states without a decision or an end")
+
+
+# As the queue bounds the steps one command runs, so a combat's states run at once are bounded.
+STATES_AT_ONCE = 10_000
 
 
 def _combat_state(ctx: Ctx) -> bool:

@@ -70,7 +70,7 @@ def execute(ctx: Ctx) -> None:
 
 @DRG.primitive("resolve_next")
 def resolve_next(ctx: Ctx) -> None:
-    stack.resolve_next(ctx)
+    stack.resolve_cards(ctx)                # stack.resolve_next, its queued steps run at once
 
 
 @DRG.primitive("resolve_card")
@@ -82,6 +82,8 @@ def resolve_card(ctx: Ctx) -> None:
 @DRG.primitive("finish_card")
 def finish_card(ctx: Ctx) -> None:
     stack.finish_card(ctx)
+    if ctx.run_queued("oath_check"):        # queued behind it with the card, so they run next:
+        ctx.run_queued("resolve_next")      # here at once
 
 
 @DRG.primitive("end_execution")

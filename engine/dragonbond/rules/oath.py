@@ -52,6 +52,8 @@ def triggered_pairs(data: Data, owner: str | None = None, *, everyone: bool = Fa
     (ev06, DRG-OATH-4); in the order of DRG-OATH-11: the card owner's pairs first, then in action
     order of the general, then of the dragon."""
     arrived = set(data.get("arrived") or [])
+    if not arrived and not everyone:
+        return []                                                     # nobody arrived: no pair
     pairs = [p for p in oath_pairs(data)
              if everyone or ((arrived & set(p)) and not fought_each_other(data, *p))]
     return sorted(pairs, key=lambda p: (owner not in p, _action_rank(data, p[0]), _action_rank(data, p[1])))

@@ -177,9 +177,31 @@ def acting(ctx: Ctx) -> str:
     return character
 
 
+# The planning commands are few (a card of the hand, a pass): made once each, as every listing of
+# a planning turn needs them again (a Command is an immutable value).
+_PLACE: dict[tuple[str, int], Command] = {}
+_PASS: dict[tuple[int | None, int], Command] = {}
+
+
+def _place_command(card: str, seat: int) -> Command:
+    found = _PLACE.get((card, seat))
+    if found is None:
+        if len(_PLACE) > 4096:                # a hand holds content cards; loaded data may hold others
+            _PLACE.clear()
+        found = _PLACE[card, seat] = Command("place", (card,), (), seat)
+    return found
+
+
+def _pass_command(to: int | None, seat: int) -> Command:
+    found = _PASS.get((to, seat))
+    if found is None:
+        found = _PASS[to, seat] = Command("pass", (), (("to", to),) if to is not None else (), seat)
+    return found
+
+
 def _place_commands(data: Data, seat: int) -> list[Command]:
     character = data["humans"][seat]
-    return [Command("place", (card,), (), seat) for card in dict.fromkeys(data["boards"][character]["hand"])]
+    return [_place_command(card, seat) for card in dict.fromkeys(data["boards"][character]["hand"])]
 
 
 def _pass_commands(data: Data, seat: int) -> list[Command]:
@@ -188,8 +210,8 @@ def _pass_commands(data: Data, seat: int) -> list[Command]:
         return []
     targets = pass_targets(data, character)
     if targets is None:
-        return [Command("pass", (), (), seat)]
-    return [Command("pass", (), (("to", to),), seat) for to in targets]
+        return [_pass_command(None, seat)]
+    return [_pass_command(to, seat) for to in targets]
 
 
 @verb("place", _place_commands)

@@ -28,20 +28,55 @@ def start_execution(ctx: Ctx) -> None:
 
 
 def resolve_next(ctx: Ctx) -> None:
-    """DRG-STACK-3/4, DRG-EXEC-1: reveal the lowest card; it resolves completely before the next."""
-    data = ctx.data
+    """DRG-STACK-3/4, DRG-EXEC-1: reveal the lowest card; it resolves completely before the next:
+    its resolution is queued, then its finish, the oath check (DRG-EXEC-5) and the next card."""
     if ctx.ended():
         return                                            # DRG-EXEC-7
-    if not data["stack"]:
-        ctx.run_now("end_execution")                      # DRG-EXEC-6
+    if not ctx.data["stack"]:
+        ctx.push("end_execution")                         # DRG-EXEC-6
         return
+    owner = _reveal_lowest(ctx)
+    ctx.push("resolve_card", "finish_card", {"oath_check": {"owner": owner}}, "resolve_next")
+
+
+def resolve_cards(ctx: Ctx) -> None:
+    """The flow's step ``resolve_next``: `resolve_next` with the steps it queues run here at once,
+    each as the queue would run it (the same order and tags, spared the queue's round trips), for
+    as long as nothing comes before them: the card's resolution, then, when it queued nothing of
+    its own (an AI's card, often), its finish, the oath check and the next card."""
+    while True:
+        ctx.meta = {"seat": ctx.actor}                    # the tag each of them would carry
+        if ctx.ended():
+            return                                        # DRG-EXEC-7
+        if not ctx.data["stack"]:
+            ctx.run_now("end_execution")                  # DRG-EXEC-6
+            return
+        check = {"oath_check": {"owner": _reveal_lowest(ctx)}}
+        before = len(ctx.queue)
+        ctx.run_now("resolve_card")
+        if len(ctx.queue) > before:                       # the card's steps first
+            ctx.push_behind(len(ctx.queue) - before, "finish_card", check, "resolve_next")
+            return
+        finish_card(ctx)
+        if len(ctx.queue) > before:                       # (it queues nothing today)
+            ctx.push_behind(len(ctx.queue) - before, check, "resolve_next")
+            return
+        ctx.run_now("oath_check", check["oath_check"])
+        if len(ctx.queue) > before:                       # the oath first
+            ctx.push_behind(len(ctx.queue) - before, "resolve_next")
+            return
+
+
+def _reveal_lowest(ctx: Ctx) -> str | None:
+    """Reveal the lowest card, which resolves now (DRG-STACK-3/4); its owner."""
+    data = ctx.data
     entry = data["stack"][0]
     entry["revealed"] = True
     data["arrived"] = []                                  # DRG-MOVE-7: arrivals count per card
     data["fought"] = []                                   # DRG-OATH-3: fights count per card
     ctx.emit("card_revealed", reveals=True, card=entry["card"], kind=entry["kind"], owner=entry["owner"])
-    ctx.push("finish_card", {"oath_check": {"owner": entry["owner"]}}, "resolve_next")   # DRG-EXEC-5
-    ctx.run_now("resolve_card")                           # then what the card queues goes first
+    owner: str | None = entry["owner"]
+    return owner
 
 
 def resolve_card(ctx: Ctx) -> None:
