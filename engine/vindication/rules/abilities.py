@@ -378,10 +378,14 @@ def use(ctx: Ctx, card_id: str) -> None:
 
 def usable(data: Data, seat: int) -> list[str]:
     found: list[str] = []
-    kinds = content().cards
+    cards = content().cards
     for card_id in tableau_cards(data["players"][seat]):
-        if kinds[card_id].ability.type not in ("activated", "relic"):
-            continue           # `check_use` refuses every other card (VIN-TURN-6): skip raising
+        # what `check_use` needs first, tested without raising: listing runs after every command
+        kind = cards[card_id].ability.type
+        if kind == "activated" and card_id not in data["turn"]["activated"]:
+            continue                                # VIN-COMPANION-5
+        if kind not in ("activated", "relic") or used(data, card_id):
+            continue                                # VIN-TURN-6, VIN-ACTIVATE-5, VIN-RELIC-6
         try:
             check_use(data, seat, card_id)
         except Refused:

@@ -97,8 +97,11 @@ def update_village(ctx: Ctx, place: str) -> None:
 
 
 def control_commands(data: Data, seat: int) -> list[Command]:
-    found = []
+    found: list[Command] = []
+    regions = data["regions"]
     for space in dict.fromkeys(data["turn"]["visited"]):
+        if regions.get(space) is not None and regions[space]["controller"] == seat:
+            continue                        # VIN-CONTROL-4, the usual refusal, tested without raising
         try:
             check_control(data, seat, space)
         except Refused:

@@ -11,7 +11,7 @@ from ..content import content
 from ..context import Ctx
 from .module import buy_disciplined_proficiency
 from .power import gain_honor
-from .proficiency import buy_proficiency, check_buy_proficiency
+from .proficiency import PROFICIENCY_PRICE, buy_proficiency, check_buy_proficiency
 from .recover import recover, recover_locations
 
 RECIPES = {"C": ("I", "S"), "W": ("K", "I"), "V": ("K", "S")}   # VIN-UPGRADE-1..3
@@ -73,11 +73,12 @@ def free_commands(data: Data, seat: int) -> list[Command]:
     # Cheap tests first: the full checks raise, and listing runs after every command.
     player = data["players"][seat]
     found: list[Command] = []
-    for heroic in RECIPES:
-        if all(player["attrs"][k] >= 1 for k in RECIPES[heroic]):
+    attrs = player["attrs"]
+    for heroic, (first, second) in RECIPES.items():
+        if attrs[first] >= 1 and attrs[second] >= 1:
             found.append(listed("upgrade", (heroic,), seat))
-    for kind in player["attrs"]:
-        if player["attrs"][kind] >= 2 and data["proficiency_supply"][kind] >= 1:
+    for kind in attrs:
+        if attrs[kind] >= PROFICIENCY_PRICE and data["proficiency_supply"][kind] >= 1:
             try:
                 check_buy_proficiency(data, seat, kind)
                 found.append(listed("proficiency", (kind,), seat))
