@@ -132,6 +132,7 @@ class TreeWalker(Generic[C]):
         self.not_ready: Callable[[C, str], None] | None = None
         self._kinds: dict[str, dict[str, str]] = {}
         self._nodes: dict[tuple[str, int], tuple[object, Any]] = {}
+        self._text_args: dict[tuple[str, str], dict[str, Any]] = {}     # a call whose args are one name
         # Compiled nodes (see "compiling" below), by the node's id (a name: by itself), each entry
         # keeping its node alive; emptied whenever the vocabulary changes.
         self._steps: dict[object, tuple[object, Step[C]]] = {}
@@ -157,6 +158,7 @@ class TreeWalker(Generic[C]):
         self.not_ready = not_ready
         self._kinds.clear()
         self._nodes.clear()
+        self._text_args.clear()
         self._forget_compiled()
 
     # -- registering -------------------------------------------------------------------------------
@@ -251,6 +253,11 @@ class TreeWalker(Generic[C]):
     def named_args(self, name: str, args: object) -> dict[str, Any]:
         """A call's arguments by parameter name, whichever way the content wrote them; a fresh
         dict the caller may keep."""
+        if isinstance(args, str):                        # one value, by its text
+            found = self._text_args.get((name, args))
+            if found is None:
+                found = self._text_args[(name, args)] = arguments(self.signatures, name, args)
+            return dict(found)
         if not isinstance(args, (FrozenMap, tuple)):
             return arguments(self.signatures, name, args)
         entry = self._nodes.get((name, id(args)))
@@ -318,7 +325,6 @@ class TreeWalker(Generic[C]):
                     self._effect_names.clear()
                 self._effect_names[(key, option)] = (tree, names)
         return sorted({name for name in names if name not in self.controls and name not in self.handlers})
-
 
     # -- compiling ---------------------------------------------------------------------------------
     # A walk reads the same content nodes at every decision (each card in hand is planned at each),
@@ -486,12 +492,13 @@ class TreeWalker(Generic[C]):
         the order the walk meets the choices; nothing changes."""
         found: list[tuple[int | None, tuple[Any, ...]]] = []
         memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
+        step = self.step(tree)
 
         def explore(opt: int | None, prefix: tuple[Any, ...]) -> None:
             walk = TreeWalk(self, ctx, opt, prefix, planning=True)
             walk.memo = memo
             try:
-                walk.run(tree, dict(bindings))
+                step(walk, dict(bindings))
             except NeedChoice as need:
                 if need.kind == "option":
                     for n in need.candidates:
@@ -501,8 +508,23 @@ class TreeWalker(Generic[C]):
                         explore(opt, prefix + (candidate,))
                 return
             found.append((opt if walk.option_used else None, prefix))
-        explore(option, ())
+
+        parts = self._top_options(tree) if option is None and not self.stopped(ctx) else None
+        if parts is not None:
+            for n in range(parts):       # an OR at the top is the first decision: each part is walked
+                explore(n, ())           # at once (the walk would stop there asking which, at a cost)
+        else:
+            explore(option, ())
         return found
+
+    def _top_options(self, tree: object) -> int | None:
+        """How many OR parts a ``choice`` at the top of ``tree`` has (None: it has none there)."""
+        if tree is None or isinstance(tree, tuple):
+            return None
+        name, raw = self.call_of(tree)
+        if self.controls.get(name) is not _choice:
+            return None
+        return len(self.named_args(name, raw).get("options", ()))
 
     def check_plan(self, ctx: C, tree: object, option: int | None, targets: tuple[Any, ...],
                    **bindings: Any) -> None:
@@ -530,6 +552,9 @@ class TreeWalk(Generic[C]):
     `NONE`, ``context`` is the primitive whose args are being resolved, and ``marks`` is what the
     game's primitives note for its conditions during this walk (a handler reaches the walk as
     ``bindings["_walk"]``)."""
+
+    __slots__ = ("walker", "ctx", "option", "option_used", "targets", "used", "planning", "strict", "optional",
+                 "chosen", "context", "memo", "marks")
 
     def __init__(self, walker: TreeWalker[C], ctx: C, option: int | None = None, targets: tuple[Any, ...] = (),
                  *, planning: bool = False, strict: bool = False) -> None:
