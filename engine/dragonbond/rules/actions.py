@@ -345,7 +345,9 @@ def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> No
     """DRG-ACTION-4, DRG-MOVE-1/8: ``general`` may move pieces from ``origin`` to ``destination``."""
     if ctx.board(general)["role"] != "general":
         raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
-    if origin not in movement.move_origins(ctx, general):
+    data = ctx.data                                                  # origin in move_origins:
+    if origin not in data["regions"] or not (origin == ctx.board(general)["region"]
+                                             or movement.has_units(data, origin, general)):
         raise refuse("DRG-MOVE-1", f"{general} has no piece in {origin!r}")
     closed = movement.storm_active(ctx.data)
     if destination not in ctx.content.map.neighbours(origin, mountains_closed=closed):
