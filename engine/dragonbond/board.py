@@ -120,7 +120,8 @@ class Map:
     @cached_property
     def _mountain_pairs(self) -> frozenset[tuple[str, str]]:
         """Both (a, b) and (b, a) of every mountain border: asked often, without building a set."""
-        return frozenset(pair for border in self._mountains for pair in (tuple(border), tuple(border)[::-1]))
+        pairs = [(a, b) for a, b in map(sorted, self._mountains)]
+        return frozenset(pairs + [(b, a) for a, b in pairs])
 
     def is_mountain(self, a: str, b: str) -> bool:
         """Whether the border between a and b is a mountain border (DRG-MOUNTAIN-1)."""

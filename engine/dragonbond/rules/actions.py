@@ -126,7 +126,7 @@ def as_icon(icon: Icon | Mapping[str, Any]) -> Icon:
     if isinstance(icon, Icon):
         return icon
     try:
-        key: bytes | None = marshal.dumps(icon, 0)    # format 0: equal data, equal bytes
+        key: bytes | None = marshal.dumps(icon, 0)    # type: ignore[arg-type]  # format 0: equal data, equal bytes
     except ValueError:                                # not plain data (a FrozenMap): not kept
         key = None
     found = _READ_ICONS.get(key) if key is not None else None
@@ -159,7 +159,8 @@ def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str =
         # The answer to the pause this step made on this same state; the interpreter checked it
         # against the options listed then, so they are not listed again (an invariant holds that
         # a waiting decision is the one its step asks now: EffectInterpreter.decision_problems).
-        return _answered(ctx, owner, the_icon, source, answer)
+        _answered(ctx, owner, the_icon, source, answer)
+        return None
     options = () if ai else icon_options(ctx, owner, the_icon)
     legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
     if not legal:
@@ -181,7 +182,8 @@ def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str =
         return None
     if answer is None:
         return Pause("optional_icon", options + ("decline",)) if optional else Pause(f"icon_{the_icon.icon}", options)
-    return _answered(ctx, owner, the_icon, source, answer)
+    _answered(ctx, owner, the_icon, source, answer)
+    return None
 
 
 def _answered(ctx: Ctx, owner: str, icon: Icon, source: str, answer: Any) -> None:
@@ -189,9 +191,8 @@ def _answered(ctx: Ctx, owner: str, icon: Icon, source: str, answer: Any) -> Non
     if answer == "decline":
         _drop_carry(ctx, icon)
         ctx.emit("icon_declined", card=source, owner=owner, icon=icon.icon)
-        return None
+        return
     apply_icon(ctx, owner, icon, str(answer))
-    return None
 
 
 def _drop_carry(ctx: Ctx, icon: Icon) -> None:
@@ -344,7 +345,9 @@ def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> No
     """DRG-ACTION-4, DRG-MOVE-1/8: ``general`` may move pieces from ``origin`` to ``destination``."""
     if ctx.board(general)["role"] != "general":
         raise refuse("DRG-ACTION-4", f"{general} is a dragon: dragons fly, they do not `move`")
-    if origin not in movement.move_origins(ctx, general):
+    data = ctx.data                                                  # origin in move_origins:
+    if origin not in data["regions"] or not (origin == ctx.board(general)["region"]
+                                             or movement.has_units(data, origin, general)):
         raise refuse("DRG-MOVE-1", f"{general} has no piece in {origin!r}")
     closed = movement.storm_active(ctx.data)
     if destination not in ctx.content.map.neighbours(origin, mountains_closed=closed):

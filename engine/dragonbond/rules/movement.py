@@ -23,7 +23,7 @@ from .control import controller
 def storm_active(data: Data) -> bool:
     """DRG-MOVE-8: whether a `mountains_closed` modifier (ev08) is in force."""
     modifiers = data.get("modifiers")
-    return bool(modifiers) and any(m.get("kind") == "mountains_closed" for m in modifiers)
+    return any(m.get("kind") == "mountains_closed" for m in modifiers) if modifiers else False
 
 
 def _closed(data: Data, mountains_closed: bool | None) -> bool:
