@@ -81,15 +81,20 @@ class EndGameDialog(QDialog):
     def set_chances(self, chances: Mapping[str, Any]) -> None:
         """The whole game's win chances (`GameSession.win_chances`), under the game's own curve;
         drawn when they hold two points or more."""
-        from .win_chances import build_chance_plot, has_curve
-        if self.chance_plot is not None:
-            self._layout.removeWidget(self.chance_plot)
-            self.chance_plot.deleteLater()
-            self.chance_plot = None
-        if has_curve(chances):
+        from .win_chances import build_chance_plot, has_curve, update_chance_plot
+        if not has_curve(chances):
+            if self.chance_plot is not None:
+                self._layout.removeWidget(self.chance_plot)
+                self.chance_plot.deleteLater()
+                self.chance_plot = None
+            return
+        if self.chance_plot is None:
             self.chance_plot = build_chance_plot(chances, self)
             self.chance_plot.setMinimumHeight(220)
             self._layout.insertWidget(self._layout.count() - 1, self.chance_plot, 1)
+        else:   # more points of the same game (estimated after its end), or another language
+            update_chance_plot(self.chance_plot, chances)
+        self.chance_plot.show()
 
     def category_name(self, key: str) -> str:
         """A score category's name as the game words it (unknown ones: the key in words)."""

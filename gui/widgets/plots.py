@@ -35,7 +35,8 @@ def build_score_plot(scores: Mapping[str, Sequence[float]], parent: QWidget | No
     plot.showGrid(x=True, y=True, alpha=0.25)
     if x_title:
         plot.setLabel("bottom", x_title, color="k")
-    if max((len(v) for v in scores.values()), default=0) <= 30:
+    span = max((len(v) for v in scores.values()), default=0) if x is None else (max(x) - min(x) if x else 0)
+    if span <= 30:
         plot.getAxis("bottom").setTickSpacing(5, 1)  # whole steps: a round is never 2.5
     if y_title:
         plot.setLabel("left", y_title, color="k")

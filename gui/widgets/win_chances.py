@@ -27,6 +27,21 @@ def build_chance_plot(data: Mapping[str, Any], parent: QWidget | None = None) ->
                             data.get("x"), CHANCE_RANGE, name="win_chance_plot")
 
 
+def update_chance_plot(plot: QWidget, data: Mapping[str, Any]) -> None:
+    """Draw a plot `build_chance_plot` made again from ``data``: its lines and its words."""
+    from .plots import set_lines
+    set_lines(plot, data.get("series") or {}, data.get("seats"), data.get("x"))
+    plot.setTitle(str(data.get("title", "")), color="k")  # type: ignore[attr-defined]
+    plot.setLabel("bottom", str(data.get("x_title", "")), color="k")  # type: ignore[attr-defined]
+    plot.setLabel("left", str(data.get("y_title", "")), color="k")  # type: ignore[attr-defined]
+    xs = list(data.get("x") or [])
+    axis = plot.getAxis("bottom")  # type: ignore[attr-defined]
+    if xs and max(xs) - min(xs) > 30:
+        axis.setTickSpacing()       # a long game: pyqtgraph's own spacing again
+    else:
+        axis.setTickSpacing(5, 1)   # whole commands
+
+
 class WinChanceDock(QDockWidget):
     """The live win-chance plot beside the board."""
 
@@ -75,11 +90,7 @@ class WinChanceDock(QDockWidget):
             self.plot = build_chance_plot(data, self.widget())
             self._layout.addWidget(self.plot, 1)
         else:
-            from .plots import set_lines
-            set_lines(self.plot, data.get("series") or {}, data.get("seats"), data.get("x"))
-            self.plot.setTitle(str(data.get("title", "")), color="k")  # type: ignore[attr-defined]
-            self.plot.setLabel("bottom", str(data.get("x_title", "")), color="k")  # type: ignore[attr-defined]
-            self.plot.setLabel("left", str(data.get("y_title", "")), color="k")  # type: ignore[attr-defined]
+            update_chance_plot(self.plot, data)
         self.plot.show()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -90,10 +90,15 @@ def test_a_hint_is_a_legal_command_of_the_seat_lit_on_the_board(window: MainWind
     assert not error_dialogs
 
 
-def test_no_hint_while_the_computer_decides_or_the_game_is_not_the_viewers(window: MainWindow, qtbot) -> None:
-    assert not window.action_collection.hint.isEnabled() or not window.session.can_hint()
-    assert not window.ask_hint()                              # no game
+def test_no_hint_without_a_game_or_while_the_computer_decides(window: MainWindow, qtbot) -> None:
+    assert not window.action_collection.hint.isEnabled() and not window.ask_hint()   # no game
     assert "your turn" in window.statusBar().currentMessage()
+    window.session.new_game(NewGameConfig("toy", 2, "versus", ("bot:random", "human"), {"challenges": False}, 3))
+    assert window.session.deciders() == (0,)          # the computer's decision: nothing to hint
+    assert not window.session.can_hint() and not window.action_collection.hint.isEnabled()
+    assert not window.ask_hint() and not window.session.is_hinting()
+    qtbot.waitUntil(lambda: window.session.deciders() == (1,), timeout=10_000)
+    assert window.session.can_hint() and window.action_collection.hint.isEnabled()
 
 
 def twin_for(state, seat: int | None, deal_seed: int):

@@ -8,6 +8,7 @@ through widgets: Decision panel buttons, clicks on the board view's viewport and
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -118,6 +119,9 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
     assert dialog.chance_plot is not None and dialog.chance_plot.isVisible()
     assert dialog.chance_plot.objectName() == "win_chance_plot"
     assert len(dialog.chance_plot.getPlotItem().listDataItems()) == 2
+    shots = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(shots / "end_screen_win_chances.png"))
     played_by_human = {c.verb for c in match.commands if c.seat == 0}
     assert {"answer", "move", "visit", "end_turn"} <= played_by_human, played_by_human
     assert not error_dialogs
