@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextB
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
 from gui.controller.session import GameSession, SessionError, save_suffix
+from gui.controller.types import without_seat
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs, rule_links
@@ -432,7 +433,16 @@ class MainWindow(QMainWindow):
         self.hinted = command
         self.board_view.highlight(lit)
         self._set_piece_states(self.session.drag_sources() & lit, set(), self.session.clickable_pieces() & lit)
+        button = self.hint_button(command)
+        if button is not None:  # a command given by a button (an answer, End Turn): the focus goes there
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
         self.statusBar().showMessage(self.tr("Hint: {move}").format(move=label), HINT_MESSAGE_MS)
+
+    def hint_button(self, command: str) -> QWidget | None:
+        """The Decision or Actions panel button that plays ``command``, if one does."""
+        bare = without_seat(command)
+        return self.actions_dock.button_for(command) or next(
+            (b for b in self.choice_dock.buttons if without_seat(str(b.property("command"))) == bare), None)
 
     def _on_show_win_chances_toggled(self, on: bool) -> None:
         if self._table_shown:

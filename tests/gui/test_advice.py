@@ -60,6 +60,9 @@ def to_a_hint_on_the_board(window: MainWindow, qtbot) -> tuple[str, str, list]:
         command, label, touched = ask_hint(window, qtbot)
         if set(touched) & set(window.board_view.space_ids()):
             return command, label, touched
+        button = window.hint_button(command)
+        if button is not None:                 # a button's command: the focus goes to its button
+            assert button.property("command") and window.focusWidget() is button
         session.apply(command)
     pytest.fail("no hint named a space of the board")
 
