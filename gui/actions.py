@@ -38,6 +38,7 @@ class ActionCollection(QObject):
         self.cancel = self._make(_keys("Esc"))
         self.next_prompt = self._make(_keys("Ctrl+D"))
         self.skip_bots = self._make(_keys("Ctrl+K"))
+        self.hint = self._make(_keys("H"))
         self.confirm_end_turn = self._make(checkable=True)
         self.bot_speed_group = QActionGroup(self)
         self.bot_speed_group.setExclusive(True)
@@ -53,6 +54,7 @@ class ActionCollection(QObject):
         self.fit = self._make(_keys("Ctrl+0"))
         self.show_log = self._make(_keys("Ctrl+L"), checkable=True)
         self.show_legend = self._make(checkable=True)
+        self.show_win_chances = self._make(_keys("Ctrl+Shift+W"), checkable=True)
         self.language_group = QActionGroup(self)
         self.language_group.setExclusive(True)
         self.languages: dict[str, QAction] = {}
@@ -106,6 +108,8 @@ class ActionCollection(QObject):
                        self.tr("Move the keyboard focus to the first answer of the pending decision"))
         self._describe(self.skip_bots, self.tr("&Skip Computer Moves"),
                        self.tr("Let the computer players finish at once, without pauses"))
+        self._describe(self.hint, self.tr("&Hint"),
+                       self.tr("Ask the computer which move it would play for you, and light it on the board"))
         self._describe(self.confirm_end_turn, self.tr("&Confirm End of Turn"),
                        self.tr("Ask before a turn ends"))
         speed_words = {"slow": (self.tr("&Slow"), self.tr("A long pause before each computer move")),
@@ -120,6 +124,9 @@ class ActionCollection(QObject):
         self._describe(self.show_log, self.tr("Show &Log"), self.tr("Show or hide the game log"))
         self._describe(self.show_legend, self.tr("Highlight Le&gend"),
                        self.tr("Show or hide the line under the board that explains its coloured edges"))
+        self._describe(self.show_win_chances, self.tr("&Win Chances"),
+                       self.tr("Show or hide each player's chance to win after each move, as the computer "
+                               "estimates it from what everyone can see"))
         self._describe(self.rules, self.tr("&Rules"), self.tr("Read the rules of the game, by area"))
         self._describe(self.about, self.tr("&About Tablekeeper"), self.tr("Show the version and credits"))
         for action in self.languages.values():

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextB
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
 from gui.controller.session import GameSession, SessionError, save_suffix
+from gui.controller.types import without_seat
 from gui.i18n import LanguageSwitcher, current_language
 from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs, rule_links
@@ -30,6 +31,7 @@ from gui.widgets.start_page import StartPage
 from gui.widgets.status import ElidedLabel
 from gui.widgets.table_dock import HandDock, TableDock
 from gui.widgets.turn_banner import TurnBanner
+from gui.widgets.win_chances import WinChanceDock
 
 if TYPE_CHECKING:  # both load when first opened: start-up stays light
     from gui.controller.types import NewGameConfig
@@ -37,6 +39,7 @@ if TYPE_CHECKING:  # both load when first opened: start-up stays light
     from gui.widgets.new_game_dialog import NewGameDialog
 
 STATUS_MESSAGE_MS = 4000
+HINT_MESSAGE_MS = 12000  # a hint stays said until the player acts (or this long)
 BOARD_SHARE = 0.5  # of the window's width, at least, for the board between the side docks
 TURN_LABEL_SHARE = 0.45  # at most this part of the status bar's width goes to whose turn it is
 
@@ -60,6 +63,7 @@ class MainWindow(QMainWindow):
         self._refit_timer = QTimer(self)
         self._refit_timer.setSingleShot(True)
         self._refit_timer.timeout.connect(self.fit_board)
+        self.hinted: str | None = None  # the command the last hint suggested (lit until the next change)
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
@@ -110,6 +114,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
         self.splitDockWidget(self.choice_dock, self.hand_dock, Qt.Orientation.Vertical)  # full width
         self.hand_dock.hide()
+        self.win_chance_dock = WinChanceDock(self)   # View ▸ Win Chances; its plot is built when shown
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.win_chance_dock)
+        self.win_chance_dock.hide()
         self.resizeDocks([self.actions_dock, self.player_boards_dock], [260, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.player_boards_dock, self.log_dock], [330, 220], Qt.Orientation.Vertical)
 
@@ -167,6 +174,8 @@ class MainWindow(QMainWindow):
             self.bot_speed_menu.addAction(action)
         self.game_menu.addMenu(self.bot_speed_menu)
         self.game_menu.addAction(a.skip_bots)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(a.hint)
 
         self.view_menu = bar.addMenu("")
         self.view_menu.setObjectName("view_menu")
@@ -176,6 +185,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(a.show_log)
         self.view_menu.addAction(a.show_legend)
+        self.view_menu.addAction(a.show_win_chances)
         self.language_menu = QMenu(self.view_menu)
         self.language_menu.setObjectName("language_menu")
         for action in a.languages.values():
@@ -207,6 +217,8 @@ class MainWindow(QMainWindow):
         a.cancel.triggered.connect(self.cancel_gesture)
         a.next_prompt.triggered.connect(self.choice_dock.focus_first)
         a.skip_bots.triggered.connect(s.skip_bots)
+        a.hint.triggered.connect(self.ask_hint)
+        a.show_win_chances.toggled.connect(self._on_show_win_chances_toggled)
         a.confirm_end_turn.toggled.connect(self._on_confirm_end_turn_toggled)
         a.bot_speed_group.triggered.connect(lambda action: self.set_bot_speed(action.data()))
         self.actions_dock.action_chosen.connect(self._on_action_chosen)
@@ -260,6 +272,12 @@ class MainWindow(QMainWindow):
         s.bot_thinking_started.connect(lambda seat: self._refresh_status())
         s.bot_failed.connect(lambda message: dialogs.show_error(
             self, self.tr("Computer player stopped"), message))
+        s.chances_changed.connect(self._on_chances_changed)
+        s.hint_started.connect(lambda: self.statusBar().showMessage(self.tr("Looking for a hint…"),
+                                                                    HINT_MESSAGE_MS))
+        s.hint_ready.connect(self._show_hint)
+        s.hint_failed.connect(lambda message: self.statusBar().showMessage(
+            self.tr("No hint: {reason}").format(reason=message), STATUS_MESSAGE_MS))
         s.autosave_failed.connect(lambda message: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=message), STATUS_MESSAGE_MS))
 
@@ -398,6 +416,46 @@ class MainWindow(QMainWindow):
             return
         self.session.apply(command)
 
+    def ask_hint(self) -> bool:
+        """Game ▸ Hint: the computer looks for a move for the person deciding (from their view
+        only, on a worker thread); `_show_hint` lights it when found. False when none can be asked."""
+        if self._handover_seat is not None or not self.session.ask_hint():
+            self.statusBar().showMessage(self.tr("A hint is given when it is your turn to decide"),
+                                         STATUS_MESSAGE_MS)
+            return False
+        return True
+
+    def _show_hint(self, command: str, label: str, touched: list) -> None:
+        """Light what the suggested command touches, as legal commands are lit, and say it in words."""
+        if self._handover_seat is not None:
+            return
+        lit = set(touched)
+        self.hinted = command
+        self.board_view.highlight(lit)
+        self._set_piece_states(self.session.drag_sources() & lit, set(), self.session.clickable_pieces() & lit)
+        button = self.hint_button(command)
+        if button is not None:  # a command given by a button (an answer, End Turn): the focus goes there
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.statusBar().showMessage(self.tr("Hint: {move}").format(move=label), HINT_MESSAGE_MS)
+
+    def hint_button(self, command: str) -> QWidget | None:
+        """The Decision or Actions panel button that plays ``command``, if one does."""
+        bare = without_seat(command)
+        return self.actions_dock.button_for(command) or next(
+            (b for b in self.choice_dock.buttons if without_seat(str(b.property("command"))) == bare), None)
+
+    def _on_show_win_chances_toggled(self, on: bool) -> None:
+        if self._table_shown:
+            self.win_chance_dock.setVisible(on)
+        if on:
+            self.win_chance_dock.set_chances(self.session.win_chances())
+
+    def _on_chances_changed(self) -> None:
+        if self.win_chance_dock.isVisible():
+            self.win_chance_dock.set_chances(self.session.win_chances())
+        if self.end_dialog is not None and self.end_dialog.isVisible() and self.session.is_over():
+            self.end_dialog.set_chances(self.session.win_chances())  # a late estimate of the game's course
+
     def cancel_gesture(self) -> None:
         """Esc: put down whatever is half done (a selected or dragged piece, things touched)."""
         dropped = self.board_view.cancel_gesture()
@@ -417,7 +475,9 @@ class MainWindow(QMainWindow):
             self.log_dock.set_entries(self.session.log_entries())  # so do the log's rule names
         scores = self.session.final_scores()
         if self.end_dialog is not None and scores is not None:  # so do the end screen's
-            self.end_dialog.set_data(scores, self.session.progress_plot())
+            self.end_dialog.set_data(scores, self.session.progress_plot(), self.session.win_chances())
+        if self.win_chance_dock.isVisible():
+            self.win_chance_dock.set_chances(self.session.win_chances())
 
     def show_about(self) -> None:
         from importlib import metadata  # only here: importing it costs ~15 ms at start-up
@@ -486,6 +546,7 @@ class MainWindow(QMainWindow):
                 Qt.Orientation.Vertical))
 
     def _on_command_applied(self, view: object, entries: list) -> None:
+        self.hinted = None
         if self._handover_seat is None:
             self.log_dock.append_entries(entries)
             self._refresh_board()
@@ -524,11 +585,12 @@ class MainWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog.deleteLater()
-        self.end_dialog = EndGameDialog(scores, self.session.progress_plot(), self)
+        self.end_dialog = EndGameDialog(scores, self.session.progress_plot(), self, self.session.win_chances())
         self.end_dialog.show()
         return self.end_dialog
 
     def _on_history_rewound(self) -> None:
+        self.hinted = None
         if self._handover_seat is None:
             self.log_dock.set_entries(self.session.log_entries())
             self._refresh_board()
@@ -748,6 +810,7 @@ class MainWindow(QMainWindow):
             self.actions_dock.setVisible(shown)
             self.player_boards_dock.setVisible(shown)
             self.log_dock.setVisible(shown and self.action_collection.show_log.isChecked())
+            self.win_chance_dock.setVisible(shown and self.action_collection.show_win_chances.isChecked())
         finally:
             self._switching_docks = False
 
@@ -823,6 +886,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         self.turn_label.setText(self._status_text())
+        self.action_collection.hint.setEnabled(self._handover_seat is None and self.session.can_hint())
         self._greet_decider()
 
     def _greet_decider(self) -> None:
@@ -873,6 +937,7 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
             self.action_collection.show_log.setChecked(not self.log_dock.isHidden())
+            self.action_collection.show_win_chances.setChecked(not self.win_chance_dock.isHidden())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

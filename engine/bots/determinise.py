@@ -71,11 +71,12 @@ def copy_data(data: Data) -> Data:
     return copied
 
 
-def determinise(game: Game, data: Data, seat: int, rng: Rng) -> Data:
+def determinise(game: Game, data: Data, seat: int | None, rng: Rng) -> Data:
     """A state ``seat`` cannot tell from ``data``: what it cannot see dealt again with ``rng``
     (canonically, `SortedShuffles`). A new copy; ``data`` is left as it was. Where the game hides
-    nothing from the seat, a plain copy."""
-    dealt = game.resample_hidden(data, seat, SortedShuffles(rng))  # type: ignore[arg-type]
+    nothing from the seat, a plain copy. ``seat`` None: the onlooker, who sees only what every
+    seat may see (the public view)."""
+    dealt = game.resample_hidden(data, seat, SortedShuffles(rng))  # type: ignore[arg-type]  # seat None too
     return copy_data(data if dealt is None else dealt)
 
 

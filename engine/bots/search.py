@@ -80,13 +80,14 @@ class _Unplayable(Exception):
 class _Search:
     """The tree and the budget of one decision."""
 
-    def __init__(self, game: Game, config: Config, seat: int, base: Data, legal: Sequence[Command], rng: Rng,
-                 exploration: float, widening: float | None, deadline: float | None) -> None:
+    def __init__(self, game: Game, config: Config, seat: int | None, base: Data, legal: Sequence[Command] | None,
+                 rng: Rng, exploration: float, widening: float | None, deadline: float | None) -> None:
         self.game = game
         self.players = config.players
-        self.seat = seat
+        self.seat = seat              # whose information set (None: the onlooker's, `chances`)
         self.base = base
-        self.root_legal = dict.fromkeys(legal)
+        # the seat's real legal commands, which bound the root (None: whatever the guess allows)
+        self.root_legal = None if legal is None else dict.fromkeys(legal)
         self.rng = rng
         self.exploration = exploration
         self.widening = widening
@@ -95,7 +96,7 @@ class _Search:
         self.grouping = answers_itself(game, "search_group")
         self.own_policy = answers_itself(game, "search_playout")
         self.own_values = answers_itself(game, "search_values")
-        self.root = _Node(seat)
+        self.root = _Node(-1 if seat is None else seat)   # its own value is never read
         self.sums = [0.0] * self.players
         self.commands = 0
 
@@ -111,7 +112,7 @@ class _Search:
             if turn is None:
                 break
             mover, legal = turn
-            if node is self.root:
+            if node is self.root and self.root_legal is not None:
                 legal = [c for c in legal if c in self.root_legal]
                 if not legal:
                     raise _Unplayable
@@ -129,7 +130,8 @@ class _Search:
             game.apply(data, self.policy(data, *turn), chance)
             self.commands += 1
         values = self.values(data)
-        for n in path:
+        self.root.visits += 1
+        for n in path[1:]:
             n.visits += 1
             n.total += values[n.seat]
         for seat, value in enumerate(values):
@@ -291,6 +293,39 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     played = done - failures
     return SearchResult(choice, done, search.commands, time.perf_counter() - started, failures,
                         tuple(s / played if played else 0.5 for s in search.sums), search.root_commands())
+
+
+def chances(game: Game, state: State, rng: Rng, *, seat: int | None = None, think_ms: float | None = None,
+            iterations: int | None = 200, exploration: float = EXPLORATION,
+            widening: float | None = WIDENING) -> tuple[float, ...]:
+    """Each seat's chance to win as the search estimates it: the root value per seat of an ISMCTS
+    of ``state`` from ``seat``'s information set — by default the onlooker's (None), who knows only
+    what every seat may see, so the estimate can be shown to anyone. Reads ``state`` only to
+    determinise it (`determinise`), so states that differ only in what ``seat`` cannot see give the
+    same estimate for the same ``rng`` and an iteration budget. A finished game: 1 for each winner,
+    0 for the others. Budgets as in `think` (one must be given)."""
+    if think_ms is None and iterations is None:
+        raise ValueError("an estimate needs a time budget (think_ms) or an iteration budget")
+    game_data = state.data
+    outcome = game.outcome(game_data)
+    if outcome is not None:
+        return tuple(1.0 if s in outcome.winners else 0.0 for s in range(state.config.players))
+    started = time.perf_counter()
+    base = determinise(game, game_data, seat, rng)   # None: the onlooker
+    deadline = None if think_ms is None else started + think_ms / 1000
+    search = _Search(game, state.config, seat, base, None, rng, exploration, widening, deadline)
+    done = failures = 0
+    while done == 0 or ((iterations is None or done < iterations)
+                        and (deadline is None or time.perf_counter() < deadline)):
+        done += 1
+        try:
+            search.iterate()
+        except Exception:  # a determinisation the rules cannot play is left out, as in `think`
+            failures += 1
+            if failures == done and failures >= 20:
+                break
+    played = done - failures
+    return tuple(s / played if played else 0.5 for s in search.sums)
 
 
 class SearchBot:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from . import autosave
+from .advice import Advisor, series_of
 from .autosave import AUTOSAVE_FILE, AUTOSAVE_SYNC_MS, BROKEN_SUFFIX, CrashCopy, default_autosave_folder
 from .bot_scheduling import BotScheduler
 from .bot_worker import BotFactory
@@ -86,6 +87,15 @@ class GameSession(QObject):
     # halfway through a command given by touches (a drop that needs one more): light what is next
     touch_waiting = Signal()
     bot_failed = Signal(str)
+    # the win chances (`win_chances`) gained or lost points
+    chances_changed = Signal()
+    # a hint is being looked for (the search thinks on a worker thread)
+    hint_started = Signal()
+    # the hint for the viewer: the command in notation, in words, and what it touches (spaces,
+    # pieces, cards — what the screen lights, as it lights legal commands)
+    hint_ready = Signal(str, str, list)
+    # no hint could be found; what went wrong in plain words
+    hint_failed = Signal(str)
     # the crash copy could not be written; the reason in plain words (play goes on)
     autosave_failed = Signal(str)
 
@@ -113,6 +123,18 @@ class GameSession(QObject):
         self._steps.spaces_touched.connect(self.spaces_touched)
         self._bots.thinking_started.connect(self.bot_thinking_started)
         self._crash_copy.failed.connect(self.autosave_failed)
+        # Hints and win chances, on worker threads; the chances follow every change of position.
+        self._advice = Advisor(lambda: self._cache.match, self._bots.is_thinking, self)
+        self._control.game_started.connect(self._advice.restart)
+        self._control.game_started.connect(self._advice.estimate)
+        self._control.game_closed.connect(self._advice.restart)
+        self._control.command_applied.connect(lambda view, entries: self._advice.changed())
+        self._control.history_rewound.connect(self._advice.rewind)
+        self._control.history_rewound.connect(self._advice.estimate)
+        self._advice.chances_changed.connect(self.chances_changed)
+        self._advice.hint_started.connect(lambda seat: self.hint_started.emit())
+        self._advice.hint_ready.connect(self._on_hint)
+        self._advice.hint_failed.connect(self.hint_failed)
 
     # -- the open game -------------------------------------------------------------------------
     def has_game(self) -> bool:
@@ -403,6 +425,7 @@ class GameSession(QObject):
         self._bots.stop()
         self._crash_copy.close()
         self._bots.wait()
+        self._advice.wait()
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, command: str | Command) -> None:
@@ -452,3 +475,44 @@ class GameSession(QObject):
         self._bots.skip()
         self._control.finish_steps()
         self._bots.hurry()
+
+    # -- the search's advice -------------------------------------------------------------------
+    def can_hint(self) -> bool:
+        """Whether a hint can be asked for now: a person at the screen decides (no hand-over
+        pending, no command unfolding)."""
+        match, viewer = self._cache.match, self._handover.viewer
+        return (match is not None and viewer is not None and not match.state.is_terminal()
+                and not self.is_bot(viewer) and viewer in match.state.deciders()
+                and not self._handover.due and not self._steps.is_showing() and bool(self._cache.viewer_legal()))
+
+    def ask_hint(self) -> bool:
+        """Ask the search for a suggestion for the viewer, thought from the viewer's seat only, on
+        a worker thread; it arrives as `hint_ready` (or `hint_failed`). False when no hint can be
+        asked for now (`can_hint`)."""
+        viewer = self._handover.viewer
+        return viewer is not None and self.can_hint() and self._advice.ask_hint(viewer)
+
+    def is_hinting(self) -> bool:
+        return self._advice.is_hinting()
+
+    def _on_hint(self, seat: int, command: object) -> None:
+        from engine.core import Command
+        match = self._cache.match
+        if match is None or not isinstance(command, Command) or seat != self._handover.viewer:
+            return
+        view = self._cache.shown_view()
+        touched = list(dict.fromkeys([*match.game.command_touches(command, view), *self._cache.spaces_named(command)]))
+        self.hint_ready.emit(str(command), self._words.label(str(command)), touched)
+
+    def win_chances(self) -> dict[str, Any]:
+        """Each seat's chance to win after each command, as the search estimates it from what
+        every seat may see: ``{"title", "x_title", "y_title", "x": commands played,
+        "series": {seat name: percent per x}, "seats"}``; {} when no game is open."""
+        match = self._cache.match
+        if match is None:
+            return {}
+        names = [self.seat_name(seat) for seat in range(match.config.players)]
+        data = series_of(self._advice.points(), names)
+        data.update(title=self.tr("Chance to win"), x_title=self.tr("Commands played"),
+                    y_title=self.tr("Chance to win (%)"))
+        return data

@@ -27,7 +27,7 @@ WINNER_FILL = QColor("#fff1c2")
 
 class EndGameDialog(QDialog):
     def __init__(self, scores: Mapping[str, Any], plot: Mapping[str, Any],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, chances: Mapping[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("end_game_dialog")
         self.resize(720, 640)
@@ -48,17 +48,19 @@ class EndGameDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._layout.addWidget(self.table)
         self.plot: QWidget | None = None
+        self.chance_plot: QWidget | None = None   # the whole game's win chances, as estimated
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         self._layout.addWidget(buttons)
         self._names: dict[str, str] = {}
         self.retranslateUi()
-        self.set_data(scores, plot)
+        self.set_data(scores, plot, chances)
 
-    def set_data(self, scores: Mapping[str, Any], plot: Mapping[str, Any]) -> None:
-        """Show a finished game's scores (`GameSession.final_scores`) and the game's curve
-        (`GameSession.progress_plot`); called again with the same game in another language, it
-        redraws everything in that language."""
+    def set_data(self, scores: Mapping[str, Any], plot: Mapping[str, Any],
+                 chances: Mapping[str, Any] | None = None) -> None:
+        """Show a finished game's scores (`GameSession.final_scores`), the game's curve
+        (`GameSession.progress_plot`) and its win chances (`GameSession.win_chances`); called
+        again with the same game in another language, it redraws everything in that language."""
         self.summary.setText(str(scores.get("text", "")))
         self._names = {str(k): str(v) for k, v in (scores.get("category_names") or {}).items()}
         self._fill_table(scores)
@@ -74,6 +76,25 @@ class EndGameDialog(QDialog):
                                          plot.get("seats"))
             self.plot.setMinimumHeight(260)
             self._layout.insertWidget(2, self.plot, 1)
+        self.set_chances(chances or {})
+
+    def set_chances(self, chances: Mapping[str, Any]) -> None:
+        """The whole game's win chances (`GameSession.win_chances`), under the game's own curve;
+        drawn when they hold two points or more."""
+        from .win_chances import build_chance_plot, has_curve, update_chance_plot
+        if not has_curve(chances):
+            if self.chance_plot is not None:
+                self._layout.removeWidget(self.chance_plot)
+                self.chance_plot.deleteLater()
+                self.chance_plot = None
+            return
+        if self.chance_plot is None:
+            self.chance_plot = build_chance_plot(chances, self)
+            self.chance_plot.setMinimumHeight(220)
+            self._layout.insertWidget(self._layout.count() - 1, self.chance_plot, 1)
+        else:   # more points of the same game (estimated after its end), or another language
+            update_chance_plot(self.chance_plot, chances)
+        self.chance_plot.show()
 
     def category_name(self, key: str) -> str:
         """A score category's name as the game words it (unknown ones: the key in words)."""

@@ -45,6 +45,15 @@ MAX_SEED_DIGITS = 18  # fits the engine's 63-bit seeds
 MIN_WIDTH = 560
 COLUMN_GAP = 16
 SCREEN_MARGIN = 40  # room left around the dialog for the window frame and the desktop's panels
+# The computer players offered as levels, easiest first; other kinds follow, random moves last.
+LEVELS = ("heuristic", "search", "search_hard")
+
+
+def level_order(kinds: Sequence[str]) -> list[str]:
+    """Computer player kinds as the seat menus list them: the levels (Easy, Normal, Hard) first,
+    then any other kind a game offers, and random moves last."""
+    rank = {kind: i for i, kind in enumerate(LEVELS)}
+    return sorted(kinds, key=lambda kind: (rank.get(kind, len(LEVELS)), kind == "random"))
 
 
 class NewGameDialog(QDialog):
@@ -290,7 +299,7 @@ class NewGameDialog(QDialog):
             self.seats_form.removeRow(0)
         self._seat_rows = []
         names = self._seat_names(game.id, self.players_spin.value(), mode.id)
-        self._bot_kinds = list(self._bot_kinds_of(game.id))
+        self._bot_kinds = level_order(list(self._bot_kinds_of(game.id)))
         for seat in range(self.players_spin.value()):
             label = QLabel(self.seats_box)
             combo = QComboBox(self.seats_box)
@@ -301,6 +310,8 @@ class NewGameDialog(QDialog):
             if seat < len(kept):
                 found = combo.findData(kept[seat])
                 combo.setCurrentIndex(max(found, 0))
+            combo.currentIndexChanged.connect(
+                lambda _=0, c=combo: c.setToolTip(str(c.currentData(Qt.ItemDataRole.ToolTipRole) or "")))
             label.setBuddy(combo)
             name = names[seat] if seat < len(names) else Words(str(seat + 1))
             self.seats_form.addRow(label, combo)
@@ -375,13 +386,28 @@ class NewGameDialog(QDialog):
         for name, label, combo in self._seat_rows:
             label.setText(self.tr("{name}:").format(name=plain_label(name.get(language))))
             combo.setItemText(0, self.tr("Human"))
+            combo.setItemData(0, self.tr("A person plays this seat"), Qt.ItemDataRole.ToolTipRole)
             for index, kind in enumerate(self._bot_kinds, start=1):
-                combo.setItemText(index, self.tr("Computer ({kind})").format(kind=self._bot_kind_name(kind)))
+                level, tip = self._bot_kind_words(kind)
+                combo.setItemText(index, self.tr("Computer: {level}").format(level=level))
+                combo.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+            combo.setToolTip(str(combo.currentData(Qt.ItemDataRole.ToolTipRole) or ""))
 
-    def _bot_kind_name(self, kind: str) -> str:
-        known = {"random": self.tr("random moves"), "heuristic": self.tr("heuristic"),
-                 "search": self.tr("search, normal"), "search_hard": self.tr("search, hard")}
-        return known.get(kind, kind)
+    def _bot_kind_words(self, kind: str) -> tuple[str, str]:
+        """A computer player's name in the seat menu and what it does (its tooltip)."""
+        known = {
+            "heuristic": (self.tr("Easy"), self.tr(
+                "Easy: plays at once the move that looks best now, by rules of thumb; it does not plan ahead")),
+            "search": (self.tr("Normal"), self.tr(
+                "Normal: thinks about half a second a move, playing out many ways the game could go on "
+                "from what its seat can see (it never peeks)")),
+            "search_hard": (self.tr("Hard"), self.tr(
+                "Hard: thinks about two seconds a move, the same way as Normal but much further; "
+                "the strongest player")),
+            "random": (self.tr("random moves"), self.tr(
+                "Plays any legal move at random: for trying out the rules, not for a game")),
+        }
+        return known.get(kind, (kind, ""))
 
     def _retranslate_options(self) -> None:
         language = current_language()

@@ -112,6 +112,14 @@
         <translation>讓電腦玩家立即行動完畢，不再停頓</translation>
     </message>
     <message>
+        <source>&amp;Hint</source>
+        <translation>提示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Ask the computer which move it would play for you, and light it on the board</source>
+        <translation>請電腦建議你該下哪一步，並在棋盤上標亮</translation>
+    </message>
+    <message>
         <source>&amp;Confirm End of Turn</source>
         <translation>結束回合前確認(&amp;C)</translation>
     </message>
@@ -190,6 +198,14 @@
     <message>
         <source>Show or hide the line under the board that explains its coloured edges</source>
         <translation>顯示或隱藏圖版下方說明彩色邊框的那一行</translation>
+    </message>
+    <message>
+        <source>&amp;Win Chances</source>
+        <translation>勝率(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show or hide each player&apos;s chance to win after each move, as the computer estimates it from what everyone can see</source>
+        <translation>顯示或隱藏每一步之後各玩家的勝率（電腦只依大家都看得到的資訊估算）</translation>
     </message>
     <message>
         <source>&amp;Rules</source>
@@ -292,6 +308,18 @@
     <message>
         <source>Dropping that there does nothing.</source>
         <translation>放在那裡沒有任何效果。</translation>
+    </message>
+    <message>
+        <source>Chance to win</source>
+        <translation>勝率</translation>
+    </message>
+    <message>
+        <source>Commands played</source>
+        <translation>已下的指令數</translation>
+    </message>
+    <message>
+        <source>Chance to win (%)</source>
+        <translation>勝率（%）</translation>
     </message>
     <message>
         <source>Cannot start this game</source>
@@ -547,6 +575,22 @@ Reason: {reason}</source>
         <translation>現在不行：{reason}</translation>
     </message>
     <message>
+        <source>Looking for a hint…</source>
+        <translation>正在找提示…</translation>
+    </message>
+    <message>
+        <source>No hint: {reason}</source>
+        <translation>沒有提示：{reason}</translation>
+    </message>
+    <message>
+        <source>A hint is given when it is your turn to decide</source>
+        <translation>輪到你決定時才能給提示</translation>
+    </message>
+    <message>
+        <source>Hint: {move}</source>
+        <translation>提示：{move}</translation>
+    </message>
+    <message>
         <source>Tablekeeper {version}
 
 Play {games} with every rule enforced.</source>
@@ -708,24 +752,44 @@ Play {games} with every rule enforced.</source>
         <translation>人類</translation>
     </message>
     <message>
-        <source>Computer ({kind})</source>
-        <translation>電腦（{kind}）</translation>
+        <source>A person plays this seat</source>
+        <translation>由真人玩這個座位</translation>
+    </message>
+    <message>
+        <source>Computer: {level}</source>
+        <translation>電腦：{level}</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>簡單</translation>
+    </message>
+    <message>
+        <source>Easy: plays at once the move that looks best now, by rules of thumb; it does not plan ahead</source>
+        <translation>簡單：依經驗法則立即下眼前看來最好的一步，不會預先規劃</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>Normal: thinks about half a second a move, playing out many ways the game could go on from what its seat can see (it never peeks)</source>
+        <translation>普通：每步思考約半秒，只依自己座位看得到的資訊推演遊戲可能的多種發展（絕不偷看）</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>困難</translation>
+    </message>
+    <message>
+        <source>Hard: thinks about two seconds a move, the same way as Normal but much further; the strongest player</source>
+        <translation>困難：每步思考約兩秒，方法與普通相同但推演得更深；最強的電腦玩家</translation>
+    </message>
+    <message>
+        <source>Plays any legal move at random: for trying out the rules, not for a game</source>
+        <translation>隨機下任何合法的一步：用來試玩規則，不適合正式對局</translation>
     </message>
     <message>
         <source>random moves</source>
         <translation>隨機行動</translation>
-    </message>
-    <message>
-        <source>heuristic</source>
-        <translation>策略型</translation>
-    </message>
-    <message>
-        <source>search, normal</source>
-        <translation>搜尋型，普通</translation>
-    </message>
-    <message>
-        <source>search, hard</source>
-        <translation>搜尋型，困難</translation>
     </message>
 </context>
 <context>
@@ -884,6 +948,17 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Click to close</source>
         <translation>點擊即可關閉</translation>
+    </message>
+</context>
+<context>
+    <name>WinChanceDock</name>
+    <message>
+        <source>Win Chances</source>
+        <translation>勝率</translation>
+    </message>
+    <message>
+        <source>Each player&apos;s chance to win shows here after the first moves, as the computer estimates it from what everyone can see.</source>
+        <translation>開局幾步之後，這裡會顯示各玩家的勝率，由電腦只依大家都看得到的資訊估算。</translation>
     </message>
 </context>
 <context>

@@ -88,7 +88,7 @@ def test_opening_the_new_game_dialog_imports_no_rules() -> None:
         dialog.close()
     """)
     assert len(found["out"]["games"]) == len(BUILTIN_IDS)
-    assert found["out"]["kinds"] == ["human", "bot:heuristic", "bot:random", "bot:search", "bot:search_hard"]
+    assert found["out"]["kinds"] == ["human", "bot:heuristic", "bot:search", "bot:search_hard", "bot:random"]
     assert not [m for m in found["modules"] if ".rules" in m or m.endswith(".game")]
     assert heavy(found["modules"]) == []
 

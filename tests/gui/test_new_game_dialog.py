@@ -1,6 +1,7 @@
 """The New Game dialog, built from the registered games (the toy game here)."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
 
 from gui.controller.catalog import available_games, bot_kinds, seat_names
@@ -52,13 +53,68 @@ def test_one_row_per_seat_with_human_or_computer(qtbot) -> None:
     labels = [dialog.seats_form.labelForField(c).text() for c in combos]
     assert labels == ["Player 1:", "Player 2:", "Player 3:"]
     assert [combos[0].itemData(i) for i in range(combos[0].count())] == [
-        "human", "bot:random", "bot:search", "bot:search_hard"]
+        "human", "bot:search", "bot:search_hard", "bot:random"]
     assert [combos[0].itemText(i) for i in range(combos[0].count())] == [
-        "Human", "Computer (random moves)", "Computer (search, normal)", "Computer (search, hard)"]
-    combos[1].setCurrentIndex(1)
+        "Human", "Computer: Normal", "Computer: Hard", "Computer: random moves"]
+    combos[1].setCurrentIndex(3)
     assert dialog.seat_kinds() == ("human", "bot:random", "human")
     dialog.players_spin.setValue(2)  # existing choices survive a change of player count
     assert dialog.seat_kinds() == ("human", "bot:random")
+
+
+def _levels(dialog: NewGameDialog, seat: int = 0) -> list[tuple[str, str, str]]:
+    combo = dialog.findChild(QComboBox, f"seat_combo_{seat}")
+    return [(combo.itemData(i), combo.itemText(i), combo.itemData(i, Qt.ItemDataRole.ToolTipRole))
+            for i in range(combo.count())]
+
+
+def test_computer_seats_are_offered_as_levels_with_tooltips_saying_what_each_does(qtbot) -> None:
+    dialog = make_dialog(qtbot)
+    assert dialog.select_game("vindication")   # a game with its own heuristic player
+    levels = _levels(dialog)
+    assert [kind for kind, _, _ in levels] == ["human", "bot:heuristic", "bot:search", "bot:search_hard",
+                                               "bot:random"]
+    assert [text for _, text, _ in levels] == ["Human", "Computer: Easy", "Computer: Normal", "Computer: Hard",
+                                               "Computer: random moves"]
+    tips = {kind: tip for kind, _, tip in levels}
+    assert "rules of thumb" in tips["bot:heuristic"]
+    assert "half a second" in tips["bot:search"] and "never peeks" in tips["bot:search"]
+    assert "two seconds" in tips["bot:search_hard"]
+    assert "random" in tips["bot:random"]
+    combo = dialog.findChild(QComboBox, "seat_combo_1")
+    combo.setCurrentIndex(combo.findData("bot:search_hard"))
+    assert combo.toolTip() == tips["bot:search_hard"]   # the chosen level's tip shows on the menu too
+    assert dialog.choices_to_remember()["seats"][1] == "bot:search_hard"
+
+
+def test_the_levels_are_remembered_in_the_settings(window, settings, qtbot, monkeypatch) -> None:
+    def choose_levels(dialog) -> int:
+        assert dialog.select_game("vindication")
+        for seat, kind in enumerate(("bot:search_hard", "bot:heuristic")):
+            combo = dialog.findChild(QComboBox, f"seat_combo_{seat}")
+            combo.setCurrentIndex(combo.findData(kind))
+        return dialog.DialogCode.Accepted
+    started: list[NewGameConfig] = []
+    monkeypatch.setattr(NewGameDialog, "exec", choose_levels)
+    monkeypatch.setattr(window, "start_game", started.append)   # no game needed: what is remembered
+    window.action_collection.new_game.trigger()
+    assert started[0].seats == ("bot:search_hard", "bot:heuristic")
+    settings.sync()
+    assert settings.new_game_choices()["seats"] == ["bot:search_hard", "bot:heuristic"]
+    dialog = window.create_new_game_dialog()   # the next New Game dialog offers them again
+    qtbot.addWidget(dialog)
+    assert dialog.seat_kinds() == ("bot:search_hard", "bot:heuristic")
+    assert dialog.findChild(QComboBox, "seat_combo_0").currentText() == "Computer: Hard"
+
+
+def test_the_levels_speak_chinese(qtbot, languages) -> None:
+    languages.set_language("zh_TW")
+    dialog = make_dialog(qtbot)
+    assert dialog.select_game("vindication")
+    texts = [text for _, text, _ in _levels(dialog)]
+    tips = [tip for _, _, tip in _levels(dialog)]
+    assert all(any("\u4e00" <= ch <= "\u9fff" for ch in text) for text in texts), texts
+    assert all(any("\u4e00" <= ch <= "\u9fff" for ch in tip) for tip in tips), tips
 
 
 def test_options_are_built_from_the_game_description(qtbot) -> None:

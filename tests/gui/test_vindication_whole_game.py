@@ -8,6 +8,7 @@ through widgets: Decision panel buttons, clicks on the board view's viewport and
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -108,6 +109,19 @@ def test_a_seeded_two_player_game_played_through_the_widgets(window: MainWindow,
     assert totals == scores["totals"]
     for seat in range(2):
         assert dialog.value("total", seat) == f"{totals[seat]:g}"
+    # the whole game's win chances under the scores: the positions that went by too fast are
+    # estimated once the game is over (replayed on the worker), and the end screen draws them
+    qtbot.waitUntil(lambda: len(session.win_chances()["x"]) > 10 and dialog.chance_plot is not None, timeout=60_000)
+    chances = session.win_chances()
+    assert chances["x"][0] == 0 and chances["x"][-1] == len(match.commands)
+    final = [values[-1] for values in chances["series"].values()]
+    assert final == [100.0 if seat in outcome.winners else 0.0 for seat in range(2)]
+    assert dialog.chance_plot is not None and dialog.chance_plot.isVisible()
+    assert dialog.chance_plot.objectName() == "win_chance_plot"
+    assert len(dialog.chance_plot.getPlotItem().listDataItems()) == 2
+    shots = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(shots / "end_screen_win_chances.png"))
     played_by_human = {c.verb for c in match.commands if c.seat == 0}
     assert {"answer", "move", "visit", "end_turn"} <= played_by_human, played_by_human
     assert not error_dialogs
