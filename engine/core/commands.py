@@ -171,7 +171,7 @@ class Command:
         _set_args(self, args)
         _set_options(self, options)
         _set_seat(self, seat)
-        if verb.__class__ is str and verb in _valid_keys and (
+        if verb.__class__ is str and verb in _valid_keys and len(args) <= MAX_ITEMS and (
                 seat is None or (seat.__class__ is int and 0 <= seat <= MAX_SEAT)):
             for value in args:
                 kind = value.__class__
@@ -193,7 +193,7 @@ class Command:
         """True when the options are pairs of a checked key, given once, and a plainly valid value
         (`_known_value`). False only means "check them fully" (`_check_words`)."""
         options = self.options
-        if options.__class__ is not tuple:
+        if options.__class__ is not tuple or len(options) > MAX_ITEMS:
             return False
         keys = set()
         for pair in options:

@@ -28,6 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union, get_args, get_origin
 
+from .commands import Command
 from .content import FieldError, FieldPath, FrozenMap, convert, did_you_mean, render_path, show_value
 from .content import _freeze as _freeze_content
 from .errors import Refused, TablekeeperError
@@ -126,6 +127,17 @@ class _Primitive:
     name: str
     params: Mapping[str, Param]
     handler: Handler | None  # None while only declared
+    # What `call` checks given params against, read once from ``params``: every parameter's
+    # name, the required ones, and the others' defaults.
+    names: frozenset[str] = dataclasses.field(init=False)
+    required: frozenset[str] = dataclasses.field(init=False)
+    defaults: dict[str, Any] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", frozenset(self.params))
+        object.__setattr__(self, "required", frozenset(k for k, p in self.params.items() if p.default is _REQUIRED))
+        object.__setattr__(self, "defaults", {k: p.default for k, p in self.params.items()
+                                              if p.default is not _REQUIRED})
 
 
 class EffectInterpreter:
@@ -410,7 +422,7 @@ class EffectInterpreter:
             params: object
             if isinstance(raw, str):
                 name, params = raw, {}
-            elif isinstance(raw, Mapping) and len(raw) == 1:
+            elif (raw.__class__ is dict or isinstance(raw, Mapping)) and len(raw) == 1:
                 [(name, params)] = raw.items()
             else:
                 raise EffectError(f"{self.game_prefix}: a step is a name or {{name: {{params}}}}, not {raw!r}")
@@ -433,17 +445,14 @@ class EffectInterpreter:
             raise EffectError(f"{self.game_prefix}: unknown effect {name!r}{did_you_mean(name, self._primitives)}")
         if primitive.handler is None:
             raise EffectError(f"{self.game_prefix}: the effect {name!r} has no handler yet")
-        for key in params:
-            if key not in primitive.params:
-                raise EffectError(f"{self.game_prefix}: {name} has no parameter {key!r}")
-        kwargs: dict[str, Any] = {}
-        for key, spec in primitive.params.items():
-            if key in params:
-                kwargs[key] = params[key]
-            elif spec.default is _REQUIRED:
-                raise EffectError(f"{self.game_prefix}: {name} needs the parameter {key!r}")
-            else:
-                kwargs[key] = spec.default
+        given = params.keys()
+        if not given <= primitive.names:
+            key = next(key for key in params if key not in primitive.names)
+            raise EffectError(f"{self.game_prefix}: {name} has no parameter {key!r}")
+        if not primitive.required <= given:
+            key = next(key for key in primitive.params if key in primitive.required and key not in params)
+            raise EffectError(f"{self.game_prefix}: {name} needs the parameter {key!r}")
+        kwargs = {**primitive.defaults, **params}
         result = (primitive.handler(ctx, **kwargs) if answer is _NO_ANSWER
                   else primitive.handler(ctx, **kwargs, answer=answer))
         if result is not None and not isinstance(result, Pause):
@@ -459,9 +468,8 @@ class EffectInterpreter:
 
     def drain(self, ctx: EffectContext) -> Pause | None:
         """Run what is queued (after a game pushed effects itself) until a pause or the end."""
-        if self.pending(ctx):
-            return self.pending(ctx)
-        return self._drain(ctx)
+        pause = self.pending(ctx)
+        return pause if pause is not None else self._drain(ctx)
 
     def decision_problems(self, data: dict[str, Any],
                           context: Callable[[dict[str, Any], Rng, int], EffectContext]) -> list[str]:
@@ -491,12 +499,13 @@ class EffectInterpreter:
 
     def resume(self, ctx: EffectContext, answer: object) -> Pause | None:
         """Answer the pending choice: the paused handler runs again with it, then the rest of the queue."""
-        pause = self.pending(ctx)
-        if pause is None:
+        queue = ctx.queue
+        if not queue or "pause" not in queue[0]:
             raise EffectError(f"{self.game_prefix}: no effect is waiting for a choice")
+        pause = queue[0]["pause"]       # as `pending` reads it: the options are plain data already
         answer = to_plain(answer)
-        if pause.options and answer not in pause.options:
-            raise EffectError(f"{self.game_prefix}: {answer!r} is not one of the options for {pause.kind}")
+        if pause["options"] and answer not in pause["options"]:
+            raise EffectError(f"{self.game_prefix}: {answer!r} is not one of the options for {pause['kind']}")
         again = self._step(ctx, ctx.queue.pop(0), answer)
         return again if again is not None else self._drain(ctx)
 
@@ -665,7 +674,6 @@ def _remember_checked(memory: OrderedDict[bytes, Any], key: bytes, value: Any, s
 def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
     """The legal answers of ``seat`` to the choice a queue waits on (none when it is not that
     seat's choice); list options become tuple arguments, as the notation writes them."""
-    from .commands import Command
     choice = waiting_choice(queue)
     if choice is None or choice[1] != seat:
         return []

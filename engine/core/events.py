@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened. ``audience`` None means every seat may see it.
 
@@ -19,6 +19,15 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
     reveals: bool = False
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, audience: frozenset[int] | None = None,
+                 reveals: bool = False) -> None:
+        # Written out with the slots' own setters (below): rules emit several events per command,
+        # and a frozen dataclass's generated `__init__` sets each field through `object.__setattr__`.
+        _set_kind(self, kind)
+        _set_data(self, {} if data is None else data)
+        _set_audience(self, audience)
+        _set_reveals(self, reveals)
 
     @property
     def public(self) -> bool:
@@ -35,6 +44,12 @@ class Event:
         if self.reveals:
             plain["reveals"] = True
         return plain
+
+
+_set_kind = Event.__dict__["kind"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_audience = Event.__dict__["audience"].__set__
+_set_reveals = Event.__dict__["reveals"].__set__
 
 
 def event(kind: str, audience: Iterable[int] | None = None, reveals: bool = False, **data: Any) -> Event:

@@ -61,7 +61,7 @@ class Config:
         return cls(info.id, players, spec.id, seed, tuple(sorted(values.items())))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Prompt:
     """The decision the game waits on: which seats may answer, and of what kind.
 
@@ -72,6 +72,17 @@ class Prompt:
     kind: str
     seats: tuple[int, ...]
     context: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, kind: str, seats: tuple[int, ...], context: Mapping[str, Any] | None = None) -> None:
+        # The slots' own setters, as in `Event`: the prompt is asked several times per command.
+        _set_prompt_kind(self, kind)
+        _set_prompt_seats(self, seats)
+        _set_prompt_context(self, {} if context is None else context)
+
+
+_set_prompt_kind = Prompt.__dict__["kind"].__set__
+_set_prompt_seats = Prompt.__dict__["seats"].__set__
+_set_prompt_context = Prompt.__dict__["context"].__set__
 
 
 @dataclass(frozen=True, slots=True)

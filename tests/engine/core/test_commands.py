@@ -106,9 +106,13 @@ def test_the_largest_numbers_still_round_trip():
 @pytest.mark.parametrize("bad", [
     ("x", (10**9,), (), 0), ("x", ((1, -10**9),), (), 0), ("x", ("a" * 257,), (), 0),
     ("x", (tuple(range(65)),), (), 0), ("x", (), (), 100),
+    ("x", ("a",) * 65, (), 0), ("x", (1,) * 65, (), 0),     # too many arguments, every one known
+    ("x", (), tuple((f"k{n}", 1) for n in range(65)), 0),   # too many options, every key known
 ])
 def test_commands_built_in_python_have_the_same_limits(bad):
     Command("x", (1, ("a",)), (), 0)                        # the words are remembered: fast path
+    Command("x", (), tuple((f"k{n}", 1) for n in range(64)), 0)
+    Command("x", (), (("k64", 1),), 0)
     with pytest.raises(NotationError):
         Command(*bad)
 
