@@ -128,8 +128,11 @@ def can_move(data: Data, seat: int) -> bool:
     start = player["token"]
     if start in content().triangles:
         blocked = occupied(data, seat) | {start}
+        reach = speed(data, seat)
+        if any(end not in blocked for end, _ in walk_moves(seat, start, reach)):
+            return True   # a free end within the speed (`move_commands` has just made these walks)
         # `legal_paths` tries the speed, then 1 and 2 extra steps: together every length up to speed + 2
-        if free_walks(start, frozenset(blocked), speed(data, seat))[1]:
+        if free_walks(start, frozenset(blocked), reach)[1]:
             return True
     if content().mounts[player["mount"]].flight:
         taken = occupied(data, seat) | {start}
@@ -148,10 +151,29 @@ def move_commands(data: Data, seat: int) -> list[Command]:
         return []
     player = data["players"][seat]
     start, taken, reach = player["token"], frozenset(occupied(data, seat)), speed(data, seat)
+    flight = content().mounts[player["mount"]].flight
+    if "port" not in data and not flight and start in content().triangles:
+        free = [move for end, move in walk_moves(seat, start, reach) if end != start and end not in taken]
+        if free:   # not surrounded, no port to relocate to, no flight: the walks to a free end
+            return free
     surrounded = start in content().triangles and free_walks(start, taken | {start}, reach)[0] > 0
     dilutions = tuple(possible_steps(player, DILUTE_STEPS)) if surrounded else ()
-    return list(_move_list(seat, start, taken, reach, dilutions, data.get("port"), "port" in data,
-                           content().mounts[player["mount"]].flight))
+    return list(_move_list(seat, start, taken, reach, dilutions, data.get("port"), "port" in data, flight))
+
+
+@lru_cache(maxsize=4096)
+def walk_moves(seat: int, start: str, reach: int) -> tuple[tuple[str, Command], ...]:
+    """Every walk of 1 to ``reach`` steps from ``start``, in `free_walks`' order, as (its end, its
+    move command without options). A player who is not surrounded moves by exactly those whose end
+    is free (neither ``start`` nor taken): the walks depend on the static board only, so they are
+    made once per seat, start and speed, and each listing only filters them by the taken ends."""
+    triangles = content().triangles
+    level: list[tuple[str, ...]] = [(start,)]
+    found: list[tuple[str, Command]] = []
+    for _ in range(reach):
+        level = [path + (step,) for path in level for step in triangles[path[-1]].neighbours]
+        found += [(path[-1], listed("move", (path,), seat)) for path in level]
+    return tuple(found)
 
 
 @lru_cache(maxsize=1024)

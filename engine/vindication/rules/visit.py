@@ -2,7 +2,8 @@
 instead of visiting: `rest`)."""
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from engine.core import Command, Data, Refused, refuse
 
@@ -92,6 +93,25 @@ def unit_limit(data: Data, seat: int, region: Region, unit: tuple[str, int] | No
     if region.id == "monastery":
         most = min(most, 2 * player["potential"] + player["influence"] + most)  # VIN-REGION-5
     return most
+
+
+class RegionPlan(NamedTuple):
+    """What a region's effects ask of a visit, read once from its (immutable) content: the checks
+    of every visit look these up instead of walking the region's effects each time."""
+    temple: bool                                  # the Temple's choice (VVH-TEMPLE)
+    proficiencies: tuple[tuple[str, int], ...]    # each take_proficiency: (kind, cost)
+    decks: tuple[str, ...]                        # each gain_card's deck, X for the visit's choice
+    hits_required: tuple[int, ...]                # each attr_check's required hits
+
+
+@cache
+def region_plan(region_id: str) -> RegionPlan:
+    effects = content().regions[region_id].effect
+    return RegionPlan(
+        temple=any(e.primitive == "temple" for e in effects),
+        proficiencies=tuple((e.params["kind"], e.params["cost"]) for e in effects if e.primitive == "take_proficiency"),
+        decks=tuple(e.params["deck"] for e in effects if e.primitive == "gain_card"),
+        hits_required=tuple(e.params.get("required", 0) for e in effects if e.primitive == "attr_check"))
 
 
 def fixed_cost(region: Region, choice: str | None) -> dict[str, int]:
@@ -212,7 +232,7 @@ def check_declared(region: Region, units: int, choice: str | None) -> None:
     """Units and a choice are declared only where the region has them."""
     if units and region.unit is None:
         raise refuse("VIN-VISIT-6", f"{region.name.en} has no units to declare")
-    if choice is not None and not region.choice and not any(e.primitive == "temple" for e in region.effect):
+    if choice is not None and not region.choice and not region_plan(region.id).temple:
         raise refuse("VIN-VISIT-1", f"{region.name.en} offers no choice")
 
 
@@ -224,8 +244,7 @@ def check_region_needs(data: Data, seat: int, region: Region) -> None:
         raise refuse("VIN-MONSTER-1", "the Gaping Maw needs a companion to face the monster")
     if "mount_below_5" in region.requires and player["mount"] >= 5:
         raise refuse("VVH-REGION-6", "your mount is already rank 5")
-    for effect in region.effect:
-        required = effect.params.get("required", 0) if effect.primitive == "attr_check" else 0
+    for required in region_plan(region.id).hits_required:
         if required > len(check_dice(data, seat)):
             raise refuse("VVH-CHECK-4", f"{region.name.en} needs {required} hits and you roll "
                                         f"{len(check_dice(data, seat))} dice")
@@ -236,15 +255,14 @@ def check_visit_options(data: Data, seat: int, space: str, region: Region, units
     """The checks that depend on the visit's options: the choice, the units, the payment, the card
     gained, taking control first."""
     player = data["players"][seat]
-    for effect in region.effect:
-        if effect.primitive == "temple":
-            check_temple_choice(data, seat, choice)                     # VVH-TEMPLE-1..3
+    plan = region_plan(region.id)
+    if plan.temple:
+        check_temple_choice(data, seat, choice)                         # VVH-TEMPLE-1..3
     if region.choice and choice not in region.choice:
         raise refuse("VIN-REGION-12", f"choose one of {', '.join(region.choice)} (choice=…)")
-    for effect in region.effect:          # the Guildhouse's tile is a purchase (VVH-REGION-10)
-        if effect.primitive == "take_proficiency" and effect.params["kind"] in ("X", *player["attrs"]):
-            kind = choice if effect.params["kind"] == "X" else effect.params["kind"]
-            check_buy_proficiency(data, seat, str(kind), effect.params["cost"])
+    for kind, price in plan.proficiencies:  # the Guildhouse's tile is a purchase (VVH-REGION-10)
+        if kind == "X" or kind in player["attrs"]:
+            check_buy_proficiency(data, seat, str(choice if kind == "X" else kind), price)
     if region.unit is not None:
         if units < 1:
             raise refuse("VIN-VISIT-6", "declare at least one unit (units=…)")
@@ -260,11 +278,10 @@ def check_visit_options(data: Data, seat: int, space: str, region: Region, units
     for kind, n in payment.items():
         if player["attrs"][kind] < n:
             raise refuse("VIN-VISIT-4", f"{region.name.en} costs {n} {kind}; you have {player['attrs'][kind]}")
-    for effect in region.effect:
-        if effect.primitive == "gain_card":
-            deck = effect.params["deck"].replace("X", choice or "")
-            if not card_available(data, deck):
-                raise refuse("VIN-CARD-6", f"no card is left to gain from {deck}")
+    for printed in plan.decks:
+        deck = printed.replace("X", choice or "")
+        if not card_available(data, deck):
+            raise refuse("VIN-CARD-6", f"no card is left to gain from {deck}")
     if control_first:
         check_control(data, seat, space, visiting_now=True)
 
@@ -316,6 +333,12 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
     ctx.push(effects + [{"fire_event": {"event": "visit", "args": [region.id]}}], **meta)
 
 
+def affordable(attrs: Data, payment: dict[str, int], discipline: str | None) -> bool:
+    """Whether ``attrs`` cover ``payment``, one point of ``discipline`` paid with conviction: a
+    condition `check_visit_options` refuses without (VIN-VISIT-4, VVH-RUNE-6)."""
+    return all(attrs[kind] >= n - (kind == discipline) for kind, n in payment.items())
+
+
 def visit_commands(data: Data, seat: int) -> list[Command]:
     """Every visit the player could make now (used to list legal commands): the checks every option
     of a place shares, and the cost, once per place; the rest of `check_visit` once per option."""
@@ -325,6 +348,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
     reachable = reachable_spaces(data, seat)
     ready = discipline_ready(data, seat)        # Discipline may pay for one more point
     mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
+    attrs = data["players"][seat]["attrs"]
     for space in reachable:
         placed = data["regions"][space]
         if placed is None:
@@ -345,8 +369,11 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
         for choice in choices:
             paid = sorted(costs.payment(1, choice)) if ready else []
             for units in unit_counts:
+                payment = costs.payment(units, choice)
                 for control_first in firsts:
                     for discipline in (None, *paid):
+                        if not affordable(attrs, payment, discipline):
+                            continue   # the usual refusal (VIN-VISIT-4), tested first without raising
                         try:
                             check_declared(region, units, choice)
                             check_visit_options(data, seat, space, region, units, choice, control_first,
