@@ -650,15 +650,14 @@ def _resolve_room(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
     ACTIONS[args["action"]].run(ctx, seat, args.get("option"), tuple(target) if isinstance(target, list) else target)
 
 
-def _command(seat: int, action_id: str, option: Value | None, target: Value | None, pay: tuple[str, ...]) -> Command:
+def _params(option: Value | None, target: Value | None) -> tuple[tuple[str, Value], ...]:
+    """A room command's options before its payment."""
     params: list[tuple[str, Value]] = []
     if option is not None:
         params.append(("option", option))
     if target is not None:
         params.append(("target", target))
-    if pay:
-        params.append(("pay", pay))
-    return commands.listed("room", (action_id,), tuple(params), seat)
+    return tuple(params)
 
 
 def _room_commands(data: Data, seat: int) -> list[Command]:
@@ -677,9 +676,10 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
             continue
         cost = room_cost(data, seat, tile_act.cost) + (moving.wounded_knee_extra(data, seat) if rule.moves else 0)
         pays = hand.payments(player["hand"], cost)
+        args = (tile_act.id,)
         for option, target in legal:
-            for pay in pays:
-                found.append(_command(seat, tile_act.id, option, target, pay))
+            params = _params(option, target)
+            found += [commands.listed("room", args, params + (("pay", pay),) if pay else params, seat) for pay in pays]
     return found
 
 
