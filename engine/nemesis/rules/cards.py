@@ -239,12 +239,12 @@ def do_card(ctx: Ctx, cmd: Command) -> None:
                deck=Param(str | None, None), cancelled=Param(bool, False))
 def play_card(ctx: Ctx, seat: int, card: str, option: int | None, targets: tuple[Any, ...], deck: str | None,
               cancelled: bool) -> None:
-    ctx.push({"finish_action": {"seat": seat}}, seat=seat)
-    if cancelled:
-        return
-    found = ctx.content.action_card(ctx.player(seat)["character"], card)
-    ctx.emit("card_played", seat=seat, card=card, option=option)
-    run_tree(ctx, found.effect, option, tuple(targets), deck=deck)
+    queued = len(ctx.queue)
+    if not cancelled:
+        found = ctx.content.action_card(ctx.player(seat)["character"], card)
+        ctx.emit("card_played", seat=seat, card=card, option=option)
+        run_tree(ctx, found.effect, option, tuple(targets), deck=deck)
+    ctx.run_after(queued, "finish_action", {"seat": seat}, seat=seat)    # once what the card queued is done
 
 
 @NEM.primitive("finish_action", seat=int)
