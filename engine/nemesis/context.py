@@ -53,5 +53,20 @@ class Ctx(RuleContext):
         else:
             self.run_now(name, params, **meta)
 
+    def run_each(self, queued: int, *steps: str, **meta: Any) -> None:
+        """The flow steps named (none of which pauses) as if pushed when the queue held ``queued``
+        items: each runs at once while it would be the step queued next; once steps were queued since
+        (by one of them, or before this call), the rest are queued behind those, where the queue runs
+        them, as it would have."""
+        for i, name in enumerate(steps):
+            added = len(self.queue) - queued
+            if added:
+                self.push(*steps[i:], **meta)
+                queue, n = self.queue, len(steps) - i
+                queue[added + n:added + n] = queue[:n]
+                del queue[:n]
+                return
+            self.run_now(name, {}, **meta)                 # the queue still holds ``queued`` items
+
     def ended(self) -> bool:
         return self.data["phase"] == "over"
