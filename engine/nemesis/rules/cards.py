@@ -290,6 +290,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         if card.tag == "reaction" or not tag_fits(data, seat, card.tag):
             continue
         pays = hand.payments(player["hand"], card.cost, keep=instance)
+        args = (instance,)
         if not pays:                                        # unaffordable: no need to plan it
             continue
         entrance, searching, free_room = _shape(card.effect)
@@ -311,8 +312,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
                 continue
             for deck in decks:
                 extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
-                for pay in pays:
-                    found.append(commands.listed("card", (instance,), extra + ((("pay", pay),) if pay else ()), seat))
+                found += [commands.listed("card", args, extra + (("pay", pay),) if pay else extra, seat)
+                          for pay in pays]
     return found
 
 
