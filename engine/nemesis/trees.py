@@ -23,11 +23,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from engine.core.content import FrozenMap
 from engine.core.trees import TreeWalk, TreeWalker
 
 from .content import content
 from .context import Ctx
 from .effects import NEM
+from .rules.holding import item_handles
+from .rules.places import (
+    characters_in,
+    exits_of,
+    has_noise,
+    in_combat,
+    in_darkness,
+    in_order,
+    intruders_in,
+    path_destinations,
+    rank,
+    room_powered,
+    walkable_neighbours,
+)
 
 Handler = Callable[[Ctx, dict[str, Any], dict[str, Any]], None]   # (ctx, resolved args, bindings)
 TREES: TreeWalker[Ctx] = NEM.trees   # the walked mode of Nemesis's one interpreter
@@ -106,13 +121,42 @@ def rooms_of(walk: TreeWalk[Ctx], value: Any) -> list[str]:
 
 # -- selectors ----------------------------------------------------------------------------------
 
+_FILTER_CALLS: dict[object, tuple[object, str, tuple[tuple[str, Any], ...]]] = {}
+
+
+def _filter_call(node: object) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """(name, its (parameter, unresolved value) pairs) of a filter node. A content node never changes,
+    so it is read once (by its text, or by its id with the node kept in the entry so the id stays its
+    own); a node built while playing is read each time."""
+    key = node if isinstance(node, str) else id(node)
+    entry = _FILTER_CALLS.get(key)
+    if entry is not None and (entry[0] is node or key is node):
+        return entry[1], entry[2]
+    name, raw = call_of(node)
+    parts = tuple(named_args(name, raw).items())
+    if _read_only(node):
+        if len(_FILTER_CALLS) >= 10_000:                  # bounded, as the core's node memory is
+            _FILTER_CALLS.clear()
+        _FILTER_CALLS[key] = (node, name, parts)
+    return name, parts
+
+
+def _read_only(node: object) -> bool:
+    """Whether a node and everything in it is read-only (names, numbers, FrozenMaps, tuples)."""
+    if isinstance(node, tuple):
+        return all(_read_only(item) for item in node)
+    if isinstance(node, FrozenMap):
+        return all(_read_only(item) for item in node.values())
+    return node is None or isinstance(node, (str, int, float, bool))
+
+
 def _filtered(walk: TreeWalk[Ctx], kind: str, found: list[Any], args: dict[str, Any],
               bindings: dict[str, Any]) -> list[Any]:
     filters = args.get("filters", ())
     filters = filters if isinstance(filters, tuple) else (filters,)
     for node in filters:
-        name, raw = call_of(node)
-        fargs = {k: walk.value(v, bindings) for k, v in named_args(name, raw).items()}
+        name, parts = _filter_call(node)
+        fargs = {k: walk.value(v, bindings) for k, v in parts}
         prepare = PREPARED.get(name)
         if prepare is not None:                        # what the filter compares with, found once
             keep = prepare(walk, kind, fargs, bindings)
@@ -126,7 +170,6 @@ def _filtered(walk: TreeWalk[Ctx], kind: str, found: list[Any], args: dict[str, 
 
 
 def _characters(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[int]:
-    from .rules.places import in_order
     return _filtered(walk, "character", in_order(walk.ctx.data), args, bindings)
 
 
@@ -147,7 +190,6 @@ def _corridors(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, An
 
 
 def _exits(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
-    from .rules.places import exits_of
     found: list[str] = []
     for room in rooms_of(walk, walk.value(args.get("where"), bindings)):
         found += [e for e in exits_of(room) if e not in found]
@@ -240,21 +282,18 @@ def _f_other(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindi
 
 
 def _f_combat(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import characters_in, in_combat
     if kind == "intruder":
         return bool(characters_in(walk.ctx.data, walk.ctx.data["intruders"][x]["room"]))
     return in_combat(walk.ctx.data, x)
 
 
 def _f_darkness(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import in_darkness, room_powered
     if kind == "room":
         return not room_powered(walk.ctx.data, x)
     return in_darkness(walk.ctx.data, x)
 
 
 def _f_alone(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import characters_in
     return characters_in(walk.ctx.data, walk.ctx.data["players"][x]["room"]) == [x]
 
 
@@ -294,7 +333,6 @@ def _f_type_in(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bin
 
 
 def _f_rank_le(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import rank
     return rank(walk.ctx, walk.ctx.data["intruders"][x]["type"]) <= int(args.get("n", 0))
 
 
@@ -310,7 +348,6 @@ def _f_neighbour_of(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any]
 
 def _f_reachable_from(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
     """The Room itself or a neighbour joined without a Closed Door."""
-    from .rules.places import walkable_neighbours
     rooms = rooms_of(walk, args.get("where"))
     return x in rooms or any(x == n for r in rooms for _, n in walkable_neighbours(walk.ctx.data, r))
 
@@ -335,18 +372,15 @@ def _f_no_marker(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], b
 
 
 def _f_has_intruder(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import intruders_in
     return bool(intruders_in(walk.ctx.data, x))
 
 
 def _f_has_character(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import characters_in
     return bool(characters_in(walk.ctx.data, x))
 
 
 def _f_powered(flag: bool) -> Callable[..., bool]:
     def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-        from .rules.places import room_powered
         room = _room_of_element(walk, kind, x) if kind != "character" else walk.ctx.data["players"][x]["room"]
         return room is not None and room_powered(walk.ctx.data, room) == flag
     return test
@@ -376,7 +410,6 @@ def _f_number(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bind
 
 def _f_noise(flag: bool) -> Callable[..., bool]:
     def test(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-        from .rules.places import has_noise
         return has_noise(walk.ctx.data, x) == flag
     return test
 
@@ -429,7 +462,6 @@ def _p_neighbour_of(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
 
 def _p_reachable_from(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
                       bindings: dict[str, Any]) -> Callable[[Any], bool]:
-    from .rules.places import walkable_neighbours
     rooms = rooms_of(walk, args.get("where"))
     reachable = set(rooms) | {n for r in rooms for _, n in walkable_neighbours(walk.ctx.data, r)}
     return reachable.__contains__
@@ -461,7 +493,6 @@ def _c_room(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> str | None:
 
 
 def _c_computer_usable(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import room_powered
     room = _c_room(walk, bindings)
     state = walk.ctx.data["rooms"][room]
     assert room is not None                                 # the Room was found just above
@@ -470,7 +501,6 @@ def _c_computer_usable(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict
 
 
 def _c_room_has(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    from .rules.places import intruders_in
     room = _c_room(walk, bindings)
     state = walk.ctx.data["rooms"][room]
     assert room is not None                                 # the Room was found just above
@@ -534,7 +564,6 @@ def _pool_exit(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> list[Any]:
 
 
 def _pool_neighbour(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> list[Any]:
-    from .rules.places import walkable_neighbours
     here = actor_room(walk, bindings)
     return [] if here is None else [room for _, room in walkable_neighbours(walk.ctx.data, here)]
 
@@ -555,7 +584,6 @@ POOLS: dict[str, Callable[[TreeWalk[Ctx], dict[str, Any]], list[Any]]] = {
 def _item_handle(walk: TreeWalk[Ctx], bindings: dict[str, Any]) -> Any:
     """Bare ``choose``: one of the items you hold, by handle (h0, i1, …: a command never names an
     Inventory card, rules/items.py)."""
-    from .rules.holding import item_handles
     return walk.take_target(item_handles(walk.ctx.player()))
 
 
@@ -633,7 +661,6 @@ def _read_where_they_apply(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: 
 
 def _move_path_target(walk: TreeWalk[Ctx], values: dict[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
     """Know the Shortcuts: the destination of ``move_path`` is a target of the command."""
-    from .rules.places import path_destinations
     values["to"] = walk.take_target(path_destinations(walk.ctx, walk.ctx.actor, int(values.get("steps") or 1)))
     return bindings
 

@@ -89,13 +89,32 @@ def knowledge_required(tree: object, option: int | None) -> tuple[int, ...]:
     return found
 
 
+_CALLS: dict[object, tuple[object, frozenset[str], bool]] = {}
+
+
+def _calls(tree: object) -> tuple[frozenset[str], bool]:
+    """(the names of every call in ``tree``, whether it enters the Technical Corridors). Content never
+    changes, so each tree is read once, not at every card played or listed; the entry keeps its
+    tree, so the id stays its own."""
+    key = tree if isinstance(tree, str) else id(tree)              # a bare name: by its text
+    entry = _CALLS.get(key)
+    if entry is not None and (entry[0] is tree or key is tree):
+        return entry[1], entry[2]
+    calls = list(iter_calls(tree))
+    names = frozenset(name for name, _ in calls)
+    tech = any(name == "move_character" and args.get("mode") == "tech" for name, args in calls)
+    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
+        _CALLS[key] = (tree, names, tech)
+    return names, tech
+
+
 def uses(tree: object, *names: str) -> bool:
-    return any(name in names for name, _ in iter_calls(tree))
+    return not _calls(tree)[0].isdisjoint(names)
 
 
 def needs_entrance(tree: object) -> bool:
     """Vents, Cave Plans, Service Keys: entering the Technical Corridors needs an Entrance."""
-    return any(name == "move_character" and args.get("mode") == "tech" for name, args in iter_calls(tree))
+    return _calls(tree)[1]
 
 
 def check_entrance(ctx: Ctx, seat: int, tree: object) -> None:

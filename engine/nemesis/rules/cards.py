@@ -239,12 +239,12 @@ def do_card(ctx: Ctx, cmd: Command) -> None:
                deck=Param(str | None, None), cancelled=Param(bool, False))
 def play_card(ctx: Ctx, seat: int, card: str, option: int | None, targets: tuple[Any, ...], deck: str | None,
               cancelled: bool) -> None:
-    ctx.push({"finish_action": {"seat": seat}}, seat=seat)
-    if cancelled:
-        return
-    found = ctx.content.action_card(ctx.player(seat)["character"], card)
-    ctx.emit("card_played", seat=seat, card=card, option=option)
-    run_tree(ctx, found.effect, option, tuple(targets), deck=deck)
+    queued = len(ctx.queue)
+    if not cancelled:
+        found = ctx.content.action_card(ctx.player(seat)["character"], card)
+        ctx.emit("card_played", seat=seat, card=card, option=option)
+        run_tree(ctx, found.effect, option, tuple(targets), deck=deck)
+    ctx.run_after(queued, "finish_action", {"seat": seat}, seat=seat)    # once what the card queued is done
 
 
 @NEM.primitive("finish_action", seat=int)
@@ -290,6 +290,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         if card.tag == "reaction" or not tag_fits(data, seat, card.tag):
             continue
         pays = hand.payments(player["hand"], card.cost, keep=instance)
+        args = (instance,)
         if not pays:                                        # unaffordable: no need to plan it
             continue
         entrance, searching, free_room = _shape(card.effect)
@@ -311,8 +312,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
                 continue
             for deck in decks:
                 extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
-                for pay in pays:
-                    found.append(commands.listed("card", (instance,), extra + ((("pay", pay),) if pay else ()), seat))
+                found += [commands.listed("card", args, extra + (("pay", pay),) if pay else extra, seat)
+                          for pay in pays]
     return found
 
 

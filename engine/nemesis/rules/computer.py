@@ -338,9 +338,9 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
                 params.append(("option", option))
             if target is not None:
                 params.append(("target", target))
-            for pay in pays:
-                found.append(commands.listed("computer", (index,),
-                                             tuple(params) + via + ((("pay", pay),) if pay else ()), seat))
+            options = tuple(params) + via
+            found += [commands.listed("computer", (index,), options + (("pay", pay),) if pay else options, seat)
+                      for pay in pays]
     return found
 
 

@@ -55,7 +55,10 @@ def start_round(ctx: Ctx) -> None:
 def end_player_phase(ctx: Ctx) -> None:
     if not ctx.ended():
         turns.end_player_phase(ctx)
+        queued = len(ctx.queue)
         end.check_last_out(ctx)
+        # the Event Phase, then the next round, as if queued before the check (what it queues goes first)
+        ctx.run_each(queued, *event_phase.EVENT_STEPS, "start_round")
 
 
 def _event_step(name: str) -> None:

@@ -236,11 +236,10 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     move_pays = hand.payments(player["hand"], MOVE_COST + knee)
     careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
-        for pay in move_pays:
-            found.append(listed("move", (room,), (("pay", pay),) if pay else (), seat))
+        args = (room,)
+        found += [listed("move", args, (("pay", pay),) if pay else (), seat) for pay in move_pays]
         if careful_pays and _quiet_exit(data, room):
-            for pay in careful_pays:
-                found.append(listed("careful_move", (room,), (("pay", pay),), seat))
+            found += [listed("careful_move", args, (("pay", pay),), seat) for pay in careful_pays]
     return found
 
 

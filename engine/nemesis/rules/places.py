@@ -33,14 +33,21 @@ def characters_in(data: Data, room: str) -> list[int]:
 def intruders_in(data: Data, room: str) -> list[str]:
     """Intruder miniatures in a Room, in the order they arrived (NEM-ATTACK-11)."""
     found = [(i["arrived"], iid) for iid, i in data["intruders"].items() if i["room"] == room]
+    if len(found) < 2:                                  # most Rooms hold one intruder or none
+        return [iid for _, iid in found]
     return [iid for _, iid in sorted(found)]
 
 
 def in_combat(data: Data, seat: int) -> bool:
     """NEM-ACTION-8: an intruder miniature shares the character's Room (Eggs are not intruders)."""
     player = data["players"][seat]
+    if not in_facility(player):
+        return False
     room = player["room"]
-    return in_facility(player) and any(i["room"] == room for i in data["intruders"].values())
+    for intruder in data["intruders"].values():
+        if intruder["room"] == room:
+            return True
+    return False
 
 
 def section_powered(data: Data, section: str | None) -> bool:

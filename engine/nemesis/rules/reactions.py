@@ -42,9 +42,22 @@ def eligible(data: dict[str, Any], room: str, against: int, asked: list[int]) ->
     return _after(len(data["players"]), against, seats)
 
 
+def _waiting(data: dict[str, Any], room: str, against: int, asked: list[int]) -> list[int]:
+    """Who the window asks next, in order: `eligible` characters still standing in the Facility."""
+    return [s for s in eligible(data, room, against, asked) if in_facility(data["players"][s])]
+
+
 def declare(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
-    """The action is declared and paid: open the Interruption window, then resolve ``action`` (a step)."""
+    """The action is declared and paid: open the Interruption window, then resolve ``action`` (a step).
+
+    Declaring is the last thing an action's command does, so the window's step would run next on this
+    very state: when it would ask nobody, it would only queue ``action`` to run next, which runs at once
+    (its step never pauses)."""
     room = ctx.player(seat)["room"]
+    if not _waiting(ctx.data, room, seat, []):
+        [(name, params)] = action.items()
+        ctx.run_now(name, params, seat=seat)
+        return
     ctx.push({"interruption": {"actor": seat, "room": room, "action": action, "chain": [], "asked": []}},
              seat=seat)
 
@@ -54,7 +67,7 @@ def interruption(ctx: Ctx, actor: int, room: str, action: Any, chain: tuple[int,
                  answer: Any = None) -> Pause | None:
     data = ctx.data
     against = chain[-1] if chain else actor
-    waiting = [s for s in eligible(data, room, against, list(asked)) if in_facility(data["players"][s])]
+    waiting = _waiting(data, room, against, list(asked))
     if answer is None:
         if waiting:
             ctx.meta = {**ctx.meta, "seat": waiting[0]}
@@ -111,5 +124,6 @@ def declare_action(ctx: Ctx, seat: int, verb: str, args: dict[str, Any]) -> None
 
 @NEM.primitive("declared_action", seat=int, verb=str, args=object, cancelled=Param(bool, False))
 def declared_action(ctx: Ctx, seat: int, verb: str, args: Any, cancelled: bool) -> None:
-    ctx.push({"finish_action": {"seat": seat}}, seat=seat)
+    queued = len(ctx.queue)
     RESOLVERS[verb](ctx, seat, dict(to_plain(args)), cancelled)
+    ctx.run_after(queued, "finish_action", {"seat": seat}, seat=seat)    # once what the action queued is done

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 from engine.core.commands import Value
+from engine.core.content import FrozenMap
 from engine.core.effects import Pause
 
 from .. import commands
@@ -649,15 +650,14 @@ def _resolve_room(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
     ACTIONS[args["action"]].run(ctx, seat, args.get("option"), tuple(target) if isinstance(target, list) else target)
 
 
-def _command(seat: int, action_id: str, option: Value | None, target: Value | None, pay: tuple[str, ...]) -> Command:
+def _params(option: Value | None, target: Value | None) -> tuple[tuple[str, Value], ...]:
+    """A room command's options before its payment."""
     params: list[tuple[str, Value]] = []
     if option is not None:
         params.append(("option", option))
     if target is not None:
         params.append(("target", target))
-    if pay:
-        params.append(("pay", pay))
-    return commands.listed("room", (action_id,), tuple(params), seat)
+    return tuple(params)
 
 
 def _room_commands(data: Data, seat: int) -> list[Command]:
@@ -676,9 +676,10 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
             continue
         cost = room_cost(data, seat, tile_act.cost) + (moving.wounded_knee_extra(data, seat) if rule.moves else 0)
         pays = hand.payments(player["hand"], cost)
+        args = (tile_act.id,)
         for option, target in legal:
-            for pay in pays:
-                found.append(_command(seat, tile_act.id, option, target, pay))
+            params = _params(option, target)
+            found += [commands.listed("room", args, params + (("pay", pay),) if pay else params, seat) for pay in pays]
     return found
 
 
@@ -710,17 +711,36 @@ def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None
     return found
 
 
-def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
-    """A card part ``room_action_free`` with no Room action available to perform for free now."""
+_FREE_PARTS: dict[tuple[object, int | None], tuple[object, tuple[bool, Any]]] = {}
+
+
+def _free_part(tree: object, option: int | None) -> tuple[bool, Any]:
+    """(whether the part ``option`` of ``tree`` has a ``room_action_free``, the first one's filters).
+    Content never changes, so each tree's part is read once, not at every decision; the entry keeps
+    its tree, so the id stays its own."""
+    key = (tree if isinstance(tree, str) else id(tree), option)     # a bare name: by its text
+    entry = _FREE_PARTS.get(key)
+    if entry is not None and (entry[0] is tree or key[0] is tree):
+        return entry[1]
+    part = tree
     name, raw = call_of(tree) if isinstance(tree, str) or hasattr(tree, "items") else ("", None)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
-        tree = options[option] if 0 <= option < len(options) else None
-    for cname, cargs in iter_calls(tree):
-        if cname == "room_action_free":
-            walk = Walk(ctx, None, (), planning=True)
-            return not free_room_choices(ctx.data, ctx.actor, walk, cargs.get("filters"))
-    return False
+        part = options[option] if 0 <= option < len(options) else None
+    found: tuple[bool, Any] = next(((True, cargs.get("filters")) for cname, cargs in iter_calls(part)
+                                    if cname == "room_action_free"), (False, None))
+    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
+        _FREE_PARTS[key] = (tree, found)
+    return found
+
+
+def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
+    """A card part ``room_action_free`` with no Room action available to perform for free now."""
+    free, filters = _free_part(tree, option)
+    if not free:
+        return False
+    walk = Walk(ctx, None, (), planning=True)
+    return not free_room_choices(ctx.data, ctx.actor, walk, filters)
 
 
 @trees_handles("room_action_free")

@@ -11,7 +11,6 @@ from ..context import Ctx
 from ..trees import passive_item
 from . import end, hand, wounds
 from .coop import revive
-from .event_phase import EVENT_STEPS
 from .facility import check_venting
 from .intruders import kill
 from .places import active_seats, in_facility, in_order
@@ -101,7 +100,7 @@ def end_turn(ctx: Ctx, seat: int) -> None:
 
 
 def end_player_phase(ctx: Ctx) -> None:
-    """NEM-ROUND-6, NEM-ROOM-40: the Vent check, then the Event Phase steps."""
+    """NEM-ROUND-6, NEM-ROOM-40: the Vent check; the Event Phase steps follow (flow.py)."""
     data = ctx.data
     check_venting(ctx)                                   # NEM-ROOM-26
     vent = data["venting"]
@@ -114,7 +113,6 @@ def end_player_phase(ctx: Ctx) -> None:
         data["venting"] = None
     data["phase"] = "event"
     ctx.emit("event_phase")
-    ctx.push(*EVENT_STEPS, "start_round")
 
 
 # -- the pass command (NEM-ACTION-2/3) -----------------------------------------------------------------
