@@ -261,8 +261,9 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
     if icon.icon == "fly":
         return fly_options(ctx, owner, icon.n or 1)
     if icon.icon == "deploy":
-        return tuple(f"deploy/{t}@{r}" for t in movement.deploy_types(ctx, owner, icon.type or "any")
-                     for r in movement.deploy_regions(ctx, owner))
+        types = movement.deploy_types(ctx, owner, icon.type or "any")
+        regions = movement.deploy_regions(ctx, owner) if types else ()          # found once for all types
+        return tuple(f"deploy/{t}@{r}" for t in types for r in regions)
     if icon.icon == "collect":
         return tuple(f"collect/{r}" for r in power.collect_regions(ctx, owner))
     if icon.icon == "attack":

@@ -22,7 +22,7 @@ asked with ``combat=None``; then conditions about a combat do not hold.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data
@@ -81,19 +81,25 @@ def card_effects_named(card: UpgradeCard | DragonbondCard, name: str) -> tuple[M
     return found
 
 
-def held(ctx: Ctx, holder: str) -> Iterator[tuple[Mapping[str, Any], str]]:
-    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
-    for card in held_cards(ctx, holder):
-        for args in card_effects_named(card, "modifier"):
-            yield args, card.id
+def held(ctx: Ctx, holder: str) -> tuple[tuple[Mapping[str, Any], str], ...]:
+    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card;
+    found once per holder and holding (kept with the content, whose cards never change)."""
+    board = ctx.board(holder)
+    key = (holder, tuple(board.get("upgrades") or ()), board.get("bond_card") == "up")
+    memo = ctx.content.held_memo
+    found: tuple[tuple[Mapping[str, Any], str], ...] | None = memo.get(key)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()
+        found = memo[key] = tuple((args, card.id) for card in held_cards(ctx, holder)
+                                  for args in card_effects_named(card, "modifier"))
+    return found
 
 
-def active(ctx: Ctx, kind: str) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
+def active(ctx: Ctx, kind: str) -> list[tuple[str | None, Mapping[str, Any]]]:
     """(holder, modifier) of every modifier of ``kind`` in force, before sides and conditions."""
     data = ctx.data
-    for m in data.get("modifiers", ()):
-        if m["kind"] == kind:
-            yield m["holder"], m
+    found = [(m["holder"], m) for m in data.get("modifiers") or () if m["kind"] == kind]
     boards = data["boards"]
     for holder in data["seating"]:
         board = boards[holder]
@@ -101,7 +107,8 @@ def active(ctx: Ctx, kind: str) -> Iterator[tuple[str | None, Mapping[str, Any]]
             continue                                                 # holds nothing: the common case
         for args, _ in held(ctx, holder):
             if args["kind"] == kind:
-                yield holder, args
+                found.append((holder, args))
+    return found
 
 
 def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> list[Any]:

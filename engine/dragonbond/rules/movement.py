@@ -216,7 +216,8 @@ def deploy(ctx: Ctx, general: str, shown: str, unit_type: str, region: str) -> N
         raise refuse("DRG-UNIT-2", f"this deploy places {shown}, not {unit_type}")
     if board["pool"][unit_type] <= 0:
         raise refuse("DRG-UNIT-2", f"{general} has no {unit_type} left in its pool")
-    if region not in deploy_regions(ctx, general):
+    if not (region in ctx.content.map.regions                        # `region in deploy_regions`, asked
+            and (region == board["region"] or controller(ctx.data, region) == general)):   # of it alone
         raise refuse("DRG-UNIT-2", f"{general} neither controls {region} nor has its figure there")
     board["pool"][unit_type] -= 1
     _add_units(ctx.data, region, general, {unit_type: 1}, +1)
