@@ -412,8 +412,24 @@ def ai_loss_options(here: dict[str, int], n: int) -> list[dict[str, int]]:
 def damage_options(data: Data, region: str, general: str, absorb: int) -> tuple[str, ...]:
     """9.2 #16 `allocate_damage`: the legal losses (`lose/<type>.<n>+...`); DRG-AI-18 for an AI."""
     here = units_of(data, region, general)
-    ways = ai_loss_options(here, absorb) if is_ai(data, general) else loss_options(here, absorb)
-    return tuple(loss_text(w) for w in ways)
+    return _losses(here["infantry"], here["cavalry"], here["ranged"], absorb, is_ai(data, general))
+
+
+# The losses depend on nothing but the counts, the damage and whether the general is an AI: each
+# such case is worked out once (a small table: a region holds few units).
+_LOSSES: dict[tuple[int, int, int, int, bool], tuple[str, ...]] = {}
+
+
+def _losses(infantry: int, cavalry: int, ranged: int, absorb: int, ai: bool) -> tuple[str, ...]:
+    key = (infantry, cavalry, ranged, absorb, ai)
+    found = _LOSSES.get(key)
+    if found is None:
+        here = {"infantry": infantry, "cavalry": cavalry, "ranged": ranged}
+        ways = ai_loss_options(here, absorb) if ai else loss_options(here, absorb)
+        if len(_LOSSES) > 4096:
+            _LOSSES.clear()
+        found = _LOSSES[key] = tuple(loss_text(w) for w in ways)
+    return found
 
 
 def _parse_loss(answer: Any) -> dict[str, int]:
@@ -585,7 +601,6 @@ def _combat_state(ctx: Ctx) -> bool:
         modifiers.clear_exchange(data)
         return False
     region, target = combat["region"], combat["target"]
-    attacker = _attacker(combat, data)
     phase = combat["phase"]
     if phase == "pre_attacker":                                       # DRG-COMBAT-6 (1)
         combat["phase"] = "pre_target"
@@ -596,7 +611,7 @@ def _combat_state(ctx: Ctx) -> bool:
     if phase == "roll":                                               # DRG-COMBAT-6 (2)..(4)
         combat["stolen"] = []
         combat["rolls"] = []
-        normal, crit = resolve_roll(ctx, combat, attacker, target, "attack")   # DRG-STRENGTH-7
+        normal, crit = resolve_roll(ctx, combat, _attacker(combat, data), target, "attack")   # DRG-STRENGTH-7
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"
         return _damage_then_step(ctx, combat, "target", crit)         # DRG-CRIT-1/2
@@ -611,7 +626,7 @@ def _combat_state(ctx: Ctx) -> bool:
         _push_for(ctx, target["who"], "combat_target_choice")
         return False
     if phase == "counter":                                            # DRG-COUNTER-3/5/10, DRG-CRIT-4
-        normal, crit = resolve_roll(ctx, combat, target, attacker, "counter")
+        normal, crit = resolve_roll(ctx, combat, target, _attacker(combat, data), "counter")
         combat["phase"] = "normals"
         return _damage_then_step(ctx, combat, "attacker", normal + crit)
     if phase == "normals":                                            # DRG-COUNTER-4
@@ -619,7 +634,7 @@ def _combat_state(ctx: Ctx) -> bool:
         combat["phase"] = "check"
         return _damage_then_step(ctx, combat, "target", held)
     if phase == "check":                                              # DRG-COMBAT-12, DRG-COUNTER-6/7
-        if combat["once"] or beaten(ctx, target, region) or beaten(ctx, attacker, region):
+        if combat["once"] or beaten(ctx, target, region) or beaten(ctx, _attacker(combat, data), region):
             combat["phase"] = "end"
             return True
         if is_ai(data, combat["attacker"]):                           # DRG-AI-8
