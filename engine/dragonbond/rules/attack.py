@@ -86,10 +86,9 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
     closed = storm_active(data)
     mine = {r for r in m.order if has_units(data, r, owner)}       # `can_bring_unit`, asked once
     out: list[str] = []
-    for region in m.order:
-        targets = combat.target_keys(data, owner, region)
-        if targets and (region in mine or any(r in mine for r in m.neighbours(region, mountains_closed=closed))):
-            out.extend(f"attack/{region}/{key}" for key in targets)
+    for region in m.order:                 # where a unit is or may approach first: few regions have targets
+        if region in mine or any(r in mine for r in m.neighbours(region, mountains_closed=closed)):
+            out.extend(f"attack/{region}/{key}" for key in combat.target_keys(data, owner, region))
     return tuple(out)
 
 
