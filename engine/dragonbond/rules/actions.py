@@ -382,9 +382,11 @@ def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
 
 
 def move_stage_options(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
-                       figure: bool | None) -> tuple[str, ...]:
-    """DRG-MOVE-1/4: the options of the next piece stage; nothing-at-all is never completed."""
-    stages = move_stages(ctx, general, origin, chosen, figure)
+                       figure: bool | None, stages: list[str] | None = None) -> tuple[str, ...]:
+    """DRG-MOVE-1/4: the options of the next piece stage (of ``stages``, when the caller has them:
+    `move_stages`); nothing-at-all is never completed."""
+    if stages is None:
+        stages = move_stages(ctx, general, origin, chosen, figure)
     must_take = len(stages) == 1 and not any(chosen.values()) and not figure
     stage = stages[0]
     if stage == "figure":
@@ -406,12 +408,13 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     here = movement.units_of(ctx.data, origin, owner)
     if any(n > here.get(t, 0) for t, n in chosen.items()) or (figure and ctx.board(owner)["region"] != origin):
         raise refuse("DRG-MOVE-1", f"{owner} has not those pieces in {origin}")
-    if not move_stages(ctx, owner, origin, chosen, figure):
+    stages = move_stages(ctx, owner, origin, chosen, figure)
+    if not stages:
         units = {t: n for t, n in chosen.items() if n}
         movement.move(ctx, owner, origin, destination, units, bool(figure))
         _offer_extra_step(ctx, owner, destination, units)
         return None
-    options = move_stage_options(ctx, owner, origin, chosen, figure)
+    options = move_stage_options(ctx, owner, origin, chosen, figure, stages)
     picked = stage_pick("icon_move_pieces", options, answer, "DRG-MOVE-1")
     if isinstance(picked, Pause):
         return picked

@@ -164,6 +164,8 @@ def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> bool:
     """``combat_damage`` (decided by the hit general's seat), then the next ``combat_step``. The
     damage is dealt at once unless it waits for a decision (then both are queued, as always);
     True when the next state may then run at once too (nothing was queued before it)."""
+    if n <= 0:
+        return True                                      # no damage: the step would do nothing
     hit = combat["target"] if side == "target" else _attacker(combat, ctx.data)
     tag, damage = _tag_for(ctx, hit.get("who")), {"side": side, "n": n}
     before = len(ctx.queue)
@@ -230,14 +232,16 @@ def _ignore(normal: int, crit: int, n: int) -> tuple[int, int, int]:
     return normal - m, crit - c, c + m
 
 
-def dice_for(ctx: Ctx, combat: Data, side: Data) -> int:
-    """DRG-DICE-3, DRG-STRENGTH-7/8: strength now plus dice modifiers (strength itself unchanged)."""
-    return side_strength(ctx, side, combat["region"]) + modifiers.total(ctx, side.get("who"), "dice", combat)
+def dice_for(ctx: Ctx, combat: Data, side: Data, force: modifiers.InForce | None = None) -> int:
+    """DRG-DICE-3, DRG-STRENGTH-7/8: strength now plus dice modifiers (strength itself unchanged).
+    ``force`` (here and below): the modifiers in force, when the caller has them (`in_force`)."""
+    return side_strength(ctx, side, combat["region"]) + modifiers.total(ctx, side.get("who"), "dice", combat, force)
 
 
-def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list[Face]:
+def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face],
+                  force: modifiers.InForce | None = None) -> list[Face]:
     """DRG-DICE-5: with `reroll_blanks`, each blank die is rerolled once and the new face kept."""
-    if not modifiers.values(ctx, side.get("who"), "reroll_blanks", combat):
+    if not modifiers.values(ctx, side.get("who"), "reroll_blanks", combat, force):
         return faces
     blanks = [i for i, f in enumerate(faces) if f.normal + f.crit == 0]
     if not blanks:
@@ -250,17 +254,17 @@ def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list
 
 
 def convert(ctx: Ctx, combat: Data, side: Data, normal: int, crit: int,
-            note: Data | None = None) -> tuple[int, int]:
+            note: Data | None = None, force: modifiers.InForce | None = None) -> tuple[int, int]:
     """DRG-CRIT-5/6, DRG-DEC-57: `crit_conversion` (up to value normal hits become critical) first,
     then `crits_as_normal` (all critical hits become normal). ``note`` (a roll record) counts them."""
     who = side.get("who")
     note = {} if note is None else note
-    k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat))
+    k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat, force))
     if k:
         normal, crit = normal - k, crit + k
         note["to_crit"] = k
         ctx.emit("hits_converted", side=who or "neutral", n=k, to="crit")
-    if crit and modifiers.values(ctx, who, "crits_as_normal", combat):
+    if crit and modifiers.values(ctx, who, "crits_as_normal", combat, force):
         note["to_normal"] = crit
         ctx.emit("hits_converted", side=who or "neutral", n=crit, to="normal")
         normal, crit = normal + crit, 0
@@ -275,7 +279,7 @@ def _ignored(note: Data | None, cause: str, before: tuple[int, int], after: tupl
 
 
 def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data | None = None,
-                 note: Data | None = None) -> tuple[int, int]:
+                 note: Data | None = None, force: modifiers.InForce | None = None) -> tuple[int, int]:
     """Ignored hits, critical first (DRG-CRIT-5): the receiver's `ignore_hits` modifiers; then, on
     the attacker's roll only (DRG-COUNTER-9), the mountain (exchange 1, DRG-MOUNTAIN-2..4) and the
     target's own city (DRG-CITY-3..6, DRG-DEC-22; not against `ignore_city`). They add up
@@ -283,7 +287,7 @@ def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data 
     data, params = ctx.data, ctx.content.params
     target, region = combat["target"], combat["region"]
     receiver = receiver or target
-    by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat)
+    by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat, force)
     if by_effects and normal + crit:
         before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, by_effects)
@@ -298,7 +302,7 @@ def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data 
         ctx.emit("hits_ignored", n=n, cause="mountain")
     here = data["regions"][region]
     if (target["kind"] == "general" and here["city"] == target["who"] and normal + crit > 0
-            and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat)):
+            and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat, force)):
         before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, params.city_ignored_hits)
         _ignored(note, "city", before, (normal, crit))
@@ -314,15 +318,16 @@ def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: 
     modifiers, roll, blank rerolls, conversions, ignored hits, then `crit_damage_bonus` (each
     critical hit deals value extra damage). Returns (normal damage, critical damage)."""
     combat["rolling"] = rolling
-    faces = roll(ctx, dice_for(ctx, combat, roller), roller.get("who") or "neutral")
-    kept = reroll_blanks(ctx, combat, roller, faces)
+    force = modifiers.in_force(ctx)                  # no modifier comes or goes during a roll
+    faces = roll(ctx, dice_for(ctx, combat, roller, force), roller.get("who") or "neutral")
+    kept = reroll_blanks(ctx, combat, roller, faces, force)
     note: Data = {"by": rolling, "exchange": combat["exchange"], "first": [f.face for f in faces],
                   "rerolled": kept is not faces, "dice": [f.face for f in kept], "to_crit": 0, "to_normal": 0,
                   "ignored": []}
     faces = kept
-    normal, crit = convert(ctx, combat, roller, *totals(faces), note=note)
-    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note)
-    bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat)
+    normal, crit = convert(ctx, combat, roller, *totals(faces), note=note, force=force)
+    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note, force=force)
+    bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat, force)
     note.update(normal=normal, crit=crit, bonus=bonus, dealt={})
     combat.setdefault("rolls", []).append(note)                        # for the table only
     combat["rolling"] = None

@@ -111,10 +111,32 @@ def active(ctx: Ctx, kind: str) -> list[tuple[str | None, Mapping[str, Any]]]:
     return found
 
 
-def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> list[Any]:
-    """Every active modifier of ``kind`` applying to ``character`` now (see the module text)."""
+InForce = dict[str, list[tuple[str | None, Mapping[str, Any]]]]
+
+
+def in_force(ctx: Ctx) -> InForce:
+    """`active` for every kind at once (kind -> its list, in the same order): for a rule that asks
+    of several kinds while no modifier comes or goes (a roll)."""
+    data = ctx.data
+    found: InForce = {}
+    for m in data.get("modifiers") or ():
+        found.setdefault(m["kind"], []).append((m["holder"], m))
+    boards = data["boards"]
+    for holder in data["seating"]:
+        board = boards[holder]
+        if not board.get("upgrades") and board.get("bond_card") != "up":
+            continue                                                 # holds nothing: the common case
+        for args, _ in held(ctx, holder):
+            found.setdefault(args["kind"], []).append((holder, args))
+    return found
+
+
+def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None,
+           force: InForce | None = None) -> list[Any]:
+    """Every active modifier of ``kind`` applying to ``character`` now (see the module text);
+    ``force``: what `in_force` found, when the caller has it."""
     out: list[Any] = []
-    for holder, m in active(ctx, kind):
+    for holder, m in active(ctx, kind) if force is None else force.get(kind, ()):
         if m.get("side") is None:                                    # global (mountains_closed)
             out.append(m.get("value") if m.get("value") is not None else True)
             continue
@@ -125,9 +147,9 @@ def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> l
     return out
 
 
-def total(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> int:
+def total(ctx: Ctx, character: str | None, kind: str, combat: Data | None, force: InForce | None = None) -> int:
     """The sum of the numeric modifiers of ``kind`` applying to ``character``."""
-    return sum(int(v) for v in values(ctx, character, kind, combat))
+    return sum(int(v) for v in values(ctx, character, kind, combat, force))
 
 
 def _affected(ctx: Ctx, holder: str, side: str, combat: Data | None) -> str | None:
