@@ -84,12 +84,11 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
         return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
     data, m = ctx.data, ctx.content.map
     closed = storm_active(data)
-    mine = {r for r in m.order if has_units(data, r, owner)}       # `can_bring_unit`, asked once
-    out: list[str] = []
-    for region in m.order:                 # where a unit is or may approach first: few regions have targets
-        if region in mine or any(r in mine for r in m.neighbours(region, mountains_closed=closed)):
-            out.extend(f"attack/{region}/{key}" for key in combat.target_keys(data, owner, region))
-    return tuple(out)
+    reach = {r for r in data["regions"] if has_units(data, r, owner)}   # `can_bring_unit`, asked once:
+    for r in list(reach):                                            # where a unit is or may approach
+        reach.update(m.neighbours(r, mountains_closed=closed))       # from (borders are symmetric)
+    return tuple(f"attack/{region}/{key}" for region in m.order if region in reach
+                 for key in combat.target_keys(data, owner, region))
 
 
 # --- the staged approach (DRG-COMBAT-4) -----------------------------------------------------------
