@@ -38,7 +38,7 @@ from ..context import ANSWER_RULES, Ctx, stage_pick
 from ..effects import DRG
 from ..setup import UNIT_TYPES
 from . import combat, modifiers
-from .movement import _add_units, arrive, has_units, storm_active, units_of
+from .movement import _add_units, arrive, has_units, storm_active, unit_regions, units_of
 
 Approach = tuple[dict[str, dict[str, int]], str | None]     # ({from: {type: n}}, figure's origin)
 
@@ -84,7 +84,7 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
         return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
     data, m = ctx.data, ctx.content.map
     closed = storm_active(data)
-    reach = {r for r in data["regions"] if has_units(data, r, owner)}   # `can_bring_unit`, asked once:
+    reach = unit_regions(data, owner)                                  # `can_bring_unit`, asked once:
     for r in list(reach):                                            # where a unit is or may approach
         reach.update(m.neighbours(r, mountains_closed=closed))       # from (borders are symmetric)
     return tuple(f"attack/{region}/{key}" for region in m.order if region in reach

@@ -136,11 +136,14 @@ def target_keys(data: Data, attacker: str, region: str) -> list[str]:
     """The keys of `legal_targets` alone ("neutral" or a character), without their strengths."""
     boards = data["boards"]
     ally = boards[attacker]["bonded_with"]
-    out = ["neutral"] if data["regions"][region]["neutral"] > 0 else []
+    here = data["regions"][region]
+    out = ["neutral"] if here["neutral"] > 0 else []
+    parties = here["units"]                              # who has units listed here (maybe none left)
     for who, board in boards.items():
         if who == attacker or who == ally:
             continue
-        if board["region"] == region or (board["role"] == "general" and has_units(data, region, who)):
+        if board["region"] == region or (who in parties and board["role"] == "general"
+                                         and has_units(data, region, who)):
             out.append(who)
     return out
 
@@ -728,9 +731,11 @@ def retreat_destinations(ctx: Ctx, character: str, origin: str) -> tuple[str, ..
     m = ctx.content.map
     if ctx.board(character)["role"] == "dragon":
         return m.neighbours(origin)
-    ok = [r for r in m.order if r != origin and controller(ctx.data, r) in (None, character)]
-    near = [r for r in m.neighbours(origin) if r in ok]
-    return tuple(near) if near else tuple(m.nearest(origin, ok))
+    def ok(r: str) -> bool:
+        return r != origin and controller(ctx.data, r) in (None, character)
+
+    near = tuple(r for r in m.neighbours(origin) if ok(r))
+    return near if near else m.nearest(origin, [r for r in m.order if ok(r)])
 
 
 @DRG.primitive("combat_retreat", character=str, forced=bool, origin=Param(str | None, None))
