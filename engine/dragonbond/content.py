@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Annotated, Any, Literal
 
 from engine.core.content import FieldError, check_count, check_unique
@@ -480,7 +480,12 @@ class AiBoard:
     on_card: str | None = None                # dragons: the heal policy run when a card comes up (DRG-AI-21)
 
     def reading(self, icon: str) -> AiIconRow:
-        return next(row for row in self.icons if row.icon == icon)
+        return self._readings[icon]
+
+    @cached_property
+    def _readings(self) -> dict[str, AiIconRow]:
+        """Icon -> its row (icons are unique; the board never changes): asked at every AI icon."""
+        return {row.icon: row for row in self.icons}
 
 
 @dataclass(frozen=True)
@@ -535,6 +540,12 @@ class Content:
 
     def dragonbond_card(self, character: str) -> DragonbondCard:
         return self.dragonbond_cards[self.characters[character].dragonbond_card]
+
+    @cached_property
+    def held_memo(self) -> dict[Any, Any]:
+        """Answers the rules find from this content and a few board facts, kept by those facts (the
+        content never changes): rules/modifiers.py keeps a holder's card modifiers here."""
+        return {}
 
     def region_card(self, region: str) -> RegionCard:
         """The one region card of a region (DRG-REGIONCARD-1)."""

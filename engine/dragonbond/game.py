@@ -17,7 +17,7 @@ from engine.core import (
     Text,
     register,
 )
-from engine.core.effects import pending_choice
+from engine.core.effects import pending_choice as pending_choice  # (tests read it here)
 from engine.core.rules_game import RulesGame
 from engine.core.verbs import load_rule_areas
 
@@ -96,7 +96,11 @@ class Dragonbond(RulesGame[Ctx]):
 
     def before_command(self, ctx: Ctx, command: Command) -> Command:
         data = ctx.data
-        if pending_choice(data):
+        queue = data["effects"]
+        if queue and "pause" in queue[0]:                    # a pending choice (`pending_choice`)
+            if (command.verb == "answer" and len(command.args) == 1 and not command.options
+                    and command.args[0] in queue[0]["pause"]["options"]):
+                return command                               # a listed answer: nothing to respell or explain
             command = listed_answer(data, command)           # another spelling of a listed answer
             check_answer(ctx, command)                       # else refused with the rule it breaks
         elif command.verb == "answer" and data["phase"] != "over":
@@ -121,6 +125,11 @@ class Dragonbond(RulesGame[Ctx]):
         pairs = ", ".join("+".join(pair) for pair in end.get("pairs", ())) or "none"
         reason = f"{end['why']}; won: {names}; power: {totals}; bonded: {pairs}"
         return Outcome(winners, reason, power, (("power", power), ("won", won)))
+
+    def after_command(self, ctx: Ctx) -> None:
+        """The core's announcement of a private decision, which Dragonbond has none of."""
+        if self.private_prompts:
+            super().after_command(ctx)
 
     def is_undoable(self, command: Command, events: Sequence[Event]) -> bool:
         """A placement puts a card face down (DRG-PLAN-3, DRG-HIDDEN-3): taking it back would let a

@@ -146,13 +146,8 @@ def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str =
     if ctx.ended():
         return None
     the_icon = as_icon(icon)
-
-    def skip(reason: str) -> None:
-        _drop_carry(ctx, the_icon)
-        ctx.emit("icon_skipped", card=source, owner=owner, icon=the_icon.icon, index=index, reason=reason)
-
     if not can_execute_icons(ctx.data, owner):                       # DRG-HEAL-5, DRG-EVENT-5
-        skip("no_health")
+        _skip(ctx, owner, the_icon, source, index, "no_health")
         return None
     ai = is_ai(ctx.data, owner)
     if answer is not None and not ai and (started or the_icon.icon != "fly"):
@@ -164,19 +159,24 @@ def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str =
     options = () if ai else icon_options(ctx, owner, the_icon)
     legal = _ai_may_try(ctx, owner, the_icon) if ai else bool(options)
     if not legal:
-        skip("no_legal_option")
+        _skip(ctx, owner, the_icon, source, index, "no_legal_option")
         return None
     if the_icon.icon == "fly" and not started:                       # fly_start triggers (fer_bond)
         _drop_carry(ctx, the_icon)
-        ctx.push({"icon": {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
-                           "optional": optional, "started": True}})
+        fly = {"owner": owner, "icon": as_plain_icon(icon), "source": source, "index": index,
+               "optional": optional, "started": True}
+        before = len(ctx.queue)
         card_effects.fire_triggers(ctx, owner, "fly_start", ctx.board(owner)["region"])
-        if ai:                          # an AI's fly never pauses: with no trigger before it, at once
-            ctx.run_queued("icon")
+        if len(ctx.queue) > before:                                  # the fly goes on behind its triggers
+            ctx.push_behind(len(ctx.queue) - before, {"icon": fly})
+        elif ai:                        # an AI's fly never pauses: with no trigger before it, at once
+            ctx.run_now("icon", fly)
+        else:
+            ctx.push({"icon": fly})
         return None
     if ai:
         if not ai_rules.run_icon(ctx, owner, the_icon):
-            skip("no_legal_option")
+            _skip(ctx, owner, the_icon, source, index, "no_legal_option")
         else:
             _after_icon(ctx, owner, the_icon, None)
         return None
@@ -184,6 +184,12 @@ def run_icon(ctx: Ctx, owner: str, icon: Icon | Mapping[str, Any], source: str =
         return Pause("optional_icon", options + ("decline",)) if optional else Pause(f"icon_{the_icon.icon}", options)
     _answered(ctx, owner, the_icon, source, answer)
     return None
+
+
+def _skip(ctx: Ctx, owner: str, icon: Icon, source: str, index: int | None, reason: str) -> None:
+    """The icon does not execute (``reason``): nothing left prepared for it, and said so."""
+    _drop_carry(ctx, icon)
+    ctx.emit("icon_skipped", card=source, owner=owner, icon=icon.icon, index=index, reason=reason)
 
 
 def _answered(ctx: Ctx, owner: str, icon: Icon, source: str, answer: Any) -> None:
@@ -261,8 +267,9 @@ def icon_options(ctx: Ctx, owner: str, icon: Icon) -> tuple[str, ...]:
     if icon.icon == "fly":
         return fly_options(ctx, owner, icon.n or 1)
     if icon.icon == "deploy":
-        return tuple(f"deploy/{t}@{r}" for t in movement.deploy_types(ctx, owner, icon.type or "any")
-                     for r in movement.deploy_regions(ctx, owner))
+        types = movement.deploy_types(ctx, owner, icon.type or "any")
+        regions = movement.deploy_regions(ctx, owner) if types else ()          # found once for all types
+        return tuple(f"deploy/{t}@{r}" for t in types for r in regions)
     if icon.icon == "collect":
         return tuple(f"collect/{r}" for r in power.collect_regions(ctx, owner))
     if icon.icon == "attack":
@@ -289,6 +296,14 @@ def fly_options(ctx: Ctx, dragon: str, n: int) -> tuple[str, ...]:
     """DRG-MOVE-3/8/9: a shortest path to every region 1..n steps away other than the origin."""
     closed = movement.storm_active(ctx.data)
     origin = ctx.board(dragon)["region"]
+    memo, key = ctx.content.map.memo, ("fly_options", origin, n, closed)   # the map's own answer
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _fly_options(ctx, origin, n, closed)
+    return found                                                   # type: ignore[return-value]
+
+
+def _fly_options(ctx: Ctx, origin: str, n: int, closed: bool) -> tuple[str, ...]:
     paths: dict[str, list[str]] = {origin: []}
     frontier = [origin]
     for _ in range(n):
@@ -367,9 +382,11 @@ def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
 
 
 def move_stage_options(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
-                       figure: bool | None) -> tuple[str, ...]:
-    """DRG-MOVE-1/4: the options of the next piece stage; nothing-at-all is never completed."""
-    stages = move_stages(ctx, general, origin, chosen, figure)
+                       figure: bool | None, stages: list[str] | None = None) -> tuple[str, ...]:
+    """DRG-MOVE-1/4: the options of the next piece stage (of ``stages``, when the caller has them:
+    `move_stages`); nothing-at-all is never completed."""
+    if stages is None:
+        stages = move_stages(ctx, general, origin, chosen, figure)
     must_take = len(stages) == 1 and not any(chosen.values()) and not figure
     stage = stages[0]
     if stage == "figure":
@@ -391,12 +408,13 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     here = movement.units_of(ctx.data, origin, owner)
     if any(n > here.get(t, 0) for t, n in chosen.items()) or (figure and ctx.board(owner)["region"] != origin):
         raise refuse("DRG-MOVE-1", f"{owner} has not those pieces in {origin}")
-    if not move_stages(ctx, owner, origin, chosen, figure):
+    stages = move_stages(ctx, owner, origin, chosen, figure)
+    if not stages:
         units = {t: n for t, n in chosen.items() if n}
         movement.move(ctx, owner, origin, destination, units, bool(figure))
         _offer_extra_step(ctx, owner, destination, units)
         return None
-    options = move_stage_options(ctx, owner, origin, chosen, figure)
+    options = move_stage_options(ctx, owner, origin, chosen, figure, stages)
     picked = stage_pick("icon_move_pieces", options, answer, "DRG-MOVE-1")
     if isinstance(picked, Pause):
         return picked

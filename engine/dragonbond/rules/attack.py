@@ -38,7 +38,7 @@ from ..context import ANSWER_RULES, Ctx, stage_pick
 from ..effects import DRG
 from ..setup import UNIT_TYPES
 from . import combat, modifiers
-from .movement import _add_units, arrive, has_units, storm_active, units_of
+from .movement import _add_units, arrive, has_units, storm_active, unit_regions, units_of
 
 Approach = tuple[dict[str, dict[str, int]], str | None]     # ({from: {type: n}}, figure's origin)
 
@@ -84,13 +84,11 @@ def options(ctx: Ctx, owner: str) -> tuple[str, ...]:
         return tuple(f"attack/{here}/{key}" for key in combat.target_keys(ctx.data, owner, here))
     data, m = ctx.data, ctx.content.map
     closed = storm_active(data)
-    mine = {r for r in m.order if has_units(data, r, owner)}       # `can_bring_unit`, asked once
-    out: list[str] = []
-    for region in m.order:
-        targets = combat.target_keys(data, owner, region)
-        if targets and (region in mine or any(r in mine for r in m.neighbours(region, mountains_closed=closed))):
-            out.extend(f"attack/{region}/{key}" for key in targets)
-    return tuple(out)
+    reach = unit_regions(data, owner)                                  # `can_bring_unit`, asked once:
+    for r in list(reach):                                            # where a unit is or may approach
+        reach.update(m.neighbours(r, mountains_closed=closed))       # from (borders are symmetric)
+    return tuple(f"attack/{region}/{key}" for region in m.order if region in reach
+                 for key in combat.target_keys(data, owner, region))
 
 
 # --- the staged approach (DRG-COMBAT-4) -----------------------------------------------------------
@@ -113,10 +111,11 @@ def begin(ctx: Ctx, owner: str, option: str) -> None:
 
 
 def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
-                    figure: str | None) -> list[tuple[str, str]]:
+                    figure: str | None, sources: list[str] | None = None) -> list[tuple[str, str]]:
     """The approach stages still to decide: (from, type) per unit type in each adjacent region
-    holding the general's units, then ("figure", from) when its figure stands next to T."""
-    stages = [(src, t) for src in _sources(ctx, general, region)
+    holding the general's units (``sources``, when the caller has them: `_sources`), then
+    ("figure", from) when its figure stands next to T."""
+    stages = [(src, t) for src in (_sources(ctx, general, region) if sources is None else sources)
               for t, n in units_of(ctx.data, src, general).items() if n and t not in taken.get(src, {})]
     figure_at = ctx.board(general)["region"]
     closed = storm_active(ctx.data)
@@ -126,10 +125,12 @@ def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[s
 
 
 def approach_stage_options(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
-                           figure: str | None) -> tuple[str, ...]:
-    """DRG-COMBAT-4: the options of the next stage; while no unit of the general would be in T,
-    the last unit stage does not offer 0."""
-    stages = approach_stages(ctx, general, region, taken, figure)
+                           figure: str | None, stages: list[tuple[str, str]] | None = None) -> tuple[str, ...]:
+    """DRG-COMBAT-4: the options of the next stage (of ``stages``, when the caller has them:
+    `approach_stages`); while no unit of the general would be in T, the last unit stage does not
+    offer 0."""
+    if stages is None:
+        stages = approach_stages(ctx, general, region, taken, figure)
     src, t = stages[0]
     if src == "figure":
         return (f"figure.{t}", "no_figure")
@@ -149,18 +150,19 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
     if ctx.ended():
         return None
     _check_target_before_approach(ctx, owner, target_side(ctx, target), region)   # the same each stage
-    if not can_bring_unit(ctx, owner, region):
+    sources = _sources(ctx, owner, region)                  # found once for every check below
+    if not (has_units(ctx.data, region, owner) or sources):                      # `can_bring_unit`
         raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
     taken = {str(src): {str(t): int(n) for t, n in dict(here).items()} for src, here in dict(taken or {}).items()}
-    sources = _sources(ctx, owner, region)
     if any(src not in sources or any(n > units_of(ctx.data, src, owner).get(t, 0) for t, n in here.items())
            for src, here in taken.items()) or (figure and figure != ctx.board(owner)["region"]):
         raise refuse("DRG-COMBAT-4", f"{owner} has not those pieces next to {region}")
-    if not approach_stages(ctx, owner, region, taken, figure):
+    stages = approach_stages(ctx, owner, region, taken, figure, sources)
+    if not stages:
         text = approach_text(taken, figure or None)
         apply(ctx, owner, f"attack/{region}/{target}" + (f"/{text}" if text else ""))
         return None
-    options = approach_stage_options(ctx, owner, region, taken, figure)
+    options = approach_stage_options(ctx, owner, region, taken, figure, stages)
     picked = stage_pick("attack_approach", options, answer, "DRG-COMBAT-4")
     if isinstance(picked, Pause):
         return picked

@@ -75,10 +75,27 @@ def effect_step(effect: Mapping[str, Any], actor: str | None, source: str, regio
                        "region": region, "target": target}}
 
 
+# The plain form of a card's effects (a content tuple: immutable), by the tuple's identity; each
+# entry keeps its tuple, so an id is never reused while its entry stands. Steps copy what they take.
+_PLAIN_EFFECTS: dict[int, tuple[tuple[Mapping[str, Any], ...], list[dict[str, Any]]]] = {}
+
+
+def _plain_effects(effects: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    if effects.__class__ is not tuple:
+        return [to_plain(dict(e)) for e in effects]
+    kept = _PLAIN_EFFECTS.get(id(effects))
+    if kept is None or kept[0] is not effects:
+        if len(_PLAIN_EFFECTS) > 1024:
+            _PLAIN_EFFECTS.clear()
+        kept = _PLAIN_EFFECTS[id(effects)] = (effects, [to_plain(dict(e)) for e in effects])
+    return kept[1]
+
+
 def queue_effects(ctx: Ctx, actor: str | None, effects: Iterable[Mapping[str, Any]], source: str,
                   region: str | None = None) -> None:
     """Queue a card's ``effects`` to resolve next, top to bottom, for ``actor`` (None: an event)."""
-    steps = [effect_step(e, actor, source, region) for e in effects]
+    steps = [{"effect": {"effect": e, "actor": actor, "source": source, "region": region, "target": None}}
+             for e in _plain_effects(effects)]                        # `effect_step`s (push copies them)
     if steps:
         ctx.push(*steps, seat=decider(ctx, actor))
 

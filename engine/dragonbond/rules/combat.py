@@ -136,11 +136,14 @@ def target_keys(data: Data, attacker: str, region: str) -> list[str]:
     """The keys of `legal_targets` alone ("neutral" or a character), without their strengths."""
     boards = data["boards"]
     ally = boards[attacker]["bonded_with"]
-    out = ["neutral"] if data["regions"][region]["neutral"] > 0 else []
+    here = data["regions"][region]
+    out = ["neutral"] if here["neutral"] > 0 else []
+    parties = here["units"]                              # who has units listed here (maybe none left)
     for who, board in boards.items():
         if who == attacker or who == ally:
             continue
-        if board["region"] == region or (board["role"] == "general" and has_units(data, region, who)):
+        if board["region"] == region or (who in parties and board["role"] == "general"
+                                         and has_units(data, region, who)):
             out.append(who)
     return out
 
@@ -164,6 +167,8 @@ def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> bool:
     """``combat_damage`` (decided by the hit general's seat), then the next ``combat_step``. The
     damage is dealt at once unless it waits for a decision (then both are queued, as always);
     True when the next state may then run at once too (nothing was queued before it)."""
+    if n <= 0:
+        return True                                      # no damage: the step would do nothing
     hit = combat["target"] if side == "target" else _attacker(combat, ctx.data)
     tag, damage = _tag_for(ctx, hit.get("who")), {"side": side, "n": n}
     before = len(ctx.queue)
@@ -230,14 +235,16 @@ def _ignore(normal: int, crit: int, n: int) -> tuple[int, int, int]:
     return normal - m, crit - c, c + m
 
 
-def dice_for(ctx: Ctx, combat: Data, side: Data) -> int:
-    """DRG-DICE-3, DRG-STRENGTH-7/8: strength now plus dice modifiers (strength itself unchanged)."""
-    return side_strength(ctx, side, combat["region"]) + modifiers.total(ctx, side.get("who"), "dice", combat)
+def dice_for(ctx: Ctx, combat: Data, side: Data, force: modifiers.InForce | None = None) -> int:
+    """DRG-DICE-3, DRG-STRENGTH-7/8: strength now plus dice modifiers (strength itself unchanged).
+    ``force`` (here and below): the modifiers in force, when the caller has them (`in_force`)."""
+    return side_strength(ctx, side, combat["region"]) + modifiers.total(ctx, side.get("who"), "dice", combat, force)
 
 
-def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list[Face]:
+def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face],
+                  force: modifiers.InForce | None = None) -> list[Face]:
     """DRG-DICE-5: with `reroll_blanks`, each blank die is rerolled once and the new face kept."""
-    if not modifiers.values(ctx, side.get("who"), "reroll_blanks", combat):
+    if not modifiers.values(ctx, side.get("who"), "reroll_blanks", combat, force):
         return faces
     blanks = [i for i, f in enumerate(faces) if f.normal + f.crit == 0]
     if not blanks:
@@ -250,17 +257,17 @@ def reroll_blanks(ctx: Ctx, combat: Data, side: Data, faces: list[Face]) -> list
 
 
 def convert(ctx: Ctx, combat: Data, side: Data, normal: int, crit: int,
-            note: Data | None = None) -> tuple[int, int]:
+            note: Data | None = None, force: modifiers.InForce | None = None) -> tuple[int, int]:
     """DRG-CRIT-5/6, DRG-DEC-57: `crit_conversion` (up to value normal hits become critical) first,
     then `crits_as_normal` (all critical hits become normal). ``note`` (a roll record) counts them."""
     who = side.get("who")
     note = {} if note is None else note
-    k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat))
+    k = min(normal, modifiers.total(ctx, who, "crit_conversion", combat, force))
     if k:
         normal, crit = normal - k, crit + k
         note["to_crit"] = k
         ctx.emit("hits_converted", side=who or "neutral", n=k, to="crit")
-    if crit and modifiers.values(ctx, who, "crits_as_normal", combat):
+    if crit and modifiers.values(ctx, who, "crits_as_normal", combat, force):
         note["to_normal"] = crit
         ctx.emit("hits_converted", side=who or "neutral", n=crit, to="normal")
         normal, crit = normal + crit, 0
@@ -275,7 +282,7 @@ def _ignored(note: Data | None, cause: str, before: tuple[int, int], after: tupl
 
 
 def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data | None = None,
-                 note: Data | None = None) -> tuple[int, int]:
+                 note: Data | None = None, force: modifiers.InForce | None = None) -> tuple[int, int]:
     """Ignored hits, critical first (DRG-CRIT-5): the receiver's `ignore_hits` modifiers; then, on
     the attacker's roll only (DRG-COUNTER-9), the mountain (exchange 1, DRG-MOUNTAIN-2..4) and the
     target's own city (DRG-CITY-3..6, DRG-DEC-22; not against `ignore_city`). They add up
@@ -283,7 +290,7 @@ def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data 
     data, params = ctx.data, ctx.content.params
     target, region = combat["target"], combat["region"]
     receiver = receiver or target
-    by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat)
+    by_effects = modifiers.total(ctx, receiver.get("who"), "ignore_hits", combat, force)
     if by_effects and normal + crit:
         before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, by_effects)
@@ -298,7 +305,7 @@ def ignored_hits(ctx: Ctx, combat: Data, normal: int, crit: int, receiver: Data 
         ctx.emit("hits_ignored", n=n, cause="mountain")
     here = data["regions"][region]
     if (target["kind"] == "general" and here["city"] == target["who"] and normal + crit > 0
-            and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat)):
+            and not modifiers.values(ctx, combat["attacker"], "ignore_city", combat, force)):
         before = (normal, crit)
         normal, crit, n = _ignore(normal, crit, params.city_ignored_hits)
         _ignored(note, "city", before, (normal, crit))
@@ -314,15 +321,16 @@ def resolve_roll(ctx: Ctx, combat: Data, roller: Data, receiver: Data, rolling: 
     modifiers, roll, blank rerolls, conversions, ignored hits, then `crit_damage_bonus` (each
     critical hit deals value extra damage). Returns (normal damage, critical damage)."""
     combat["rolling"] = rolling
-    faces = roll(ctx, dice_for(ctx, combat, roller), roller.get("who") or "neutral")
-    kept = reroll_blanks(ctx, combat, roller, faces)
+    force = modifiers.in_force(ctx)                  # no modifier comes or goes during a roll
+    faces = roll(ctx, dice_for(ctx, combat, roller, force), roller.get("who") or "neutral")
+    kept = reroll_blanks(ctx, combat, roller, faces, force)
     note: Data = {"by": rolling, "exchange": combat["exchange"], "first": [f.face for f in faces],
                   "rerolled": kept is not faces, "dice": [f.face for f in kept], "to_crit": 0, "to_normal": 0,
                   "ignored": []}
     faces = kept
-    normal, crit = convert(ctx, combat, roller, *totals(faces), note=note)
-    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note)
-    bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat)
+    normal, crit = convert(ctx, combat, roller, *totals(faces), note=note, force=force)
+    normal, crit = ignored_hits(ctx, combat, normal, crit, receiver, note=note, force=force)
+    bonus = modifiers.total(ctx, roller.get("who"), "crit_damage_bonus", combat, force)
     note.update(normal=normal, crit=crit, bonus=bonus, dealt={})
     combat.setdefault("rolls", []).append(note)                        # for the table only
     combat["rolling"] = None
@@ -412,8 +420,24 @@ def ai_loss_options(here: dict[str, int], n: int) -> list[dict[str, int]]:
 def damage_options(data: Data, region: str, general: str, absorb: int) -> tuple[str, ...]:
     """9.2 #16 `allocate_damage`: the legal losses (`lose/<type>.<n>+...`); DRG-AI-18 for an AI."""
     here = units_of(data, region, general)
-    ways = ai_loss_options(here, absorb) if is_ai(data, general) else loss_options(here, absorb)
-    return tuple(loss_text(w) for w in ways)
+    return _losses(here["infantry"], here["cavalry"], here["ranged"], absorb, is_ai(data, general))
+
+
+# The losses depend on nothing but the counts, the damage and whether the general is an AI: each
+# such case is worked out once (a small table: a region holds few units).
+_LOSSES: dict[tuple[int, int, int, int, bool], tuple[str, ...]] = {}
+
+
+def _losses(infantry: int, cavalry: int, ranged: int, absorb: int, ai: bool) -> tuple[str, ...]:
+    key = (infantry, cavalry, ranged, absorb, ai)
+    found = _LOSSES.get(key)
+    if found is None:
+        here = {"infantry": infantry, "cavalry": cavalry, "ranged": ranged}
+        ways = ai_loss_options(here, absorb) if ai else loss_options(here, absorb)
+        if len(_LOSSES) > 4096:
+            _LOSSES.clear()
+        found = _LOSSES[key] = tuple(loss_text(w) for w in ways)
+    return found
 
 
 def _parse_loss(answer: Any) -> dict[str, int]:
@@ -585,7 +609,6 @@ def _combat_state(ctx: Ctx) -> bool:
         modifiers.clear_exchange(data)
         return False
     region, target = combat["region"], combat["target"]
-    attacker = _attacker(combat, data)
     phase = combat["phase"]
     if phase == "pre_attacker":                                       # DRG-COMBAT-6 (1)
         combat["phase"] = "pre_target"
@@ -596,7 +619,7 @@ def _combat_state(ctx: Ctx) -> bool:
     if phase == "roll":                                               # DRG-COMBAT-6 (2)..(4)
         combat["stolen"] = []
         combat["rolls"] = []
-        normal, crit = resolve_roll(ctx, combat, attacker, target, "attack")   # DRG-STRENGTH-7
+        normal, crit = resolve_roll(ctx, combat, _attacker(combat, data), target, "attack")   # DRG-STRENGTH-7
         combat["held"] = normal                                       # DRG-CRIT-3
         combat["phase"] = "after_crits"
         return _damage_then_step(ctx, combat, "target", crit)         # DRG-CRIT-1/2
@@ -611,7 +634,7 @@ def _combat_state(ctx: Ctx) -> bool:
         _push_for(ctx, target["who"], "combat_target_choice")
         return False
     if phase == "counter":                                            # DRG-COUNTER-3/5/10, DRG-CRIT-4
-        normal, crit = resolve_roll(ctx, combat, target, attacker, "counter")
+        normal, crit = resolve_roll(ctx, combat, target, _attacker(combat, data), "counter")
         combat["phase"] = "normals"
         return _damage_then_step(ctx, combat, "attacker", normal + crit)
     if phase == "normals":                                            # DRG-COUNTER-4
@@ -619,7 +642,7 @@ def _combat_state(ctx: Ctx) -> bool:
         combat["phase"] = "check"
         return _damage_then_step(ctx, combat, "target", held)
     if phase == "check":                                              # DRG-COMBAT-12, DRG-COUNTER-6/7
-        if combat["once"] or beaten(ctx, target, region) or beaten(ctx, attacker, region):
+        if combat["once"] or beaten(ctx, target, region) or beaten(ctx, _attacker(combat, data), region):
             combat["phase"] = "end"
             return True
         if is_ai(data, combat["attacker"]):                           # DRG-AI-8
@@ -708,9 +731,11 @@ def retreat_destinations(ctx: Ctx, character: str, origin: str) -> tuple[str, ..
     m = ctx.content.map
     if ctx.board(character)["role"] == "dragon":
         return m.neighbours(origin)
-    ok = [r for r in m.order if r != origin and controller(ctx.data, r) in (None, character)]
-    near = [r for r in m.neighbours(origin) if r in ok]
-    return tuple(near) if near else tuple(m.nearest(origin, ok))
+    def ok(r: str) -> bool:
+        return r != origin and controller(ctx.data, r) in (None, character)
+
+    near = tuple(r for r in m.neighbours(origin) if ok(r))
+    return near if near else m.nearest(origin, [r for r in m.order if ok(r)])
 
 
 @DRG.primitive("combat_retreat", character=str, forced=bool, origin=Param(str | None, None))

@@ -22,7 +22,7 @@ asked with ``combat=None``; then conditions about a combat do not hold.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data
@@ -81,19 +81,25 @@ def card_effects_named(card: UpgradeCard | DragonbondCard, name: str) -> tuple[M
     return found
 
 
-def held(ctx: Ctx, holder: str) -> Iterator[tuple[Mapping[str, Any], str]]:
-    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card."""
-    for card in held_cards(ctx, holder):
-        for args in card_effects_named(card, "modifier"):
-            yield args, card.id
+def held(ctx: Ctx, holder: str) -> tuple[tuple[Mapping[str, Any], str], ...]:
+    """(modifier args, source card) of the holder's held upgrades and face-up own Dragonbond card;
+    found once per holder and holding (kept with the content, whose cards never change)."""
+    board = ctx.board(holder)
+    key = (holder, tuple(board.get("upgrades") or ()), board.get("bond_card") == "up")
+    memo = ctx.content.held_memo
+    found: tuple[tuple[Mapping[str, Any], str], ...] | None = memo.get(key)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()
+        found = memo[key] = tuple((args, card.id) for card in held_cards(ctx, holder)
+                                  for args in card_effects_named(card, "modifier"))
+    return found
 
 
-def active(ctx: Ctx, kind: str) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
+def active(ctx: Ctx, kind: str) -> list[tuple[str | None, Mapping[str, Any]]]:
     """(holder, modifier) of every modifier of ``kind`` in force, before sides and conditions."""
     data = ctx.data
-    for m in data.get("modifiers", ()):
-        if m["kind"] == kind:
-            yield m["holder"], m
+    found = [(m["holder"], m) for m in data.get("modifiers") or () if m["kind"] == kind]
     boards = data["boards"]
     for holder in data["seating"]:
         board = boards[holder]
@@ -101,13 +107,36 @@ def active(ctx: Ctx, kind: str) -> Iterator[tuple[str | None, Mapping[str, Any]]
             continue                                                 # holds nothing: the common case
         for args, _ in held(ctx, holder):
             if args["kind"] == kind:
-                yield holder, args
+                found.append((holder, args))
+    return found
 
 
-def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> list[Any]:
-    """Every active modifier of ``kind`` applying to ``character`` now (see the module text)."""
+InForce = dict[str, list[tuple[str | None, Mapping[str, Any]]]]
+
+
+def in_force(ctx: Ctx) -> InForce:
+    """`active` for every kind at once (kind -> its list, in the same order): for a rule that asks
+    of several kinds while no modifier comes or goes (a roll)."""
+    data = ctx.data
+    found: InForce = {}
+    for m in data.get("modifiers") or ():
+        found.setdefault(m["kind"], []).append((m["holder"], m))
+    boards = data["boards"]
+    for holder in data["seating"]:
+        board = boards[holder]
+        if not board.get("upgrades") and board.get("bond_card") != "up":
+            continue                                                 # holds nothing: the common case
+        for args, _ in held(ctx, holder):
+            found.setdefault(args["kind"], []).append((holder, args))
+    return found
+
+
+def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None,
+           force: InForce | None = None) -> list[Any]:
+    """Every active modifier of ``kind`` applying to ``character`` now (see the module text);
+    ``force``: what `in_force` found, when the caller has it."""
     out: list[Any] = []
-    for holder, m in active(ctx, kind):
+    for holder, m in active(ctx, kind) if force is None else force.get(kind, ()):
         if m.get("side") is None:                                    # global (mountains_closed)
             out.append(m.get("value") if m.get("value") is not None else True)
             continue
@@ -118,9 +147,9 @@ def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> l
     return out
 
 
-def total(ctx: Ctx, character: str | None, kind: str, combat: Data | None) -> int:
+def total(ctx: Ctx, character: str | None, kind: str, combat: Data | None, force: InForce | None = None) -> int:
     """The sum of the numeric modifiers of ``kind`` applying to ``character``."""
-    return sum(int(v) for v in values(ctx, character, kind, combat))
+    return sum(int(v) for v in values(ctx, character, kind, combat, force))
 
 
 def _affected(ctx: Ctx, holder: str, side: str, combat: Data | None) -> str | None:

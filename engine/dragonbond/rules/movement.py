@@ -62,6 +62,18 @@ def has_units(data: Data, region: str, general: str) -> bool:
     return bool(get("infantry", 0) or get("cavalry", 0) or get("ranged", 0))
 
 
+def unit_regions(data: Data, general: str) -> set[str]:
+    """The regions where the general has a unit (``has_units``), found in one pass over the board."""
+    found = set()
+    for region, here in data["regions"].items():
+        units = here["units"].get(general)
+        if units is not None:
+            get = units.get
+            if get("infantry", 0) or get("cavalry", 0) or get("ranged", 0):
+                found.add(region)
+    return found
+
+
 def _add_units(data: Data, region: str, general: str, units: Mapping[str, int], sign: int) -> None:
     here = data["regions"][region]["units"].setdefault(general, {t: 0 for t in UNIT_TYPES})
     for t, n in units.items():
@@ -82,9 +94,9 @@ def arrive(ctx: Ctx, character: str, region: str, how: str) -> None:
 
 def move_origins(ctx: Ctx, general: str) -> tuple[str, ...]:
     """DRG-MOVE-1: regions holding at least one of the general's pieces (units or figure)."""
-    data = ctx.data
     figure = ctx.board(general)["region"]
-    return tuple(r for r in ctx.content.map.order if r == figure or has_units(data, r, general))
+    mine = unit_regions(ctx.data, general)
+    return tuple(r for r in ctx.content.map.order if r == figure or r in mine)
 
 
 
@@ -198,8 +210,9 @@ def deploy_types(ctx: Ctx, general: str, shown: str) -> tuple[str, ...]:
 def deploy_regions(ctx: Ctx, general: str) -> tuple[str, ...]:
     """DRG-UNIT-2: regions the general controls, and the region holding its figure."""
     figure = ctx.board(general)["region"]
+    mine = unit_regions(ctx.data, general)                      # (a controller has units there)
     return tuple(r for r in ctx.content.map.order
-                 if r == figure or controller(ctx.data, r) == general)
+                 if r == figure or (r in mine and controller(ctx.data, r) == general))
 
 
 def can_deploy(ctx: Ctx, general: str, shown: str) -> bool:
@@ -216,7 +229,8 @@ def deploy(ctx: Ctx, general: str, shown: str, unit_type: str, region: str) -> N
         raise refuse("DRG-UNIT-2", f"this deploy places {shown}, not {unit_type}")
     if board["pool"][unit_type] <= 0:
         raise refuse("DRG-UNIT-2", f"{general} has no {unit_type} left in its pool")
-    if region not in deploy_regions(ctx, general):
+    if not (region in ctx.content.map.regions                        # `region in deploy_regions`, asked
+            and (region == board["region"] or controller(ctx.data, region) == general)):   # of it alone
         raise refuse("DRG-UNIT-2", f"{general} neither controls {region} nor has its figure there")
     board["pool"][unit_type] -= 1
     _add_units(ctx.data, region, general, {unit_type: 1}, +1)

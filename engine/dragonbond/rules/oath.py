@@ -65,7 +65,8 @@ def oath_check(ctx: Ctx, owner: str | None = None, everyone: bool = False) -> No
     if ctx.ended():
         return
     pairs = triggered_pairs(ctx.data, owner, everyone=everyone)
-    ctx.push(*({"oath_take": {"general": g, "dragon": d, "owner": owner}} for g, d in pairs))
+    if pairs:                                                         # (most cards trigger none)
+        ctx.push(*({"oath_take": {"general": g, "dragon": d, "owner": owner}} for g, d in pairs))
 
 
 # --- the roll and the reroll turns ---------------------------------------------------------------

@@ -103,7 +103,7 @@ def resolve_card(ctx: Ctx) -> None:
 def queue_event(ctx: Ctx, card: str) -> None:
     """DRG-EVENT-1: an event's effects run through the one effect interpreter (rules/card_effects.py),
     for every player they name (actor None)."""
-    queue_effects(ctx, None, list(ctx.content.event_cards[card].effects), source=card)
+    queue_effects(ctx, None, ctx.content.event_cards[card].effects, source=card)
 
 
 def finish_card(ctx: Ctx) -> None:

@@ -115,9 +115,9 @@ def icon_options(ctx: Ctx, caster: str) -> tuple[str, ...]:
     board = ctx.board(caster)
     out = ["draw"] if can_draw(ctx, caster) else []
     for card in sorted(set(board["vaala_hand"]), key=board["vaala_hand"].index):
-        if castable(ctx, caster, card):
-            cost = ctx.content.vaala_cards[card].cost
-            out.extend(f"cast/{card}/{p}" for p in cast_cost_payments(ctx, caster, cost))
+        payments = cast_cost_payments(ctx, caster, ctx.content.vaala_cards[card].cost)
+        if payments and castable(ctx, caster, card):          # (a card nobody can pay adds nothing)
+            out.extend(f"cast/{card}/{p}" for p in payments)
     return tuple(out)
 
 
