@@ -114,14 +114,22 @@ def heuristic_decision_ms(games: int = 5) -> float | None:
     return statistics.median(times) * 1000
 
 
-def memory_drift(games: int) -> tuple[float, float]:
-    for seed in range(100):
+def memory_drift(games: int) -> tuple[float, float, dict[tuple[str, int], list[float]]]:
+    """Peak RSS after the first 100 games and after all, and each setup's game times (seconds)."""
+    times: dict[tuple[str, int], list[float]] = {}
+
+    def timed(seed: int) -> None:
+        started = time.perf_counter()
         random_game(seed)
+        times.setdefault(setups()[seed % len(setups())], []).append(time.perf_counter() - started)
+
+    for seed in range(100):
+        timed(seed)
     first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     for seed in range(100, games):
-        random_game(seed)
+        timed(seed)
     last = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return first / 1024, last / 1024
+    return first / 1024, last / 1024, times
 
 
 def main() -> None:
@@ -139,9 +147,12 @@ def main() -> None:
     decision = heuristic_decision_ms()
     print("heuristic bot: none yet" if decision is None
           else f"heuristic bot median decision: {decision:.2f} ms (goal ≤ 50 ms)")
-    first, last = memory_drift(args.games)
+    first, last, times = memory_drift(args.games)
     print(f"peak RSS after 100 games {first:.1f} MiB, after {args.games} games {last:.1f} MiB "
           f"= {100 * (last / first - 1):+.1f} % (goal within 5 %)")
+    print("whole random games per second (mode, players: games/s over the games of the memory check):")
+    for (mode, players), spent in sorted(times.items()):
+        print(f"  {mode} {players}p: {len(spent) / sum(spent):.1f} games/s ({len(spent)} games)")
 
 
 if __name__ == "__main__":
