@@ -144,10 +144,12 @@ def target_keys(data: Data, attacker: str, region: str) -> list[str]:
     out = ["neutral"] if here["neutral"] > 0 else []
     parties = here["units"]                              # who has units listed here (maybe none left)
     for who, board in boards.items():
+        there = board["region"] == region
+        if not there and who not in parties:
+            continue                                     # nothing of theirs here: the common case
         if who == attacker or who == ally:
             continue
-        if board["region"] == region or (who in parties and board["role"] == "general"
-                                         and has_units(data, region, who)):
+        if there or (board["role"] == "general" and has_units(data, region, who)):
             out.append(who)
     return out
 
