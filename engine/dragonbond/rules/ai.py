@@ -24,11 +24,13 @@ several go to the proxy as the decision ``ai_tie`` (rules/proxy.py), or are draw
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+
 from ..context import Ctx
 from ..setup import UNIT_TYPES
 from ..vocabulary import Icon
 from . import attack, movement, power
-from .combat import legal_targets, target_keys
+from .combat import each_target, legal_targets, target_keys
 from .control import controller
 from .proxy import ask_proxy, finisher
 
@@ -88,9 +90,10 @@ def _unique(items: list[str]) -> tuple[str, ...]:
 
 
 
-def target_strengths(ctx: Ctx, me: str, region: str) -> list[int]:
-    """Strengths of the legal targets of ``me`` in ``region`` (7.8: never its bonded ally)."""
-    return [strength for _, _, strength in legal_targets(ctx, me, region)]
+def target_strengths(ctx: Ctx, me: str, region: str) -> Iterator[int]:
+    """Strengths of the legal targets of ``me`` in ``region`` (7.8: never its bonded ally), each
+    found when asked for."""
+    return (strength for _, _, strength in each_target(ctx, me, region))
 
 
 def weakest(ctx: Ctx, me: str, region: str) -> list[str]:
@@ -105,6 +108,22 @@ def weakest(ctx: Ctx, me: str, region: str) -> list[str]:
 def _nearest(ctx: Ctx, start: str, candidates: list[str]) -> tuple[str, ...]:
     """DRG-AI-22: the nearest candidates, measured without closed borders; all tied ones."""
     return ctx.content.map.nearest(start, candidates, mountains_closed=movement.storm_active(ctx.data))
+
+
+def _nearest_where(ctx: Ctx, start: str, candidates: Iterable[str], test: Callable[[str], bool]) -> tuple[str, ...]:
+    """``_nearest(ctx, start, [r for r in candidates if test(r)])``, testing the candidates nearest
+    first and none farther than the first that pass (the test may be costly)."""
+    m = ctx.content.map
+    distance = m.distances_from(start, mountains_closed=movement.storm_active(ctx.data))
+    rings: dict[int, list[str]] = {}
+    for r in candidates:
+        if r in distance:                                            # (the unreachable never count)
+            rings.setdefault(distance[r], []).append(r)
+    for d in sorted(rings):
+        found = [r for r in rings[d] if test(r)]
+        if found:
+            return m.sort_regions(found)
+    return ()
 
 
 def shortest_paths(ctx: Ctx, start: str, goal: str, n: int) -> list[tuple[str, ...]]:
@@ -147,9 +166,9 @@ def move_options(ctx: Ctx, general: str) -> tuple[str, ...]:
     order = ctx.content.map.order
     out: list[str] = []
     for army, with_figure in army_regions(ctx, general):
-        objectives = [r for r in order if data["regions"][r]["power"] > 0 and controller(data, r) != general]
-        goals = _nearest(ctx, army, objectives) or _nearest(
-            ctx, army, [r for r in order if target_keys(data, general, r)])
+        goals = _nearest_where(ctx, army, [r for r in order if data["regions"][r]["power"] > 0],
+                               lambda r: controller(data, r) != general) or _nearest_where(
+            ctx, army, order, lambda r: bool(target_keys(data, general, r)))
         if not goals or army in goals:
             continue
         units, figure = _army_pieces(ctx, general, army, with_figure)
@@ -234,8 +253,8 @@ def fly_objectives(ctx: Ctx, dragon: str) -> tuple[str, ...]:
     if first:
         return first
     strength = max(0, board["health"])
-    weaker = [r for r in order if r != origin and any(s < strength for s in target_strengths(ctx, dragon, r))]
-    second = _nearest(ctx, origin, weaker)
+    second = _nearest_where(ctx, origin, [r for r in order if r != origin],
+                            lambda r: any(s < strength for s in target_strengths(ctx, dragon, r)))
     if second:
         return second
     return _nearest(ctx, origin, [r for r in order if r != origin and data["regions"][r]["power"] > 0])

@@ -34,6 +34,7 @@ Modifiers come from rules/modifiers.py; "this exchange" ones end with the exchan
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.core import Data, Rng, refuse
@@ -124,12 +125,15 @@ def legal_targets(ctx: Ctx, attacker: str, region: str) -> list[tuple[str, Data,
     """DRG-COMBAT-2/5, DRG-BONDED-2: (key, side, strength) of each legal target in ``region`` —
     all neutral units there ("neutral"), a general with a unit or its figure there, a dragon
     there — never the attacker itself nor its bonded ally. In board order after the neutrals."""
+    return list(each_target(ctx, attacker, region))
+
+
+def each_target(ctx: Ctx, attacker: str, region: str) -> Iterator[tuple[str, Data, int]]:
+    """`legal_targets` one at a time, each strength found only when its target is reached."""
     data = ctx.data
-    out: list[tuple[str, Data, int]] = []
     for key in target_keys(data, attacker, region):
         side = {"kind": "neutral", "who": None} if key == "neutral" else side_of(data, key)
-        out.append((key, side, side_strength(ctx, side, region)))
-    return out
+        yield key, side, side_strength(ctx, side, region)
 
 
 def target_keys(data: Data, attacker: str, region: str) -> list[str]:
@@ -140,10 +144,12 @@ def target_keys(data: Data, attacker: str, region: str) -> list[str]:
     out = ["neutral"] if here["neutral"] > 0 else []
     parties = here["units"]                              # who has units listed here (maybe none left)
     for who, board in boards.items():
+        there = board["region"] == region
+        if not there and who not in parties:
+            continue                                     # nothing of theirs here: the common case
         if who == attacker or who == ally:
             continue
-        if board["region"] == region or (who in parties and board["role"] == "general"
-                                         and has_units(data, region, who)):
+        if there or (board["role"] == "general" and has_units(data, region, who)):
             out.append(who)
     return out
 
