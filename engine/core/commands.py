@@ -108,6 +108,34 @@ def _known_value(value: object) -> bool:
     return False
 
 
+def _known_options(options: tuple[tuple[str, Value], ...]) -> tuple[tuple[str, Value], ...] | None:
+    """The options sorted by key when they are pairs of a checked key, given once, and a plainly
+    valid value (`_known_value`): ``options`` itself when its keys already rise, as they nearly
+    always do. None only means "check them fully" (`Command._check_words`)."""
+    if options.__class__ is not tuple or len(options) > MAX_ITEMS:
+        return None
+    previous = ""  # below every key: keys are never empty
+    rising = True
+    for pair in options:
+        if pair.__class__ is not tuple or len(pair) != 2:
+            return None
+        key, value = pair
+        if key.__class__ is not str or key not in _valid_keys:
+            return None
+        kind = value.__class__
+        if not ((kind is str and value in _valid_names) or (kind is int and -MAX_INT <= value <= MAX_INT)
+                or (kind is tuple and _known_value(value))):
+            return None
+        if key <= previous:
+            rising = False
+        previous = key
+    if rising:  # sorted already, and so each key given once
+        return options
+    if len({key for key, _ in options}) != len(options):
+        return None  # a key given twice: the full check names it
+    return tuple(sorted(options))
+
+
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:36] + "…"
@@ -181,29 +209,14 @@ class Command:
             else:
                 if not options:
                     return
-                if self._known_options():
-                    if len(options) > 1:  # kept sorted so that equal intents are equal values
-                        _set_options(self, tuple(sorted(options)))
+                ordered = _known_options(options)
+                if ordered is not None:
+                    if ordered is not options:  # kept sorted so that equal intents are equal values
+                        _set_options(self, ordered)
                     return
         self._check_words()
         if self.options:
             _set_options(self, tuple(sorted(self.options)))
-
-    def _known_options(self) -> bool:
-        """True when the options are pairs of a checked key, given once, and a plainly valid value
-        (`_known_value`). False only means "check them fully" (`_check_words`)."""
-        options = self.options
-        if options.__class__ is not tuple or len(options) > MAX_ITEMS:
-            return False
-        keys = set()
-        for pair in options:
-            if pair.__class__ is not tuple or len(pair) != 2:
-                return False
-            key, value = pair
-            if key.__class__ is not str or key not in _valid_keys or key in keys or not _known_value(value):
-                return False
-            keys.add(key)
-        return True
 
     def _check_words(self) -> None:
         if not isinstance(self.verb, str) or not _remember(_valid_keys, _KEY, self.verb):

@@ -74,6 +74,13 @@ class FrozenMap(Mapping[K, V]):
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         self._data: dict[K, V] = dict(data)
 
+    @classmethod
+    def owning(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """A FrozenMap over ``data`` itself, not a copy: for a new dict nobody else holds."""
+        frozen = cls.__new__(cls)
+        frozen._data = data
+        return frozen
+
     def __getitem__(self, key: K) -> V:
         return self._data[key]
 
@@ -248,12 +255,21 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls, include_extras=True)
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(raw: object) -> object:
-    """Raw data for `object` fields, made immutable: lists become tuples, dicts FrozenMaps."""
+    """Raw data for `object` fields, made immutable: lists become tuples, dicts FrozenMaps.
+    (Rules read such fields from queued steps at every step, so leaves are passed over without a
+    call and each map's new dict is handed to its FrozenMap rather than copied.)"""
+    kind = raw.__class__
+    if kind in _LEAVES:
+        return raw
     if isinstance(raw, list):
-        return tuple(_freeze(item) for item in raw)
+        return tuple([item if item.__class__ in _LEAVES else _freeze(item) for item in raw])
     if isinstance(raw, dict):
-        return FrozenMap((key, _freeze(value)) for key, value in raw.items())
+        return FrozenMap.owning({key: value if value.__class__ in _LEAVES else _freeze(value)
+                                 for key, value in raw.items()})
     return raw
 
 

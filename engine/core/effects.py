@@ -158,8 +158,8 @@ class EffectInterpreter:
         self._checked: OrderedDict[bytes, Effect] = OrderedDict()   # checked queued items, by exact data
         self._parsed: OrderedDict[bytes, tuple[Effect, ...]] = OrderedDict()  # checked effect lists, by exact data
         # Per primitive, the quick readers of its params (`_quick_read`): plain for `push_steps`, checked for `_step`.
-        self._plain_readers: dict[str, tuple[tuple[str, Callable[[Any], Any], Any], ...] | None] = {}
-        self._kwarg_readers: dict[str, tuple[tuple[str, Callable[[Any], Any], Any], ...] | None] = {}
+        self._plain_readers: dict[str, tuple[_Reader, ...] | None] = {}
+        self._kwarg_readers: dict[str, tuple[_Reader, ...] | None] = {}
         self.trees: TreeWalker[Any] = TreeWalker(game_prefix)
         self._register_control_primitives()
 
@@ -385,11 +385,13 @@ class EffectInterpreter:
             return None
         params: dict[str, Any] = {}
         used = 0
-        for key, read, default in readers:
+        for key, read, default, exact in readers:
             if key in given:
-                value = read(given[key])
-                if value is _MISFIT:
-                    return None
+                value = given[key]
+                if value.__class__ is not exact:   # a value of the exact type the reader gives as it is
+                    value = read(value)
+                    if value is _MISFIT:
+                        return None
                 used += 1
             elif default is _REQUIRED:
                 return None
@@ -398,9 +400,10 @@ class EffectInterpreter:
             params[key] = value
         return params if used == len(given) else None     # else: a key the primitive does not have
 
-    def _readers(self, name: str, plain: bool) -> tuple[tuple[str, Callable[[Any], Any], Any], ...] | None:
-        """Per parameter of ``name``: (name, reader of a raw value, default); None when a parameter's
-        type is one only `convert` reads (or no primitive has that name)."""
+    def _readers(self, name: str, plain: bool) -> tuple[_Reader, ...] | None:
+        """Per parameter of ``name``: (name, reader of a raw value, default, the type whose values the
+        reader gives back as they are); None when a parameter's type is one only `convert` reads (or
+        no primitive has that name)."""
         primitive = self._primitives.get(name)
         if primitive is None:
             return None
@@ -409,7 +412,7 @@ class EffectInterpreter:
             read = _quick_reader(spec.type, plain)
             if read is None:
                 return None
-            found.append((key, read, spec.default))
+            found.append((key, read, spec.default, _AS_THEY_ARE.get(spec.type)))
         return tuple(found)
 
     def push_plain(self, ctx: EffectContext, steps: Iterable[object], meta: dict[str, Any] | None = None) -> None:
@@ -594,8 +597,28 @@ def _plain_value(value: object) -> Any:
         return _MISFIT
 
 
+# Frozen values of `Any` params, by their exact data (`_exact_key`): steps carry the same card data
+# and effect trees again and again, and marshal writes a key for far less than freezing costs. The
+# frozen values are immutable, so one may be handed to every step that carries equal data. Bounded:
+# emptied when full.
+_frozen: dict[bytes, Any] = {}
+_FROZEN_MEMORY = 2_048
+
+
 def _frozen_value(value: object) -> Any:
-    return _freeze_content(value)
+    kind = value.__class__
+    if kind is not dict and kind is not list:
+        return _freeze_content(value)
+    key = _exact_key(value)
+    if key is None:
+        return _freeze_content(value)
+    found = _frozen.get(key)
+    if found is None:
+        found = _freeze_content(value)
+        if len(_frozen) >= _FROZEN_MEMORY:
+            _frozen.clear()
+        _frozen[key] = found
+    return found
 
 
 # Readers of the parameter types whose value `convert` gives (and `to_plain` of it), exactly: a reader
@@ -609,6 +632,13 @@ _EXACT_READERS: dict[Any, Callable[[Any], Any]] = {
     type(None): lambda v: v if v is None else _MISFIT,
     None: lambda v: v if v is None else _MISFIT,
 }
+
+
+# The types whose values of exactly that type their `_EXACT_READERS` reader gives back unchanged.
+_AS_THEY_ARE: dict[Any, type] = {str: str, int: int, bool: bool, float: float, type(None): type(None), None: type(None)}
+
+# (param name, reader of a raw value, default, the type the reader gives back unchanged or None)
+_Reader = tuple[str, Callable[[Any], Any], Any, "type | None"]
 
 
 def _quick_reader(hint: Any, plain: bool, exact: bool = False) -> Callable[[Any], Any] | None:
@@ -758,11 +788,12 @@ def to_plain(value: object) -> Any:
     if kind in _EXACT_SCALARS:
         return value
     if kind is dict:  # the common case, a plain dict: the same result as the Mapping branch below
-        for key in value:  # type: ignore[attr-defined]
+        plain = {}
+        for key, item in value.items():  # type: ignore[attr-defined]
             if key.__class__ is not str and not isinstance(key, str):
                 raise TypeError(f"only string keys can be kept as plain data: {value!r}")
-        return {key: item if item.__class__ in _EXACT_SCALARS else to_plain(item)
-                for key, item in value.items()}  # type: ignore[attr-defined]
+            plain[key] = item if item.__class__ in _EXACT_SCALARS else to_plain(item)
+        return plain
     if kind is list or kind is tuple:
         return [item if item.__class__ in _EXACT_SCALARS else to_plain(item)
                 for item in value]  # type: ignore[attr-defined]
