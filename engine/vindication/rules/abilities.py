@@ -376,16 +376,27 @@ def use(ctx: Ctx, card_id: str) -> None:
     start(ctx, card_id)
 
 
+@cache
+def reactive(card_id: str) -> bool:
+    """Whether the card is a relic used inside the prompt it answers (REACTIVE), never as `use`."""
+    return bool(primitives(card_id) & set(REACTIVE))
+
+
 def usable(data: Data, seat: int) -> list[str]:
     found: list[str] = []
     cards = content().cards
-    for card_id in tableau_cards(data["players"][seat]):
+    player = data["players"][seat]
+    charges = {r["id"]: r["charges"] for r in player["relics"]}
+    for card_id in tableau_cards(player):
         # what `check_use` needs first, tested without raising: listing runs after every command
-        kind = cards[card_id].ability.type
+        ability = cards[card_id].ability
+        kind = ability.type
         if kind == "activated" and card_id not in data["turn"]["activated"]:
             continue                                # VIN-COMPANION-5
         if kind not in ("activated", "relic") or used(data, card_id):
             continue                                # VIN-TURN-6, VIN-ACTIVATE-5, VIN-RELIC-6
+        if kind == "relic" and (reactive(card_id) or charges.get(card_id, 0) < ability.charges):
+            continue                                # VIN-RELIC-6, VIN-RELIC-5
         try:
             check_use(data, seat, card_id)
         except Refused:
