@@ -78,8 +78,14 @@ def hook_cards(event: str, primitive: str) -> frozenset[str]:
 
 # -- what a player holds ------------------------------------------------------------------------
 def tableau_cards(player: Data) -> list[str]:
-    return ([c["id"] for c in player["companions"]] + player["monsters"] + player["traits"]
-            + [r["id"] for r in player["relics"]])
+    """Companions, monsters, traits, relics, in that order (asked several times per command: one
+    list grown in place, no relic list made for a player holding none)."""
+    cards = [c["id"] for c in player["companions"]]
+    cards += player["monsters"]
+    cards += player["traits"]
+    if player["relics"]:
+        cards += [r["id"] for r in player["relics"]]
+    return cards
 
 
 def holds(player: Data, card_id: str) -> bool:
