@@ -13,7 +13,7 @@ from .vocabulary import ATTRIBUTES, BASIC, COMPARE, Condition, Counter, parse_co
 def controlled_tiles(data: Data, seat: int) -> list[str]:
     """Tile ids of the regions ``seat`` controls (main board; module places join later)."""
     return [space["tile"] for space in data["regions"].values()
-            if space and space.get("controller") == seat]
+            if space and space["controller"] == seat]   # a placed tile always has the field (schema)
 
 
 # (data, the player, its seat, the counter's arguments) -> the counter's value

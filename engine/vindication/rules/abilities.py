@@ -78,8 +78,14 @@ def hook_cards(event: str, primitive: str) -> frozenset[str]:
 
 # -- what a player holds ------------------------------------------------------------------------
 def tableau_cards(player: Data) -> list[str]:
-    return ([c["id"] for c in player["companions"]] + player["monsters"] + player["traits"]
-            + [r["id"] for r in player["relics"]])
+    """Companions, monsters, traits, relics, in that order (asked several times per command: one
+    list grown in place, no relic list made for a player holding none)."""
+    cards = [c["id"] for c in player["companions"]]
+    cards += player["monsters"]
+    cards += player["traits"]
+    if player["relics"]:
+        cards += [r["id"] for r in player["relics"]]
+    return cards
 
 
 def holds(player: Data, card_id: str) -> bool:
@@ -376,16 +382,27 @@ def use(ctx: Ctx, card_id: str) -> None:
     start(ctx, card_id)
 
 
+@cache
+def reactive(card_id: str) -> bool:
+    """Whether the card is a relic used inside the prompt it answers (REACTIVE), never as `use`."""
+    return bool(primitives(card_id) & set(REACTIVE))
+
+
 def usable(data: Data, seat: int) -> list[str]:
     found: list[str] = []
     cards = content().cards
-    for card_id in tableau_cards(data["players"][seat]):
+    player = data["players"][seat]
+    charges = {r["id"]: r["charges"] for r in player["relics"]}
+    for card_id in tableau_cards(player):
         # what `check_use` needs first, tested without raising: listing runs after every command
-        kind = cards[card_id].ability.type
+        ability = cards[card_id].ability
+        kind = ability.type
         if kind == "activated" and card_id not in data["turn"]["activated"]:
             continue                                # VIN-COMPANION-5
         if kind not in ("activated", "relic") or used(data, card_id):
             continue                                # VIN-TURN-6, VIN-ACTIVATE-5, VIN-RELIC-6
+        if kind == "relic" and (reactive(card_id) or charges.get(card_id, 0) < ability.charges):
+            continue                                # VIN-RELIC-6, VIN-RELIC-5
         try:
             check_use(data, seat, card_id)
         except Refused:

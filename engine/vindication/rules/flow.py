@@ -96,7 +96,9 @@ def _initial_discovery(ctx: Ctx) -> None:
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
     players = data["players"]
     solo = len(players) == 1
-    checks = _condition_checks(trigger.id, solo)
+    checks = _CHECKS.get((trigger.id, solo))
+    if checks is None:
+        checks = _CHECKS[trigger.id, solo] = _condition_checks(trigger.id, solo)
     if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
         regions = data["regions"]
         if any(regions[r] is None for r in content().board.regions):
@@ -104,6 +106,12 @@ def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
     if not checks:
         return trigger.board_full
     needed = 1 if solo else trigger.players_at_least
+    if needed == 1 and len(checks) == 1:   # most cards: one condition that one player meets
+        counter, args, compare, value = checks[0]
+        for seat, player in enumerate(players):
+            if compare(counter(data, player, seat, args), value):
+                return True
+        return False
     meeting = 0
     for seat, player in enumerate(players):
         for counter, args, compare, value in checks:      # all of them, for the same player
@@ -114,6 +122,11 @@ def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
             if meeting >= needed:
                 return True
     return False
+
+
+# (end-trigger card, solo) -> `_condition_checks`: a plain dict, cheaper to ask than the cache
+# after every command; content is immutable, so an entry never goes stale.
+_CHECKS: dict[tuple[str, bool], tuple[Check, ...]] = {}
 
 
 @lru_cache(maxsize=64)

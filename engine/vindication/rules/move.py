@@ -76,10 +76,11 @@ def check_path(data: Data, seat: int, path: tuple[str, ...], extension: int) -> 
             raise refuse("VIN-MOVE-1", f"{there} is not next to {here}")
     if path[-1] == path[0]:
         raise refuse("VIN-MOVE-5", "a move may not end where it began")
-    if path[-1] in occupied(data, seat):
+    taken = occupied(data, seat)
+    if path[-1] in taken:
         raise refuse("VIN-MOVE-4", f"another token stands on {path[-1]}")
     reach = speed(data, seat)
-    needed, _ = legal_paths(data, seat)
+    needed = free_walks(path[0], frozenset(taken | {path[0]}), reach)[0]   # `legal_paths`' extension
     if extension and needed == 0:
         raise refuse("VIN-MOVE-9", "you are not surrounded: a legal end lies within your speed")
     if extension and extension != needed:

@@ -148,8 +148,10 @@ class VisitCosts:
 
     __slots__ = ("region", "cuts", "hooked", "unit")
 
-    def __init__(self, data: Data, seat: int, region: Region, mods: list[Data] | None = None) -> None:
-        """``mods``: the seat's `cost_mod` modifiers (any region), when the caller has them."""
+    def __init__(self, data: Data, seat: int, region: Region, mods: list[Data] | None = None,
+                 hookable: bool = True) -> None:
+        """``mods``: the seat's `cost_mod` modifiers (any region), when the caller has them;
+        ``hookable`` False: the caller knows the seat holds no card with a `visit` cost_mod."""
         self.region = region
         here = (region.id, "any")
         if mods is None:
@@ -157,7 +159,7 @@ class VisitCosts:
         self.cuts: list[tuple[str | None, int, Any]] = [(m["attr"], m["delta"], m) for m in mods
                                                         if m["region"] in here]
         self.hooked: list[str] = []
-        for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id):
+        for card_id, p in abilities.hooks(data, seat, "visit", "cost_mod", region.id) if hookable else ():
             if p["region"] in here:
                 self.cuts.append((p["kind"], p["delta"], None))
                 self.hooked.append(card_id)
@@ -349,6 +351,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
     ready = discipline_ready(data, seat)        # Discipline may pay for one more point
     mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
     attrs = data["players"][seat]["attrs"]
+    hookable = not abilities.hook_cards("visit", "cost_mod").isdisjoint(abilities.tableau_cards(data["players"][seat]))
     for space in reachable:
         placed = data["regions"][space]
         if placed is None:
@@ -358,9 +361,9 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
             check_region_needs(data, seat, region)
         except Refused:  # no option makes this visit legal
             continue
-        costs = VisitCosts(data, seat, region, mods)
+        costs = VisitCosts(data, seat, region, mods, hookable)
         choices: tuple[str | None, ...] = region.choice or (None,)
-        if any(effect.primitive == "temple" for effect in region.effect):
+        if region_plan(region.id).temple:
             choices = (None, *temple_options(data, seat))   # asked during the visit, or named up front
         unit_counts = range(1, unit_limit(data, seat, region, costs.unit) + 1 + ready) if region.unit else (0,)
         # a cheap necessary condition first: most places cannot be taken over right now
