@@ -128,6 +128,9 @@ def memory_drift(games: int) -> tuple[float, float, dict[tuple[str, int], list[f
     first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     for seed in range(100, games):
         timed(seed)
+        if seed + 1 in (250, 500, 750):   # where it grows: a leak keeps growing, a bounded cache levels off
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(f"  peak RSS after {seed + 1} games: {peak:.1f} MiB")
     last = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return first / 1024, last / 1024, times
 
