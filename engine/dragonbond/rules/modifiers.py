@@ -22,7 +22,7 @@ asked with ``combat=None``; then conditions about a combat do not hold.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import Data
@@ -98,16 +98,8 @@ def held(ctx: Ctx, holder: str) -> tuple[tuple[Mapping[str, Any], str], ...]:
 
 def active(ctx: Ctx, kind: str) -> list[tuple[str | None, Mapping[str, Any]]]:
     """(holder, modifier) of every modifier of ``kind`` in force, before sides and conditions."""
-    data = ctx.data
-    found = [(m["holder"], m) for m in data.get("modifiers") or () if m["kind"] == kind]
-    boards = data["boards"]
-    for holder in data["seating"]:
-        board = boards[holder]
-        if not board.get("upgrades") and board.get("bond_card") != "up":
-            continue                                                 # holds nothing: the common case
-        for args, _ in held(ctx, holder):
-            if args["kind"] == kind:
-                found.append((holder, args))
+    found = [(m["holder"], m) for m in ctx.data.get("modifiers") or () if m["kind"] == kind]
+    found += [(holder, args) for holder, args in _held_by_all(ctx) if args["kind"] == kind]
     return found
 
 
@@ -117,18 +109,23 @@ InForce = dict[str, list[tuple[str | None, Mapping[str, Any]]]]
 def in_force(ctx: Ctx) -> InForce:
     """`active` for every kind at once (kind -> its list, in the same order): for a rule that asks
     of several kinds while no modifier comes or goes (a roll)."""
-    data = ctx.data
     found: InForce = {}
-    for m in data.get("modifiers") or ():
+    for m in ctx.data.get("modifiers") or ():
         found.setdefault(m["kind"], []).append((m["holder"], m))
-    boards = data["boards"]
-    for holder in data["seating"]:
+    for holder, args in _held_by_all(ctx):
+        found.setdefault(args["kind"], []).append((holder, args))
+    return found
+
+
+def _held_by_all(ctx: Ctx) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """(holder, modifier) of every card modifier held, holder by holder in seating order."""
+    boards = ctx.data["boards"]
+    for holder in ctx.data["seating"]:
         board = boards[holder]
         if not board.get("upgrades") and board.get("bond_card") != "up":
             continue                                                 # holds nothing: the common case
         for args, _ in held(ctx, holder):
-            found.setdefault(args["kind"], []).append((holder, args))
-    return found
+            yield holder, args
 
 
 def values(ctx: Ctx, character: str | None, kind: str, combat: Data | None,

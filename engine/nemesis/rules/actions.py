@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Command, Data, refuse
-from engine.core.content import FrozenMap
+from engine.core.content_memo import ContentMemo
 
 from ..context import Ctx
 from ..trees import call_of, iter_calls, knowledge_for_requirements, named_args
@@ -60,52 +60,37 @@ def requirement_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
     return any(knowledge_for_requirements(ctx.data, ctx.actor) < n for n in knowledge_required(tree, option))
 
 
-_REQUIRED: dict[tuple[object, int | None], tuple[object, tuple[int, ...]]] = {}
-
-
-def knowledge_required(tree: object, option: int | None) -> tuple[int, ...]:
-    """The N of each "Knowledge N" the part ``option`` of ``tree`` asks for (`requirement_unmet`).
-    Content never changes, so each tree's part is read once, not at every decision; the entry keeps
-    its tree, so the id stays its own."""
-    key = (tree if isinstance(tree, str) else id(tree), option)     # a bare name: by its text
-    entry = _REQUIRED.get(key)
-    if entry is not None and (entry[0] is tree or key[0] is tree):
-        return entry[1]
+def _read_knowledge_required(tree: object, option: int | None) -> tuple[int, ...]:
+    """The N of each "Knowledge N" the part ``option`` of ``tree`` asks for (`requirement_unmet`)."""
 
     def top(node: object) -> tuple[str, object]:
         return call_of(node) if isinstance(node, str) or hasattr(node, "items") else ("", None)
 
-    found: tuple[int, ...] = ()
     name, raw = top(tree)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
         if 0 <= option < len(options):
             name, raw = top(options[option])
-    if name == "if":
-        cond = named_args(name, raw).get("cond")
-        found = tuple(int(cargs.get("n", 0)) for cname, cargs in iter_calls(cond) if cname == "knowledge_ge")
-    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
-        _REQUIRED[key] = (tree, found)
-    return found
+    if name != "if":
+        return ()
+    cond = named_args(name, raw).get("cond")
+    return tuple(int(cargs.get("n", 0)) for cname, cargs in iter_calls(cond) if cname == "knowledge_ge")
 
 
-_CALLS: dict[object, tuple[object, frozenset[str], bool]] = {}
+def _read_calls(tree: object, _: None) -> tuple[frozenset[str], bool]:
+    """(the names of every call in ``tree``, whether it enters the Technical Corridors)."""
+    calls = list(iter_calls(tree))
+    names = frozenset(name for name, _ in calls)
+    return names, any(name == "move_character" and args.get("mode") == "tech" for name, args in calls)
+
+
+# Content never changes: each tree (or part) is read once, not at every card played or listed.
+knowledge_required = ContentMemo(_read_knowledge_required)
+_tree_calls = ContentMemo(_read_calls)
 
 
 def _calls(tree: object) -> tuple[frozenset[str], bool]:
-    """(the names of every call in ``tree``, whether it enters the Technical Corridors). Content never
-    changes, so each tree is read once, not at every card played or listed; the entry keeps its
-    tree, so the id stays its own."""
-    key = tree if isinstance(tree, str) else id(tree)              # a bare name: by its text
-    entry = _CALLS.get(key)
-    if entry is not None and (entry[0] is tree or key is tree):
-        return entry[1], entry[2]
-    calls = list(iter_calls(tree))
-    names = frozenset(name for name, _ in calls)
-    tech = any(name == "move_character" and args.get("mode") == "tech" for name, args in calls)
-    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
-        _CALLS[key] = (tree, names, tech)
-    return names, tech
+    return _tree_calls(tree, None)
 
 
 def uses(tree: object, *names: str) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 from engine.core.commands import Value
-from engine.core.content import FrozenMap
+from engine.core.content_memo import ContentMemo
 from engine.core.effects import Pause
 
 from .. import commands
@@ -711,27 +711,18 @@ def free_room_choices(data: Data, seat: int, walk: Any = None, conds: Any = None
     return found
 
 
-_FREE_PARTS: dict[tuple[object, int | None], tuple[object, tuple[bool, Any]]] = {}
-
-
-def _free_part(tree: object, option: int | None) -> tuple[bool, Any]:
-    """(whether the part ``option`` of ``tree`` has a ``room_action_free``, the first one's filters).
-    Content never changes, so each tree's part is read once, not at every decision; the entry keeps
-    its tree, so the id stays its own."""
-    key = (tree if isinstance(tree, str) else id(tree), option)     # a bare name: by its text
-    entry = _FREE_PARTS.get(key)
-    if entry is not None and (entry[0] is tree or key[0] is tree):
-        return entry[1]
+def _read_free_part(tree: object, option: int | None) -> tuple[bool, Any]:
+    """(whether the part ``option`` of ``tree`` has a ``room_action_free``, the first one's filters)."""
     part = tree
     name, raw = call_of(tree) if isinstance(tree, str) or hasattr(tree, "items") else ("", None)
     if name == "choice" and option is not None:
         options = named_args(name, raw).get("options", ())
         part = options[option] if 0 <= option < len(options) else None
-    found: tuple[bool, Any] = next(((True, cargs.get("filters")) for cname, cargs in iter_calls(part)
-                                    if cname == "room_action_free"), (False, None))
-    if isinstance(tree, (str, FrozenMap, tuple)):      # content: read-only
-        _FREE_PARTS[key] = (tree, found)
-    return found
+    return next(((True, cargs.get("filters")) for cname, cargs in iter_calls(part) if cname == "room_action_free"),
+                (False, None))
+
+
+_free_part = ContentMemo(_read_free_part)    # content never changes: each part read once
 
 
 def free_room_unmet(ctx: Ctx, tree: object, option: int | None) -> bool:
