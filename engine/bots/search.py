@@ -42,6 +42,9 @@ HARD_MS = 2000        # the Hard level's
 EXPLORATION = 0.7     # UCB's exploration constant, for values in [0, 1]
 WIDENING = 1.0        # progressive widening: a node visited n times has at most 1 + WIDENING × √n children
 MAX_PLAYOUT = 2_000   # commands: a playout without a depth cut-off stops here, judged unfinished
+CANDIDATES: int | None = None   # the root looks only at the playout policy's top few commands (None: all)
+TREE_DEPTH: int | None = None   # decisions the tree grows below the root, counting it (None: no limit)
+KEEP_MARGIN = 0.0     # the policy's own pick is kept unless another root command's mean beats it by this
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,8 @@ class _Search:
     """The tree and the budget of one decision."""
 
     def __init__(self, game: Game, config: Config, seat: int | None, base: Data, legal: Sequence[Command] | None,
-                 rng: Rng, exploration: float, widening: float | None, deadline: float | None) -> None:
+                 rng: Rng, exploration: float, widening: float | None, deadline: float | None,
+                 tree_depth: int | None = None) -> None:
         self.game = game
         self.players = config.players
         self.seat = seat              # whose information set (None: the onlooker's, `chances`)
@@ -92,6 +96,8 @@ class _Search:
         self.exploration = exploration
         self.widening = widening
         self.deadline = deadline
+        self.tree_depth = tree_depth
+        self.prior: Command | None = None   # the playout policy's own pick at the root, where known
         self.depth = game.search_depth(config)
         self.grouping = answers_itself(game, "search_group")
         self.own_policy = answers_itself(game, "search_playout")
@@ -107,7 +113,10 @@ class _Search:
         chance = determinised_rng(self.rng)
         node, path = self.root, [self.root]
         fresh = False
-        while not fresh:
+        steps = 0
+        tree_depth = self.tree_depth
+        while not fresh and (tree_depth is None or steps < tree_depth):
+            steps += 1
             turn = self.turn(data)
             if turn is None:
                 break
@@ -256,7 +265,9 @@ class _Search:
 
 def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rng, *,
           think_ms: float | None = NORMAL_MS, iterations: int | None = None,
-          exploration: float = EXPLORATION, widening: float | None = WIDENING) -> SearchResult:
+          exploration: float = EXPLORATION, widening: float | None = WIDENING,
+          candidates: int | None = CANDIDATES, tree_depth: int | None = TREE_DEPTH,
+          keep_margin: float = KEEP_MARGIN) -> SearchResult:
     """Search ``seat``'s decision in ``state`` among ``legal`` (its legal commands, each with its
     seat) for ``think_ms`` milliseconds or ``iterations`` iterations, whichever ends first
     (None: no such limit; one of them must be given); ``exploration`` is UCB's constant,
@@ -272,7 +283,16 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     started = time.perf_counter()
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
-    search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline)
+    search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
+    if candidates is not None and (candidates < len(legal) or keep_margin > 0):
+        # the policy's favourites, best first, from the seat's view of the guess (its own view)
+        pool, top = list(legal), []
+        while pool and len(top) < candidates:
+            pick = search.policy(base, seat, pool) if len(pool) > 1 else pool[0]
+            top.append(pick)
+            pool.remove(pick)
+        search.root_legal = dict.fromkeys(top)
+        search.prior = top[0]
     done = failures = 0
     error: Exception | None = None
     while done == 0 or ((iterations is None or done < iterations)
@@ -290,6 +310,10 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
         if error is not None:
             raise error
         choice = search.policy(base, seat, list(legal))
+    elif search.prior is not None and choice != search.prior and keep_margin > 0:
+        stats = {c: (n, mean) for c, n, mean in search.root_commands()}
+        if stats.get(search.prior, (0, 0.0))[0] and stats[choice][1] - stats[search.prior][1] < keep_margin:
+            choice = search.prior
     played = done - failures
     return SearchResult(choice, done, search.commands, time.perf_counter() - started, failures,
                         tuple(s / played if played else 0.5 for s in search.sums), search.root_commands())
@@ -338,12 +362,16 @@ class SearchBot:
 
     def __init__(self, game: Game | None = None, think_ms: float | None = NORMAL_MS,
                  iterations: int | None = None, exploration: float = EXPLORATION,
-                 widening: float | None = WIDENING) -> None:
+                 widening: float | None = WIDENING, candidates: int | None = CANDIDATES,
+                 tree_depth: int | None = TREE_DEPTH, keep_margin: float = KEEP_MARGIN) -> None:
         self.game = game
         self.think_ms = think_ms
         self.iterations = iterations
         self.exploration = exploration
         self.widening = widening
+        self.candidates = candidates
+        self.tree_depth = tree_depth
+        self.keep_margin = keep_margin
         self.last: SearchResult | None = None   # the last decision's search, for benchmarks and hints
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
@@ -356,7 +384,8 @@ class SearchBot:
             return legal[0]
         game = self.game or state.game
         self.last = think(game, state, seat, legal, rng, think_ms=self.think_ms, iterations=self.iterations,
-                          exploration=self.exploration, widening=self.widening)
+                          exploration=self.exploration, widening=self.widening, candidates=self.candidates,
+                          tree_depth=self.tree_depth, keep_margin=self.keep_margin)
         return self.last.choice
 
 

@@ -57,7 +57,9 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
     for seat, kind in enumerate(kinds):
         if kind == "search":
             bots[seat] = SearchBot(match.game, think_ms=think_ms, iterations=iterations,
-                                   exploration=search_module.EXPLORATION, widening=search_module.WIDENING)
+                                   exploration=search_module.EXPLORATION, widening=search_module.WIDENING,
+                                   candidates=search_module.CANDIDATES, tree_depth=search_module.TREE_DEPTH,
+                                   keep_margin=search_module.KEEP_MARGIN)
         else:
             bots[seat] = make_bot(kind, match.game)
     rngs = {seat: bot_rng(seed, seat) for seat in range(players)}
@@ -183,9 +185,18 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=search_module.EXPLORATION, help="UCB's constant")
     parser.add_argument("--widening", type=float, default=search_module.WIDENING,
                         help="progressive widening's constant (0: none, plain ISMCTS)")
+    parser.add_argument("--candidates", type=int, default=search_module.CANDIDATES or 0,
+                        help="the root looks at the playout policy's top N commands only (0: all)")
+    parser.add_argument("--tree-depth", type=int, default=search_module.TREE_DEPTH or 0,
+                        help="decisions the tree grows, the root's counted (0: no limit)")
+    parser.add_argument("--keep-margin", type=float, default=search_module.KEEP_MARGIN,
+                        help="the policy's pick is kept unless another root command's mean beats it by this")
     args = parser.parse_args()
     search_module.EXPLORATION = args.exploration            # read by each process as it starts a game
     search_module.WIDENING = args.widening or None
+    search_module.CANDIDATES = args.candidates or None
+    search_module.TREE_DEPTH = args.tree_depth or None
+    search_module.KEEP_MARGIN = args.keep_margin
     think_ms = None if args.iterations else args.think_ms
     for game_id in args.game or GAMES:
         started = time.perf_counter()

@@ -306,3 +306,22 @@ def test_seeded_search_games_repeat():
         return [str(c) for c in match.commands]
     first = run()
     assert first == run() and len(first) > 3
+
+
+def test_dragonbonds_playout_view_is_the_seats_view_without_copies():
+    from engine.dragonbond.search import playout_view
+    from engine.dragonbond.views import seat_view
+    for players, options in ((2, {"characters": "random"}), (3, {})):
+        match = Match.new("dragonbond", players, seed=3, options=options)
+        bots = {s: make_bot("heuristic", match.game) for s in range(players)}
+        checked = 0
+        for _ in range(400):
+            state = match.state
+            if state.is_terminal():
+                break
+            for seat in range(players):
+                assert playout_view(state.data, seat) == seat_view(state.data, seat)
+                checked += 1
+            seat = state.deciders()[0]
+            match.apply(decide(bots[seat], state, seat, state.legal(seat), Rng(seat)))
+        assert checked > 100
