@@ -286,7 +286,7 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
     if candidates is not None and (candidates < len(legal) or keep_margin > 0):
         # the policy's favourites, best first, from the seat's view of the guess (its own view)
-        pool, top = list(legal), []
+        pool, top = list(legal), list[Command]()
         while pool and len(top) < candidates:
             pick = search.policy(base, seat, pool) if len(pool) > 1 else pool[0]
             top.append(pick)
