@@ -325,3 +325,17 @@ def test_dragonbonds_playout_view_is_the_seats_view_without_copies():
             seat = state.deciders()[0]
             match.apply(decide(bots[seat], state, seat, state.legal(seat), Rng(seat)))
         assert checked > 100
+
+
+def test_candidates_bound_the_root_to_the_policys_favourites_and_a_margin_keeps_its_pick():
+    state, seat, legal = decision("vindication")
+    game = state.game
+    assert len(legal) >= 6
+    found = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1)
+    assert len(found.visits) <= 3 and sum(n for _, n, _ in found.visits) == 24
+    first = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1, candidates=3)
+    kept = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                 keep_margin=2.0)                  # no value beats another by 2: the policy's pick stays
+    assert kept.choice == first.choice
+    again = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1)
+    assert again.choice == found.choice and again.visits == found.visits
