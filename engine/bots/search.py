@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from engine.core import Command, Config, Data, Game, Rng, State, weighted_choice
 from engine.core.rules_game import answers_itself
 
-from .determinise import determinise, determinised_rng
+from .determinise import copy_data, determinise, determinised_rng
 
 NORMAL_MS = 500       # the Normal level's time a decision
 HARD_MS = 2000        # the Hard level's
@@ -45,6 +45,8 @@ MAX_PLAYOUT = 2_000   # commands: a playout without a depth cut-off stops here, 
 CANDIDATES: int | None = None   # the root looks only at the playout policy's top few commands (None: all)
 TREE_DEPTH: int | None = None   # decisions the tree grows below the root, counting it (None: no limit)
 KEEP_MARGIN = 0.0     # the policy's own pick is kept unless another root command's mean beats it by this
+PAIRED = False        # with candidates and a tree of the root alone: every candidate played out in each
+                      # determinisation, with the same chance and policy draws (common random numbers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,7 @@ class _Search:
         # the seat's real legal commands, which bound the root (None: whatever the guess allows)
         self.root_legal = None if legal is None else dict.fromkeys(legal)
         self.rng = rng
+        self.play_rng = rng           # the playout policy's generator (a round's own one, `paired_round`)
         self.exploration = exploration
         self.widening = widening
         self.deadline = deadline
@@ -145,6 +148,49 @@ class _Search:
             n.total += values[n.seat]
         for seat, value in enumerate(values):
             self.sums[seat] += value
+
+    def paired_round(self, commands: Sequence[Command]) -> None:
+        """A flat round: one determinisation, each of the seat's ``commands`` in it played out with
+        the same draws for chance and for the policy, so the commands are compared on the same
+        luck. A command the guess does not allow, or a rule refusing the guess, drops the round."""
+        game, seat = self.game, self.seat
+        guess = determinise(game, self.base, seat, self.rng)
+        chance_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
+        policy_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
+        limit = MAX_PLAYOUT if self.depth is None else self.depth
+        found = []
+        try:
+            for command in commands:
+                data = copy_data(guess)
+                turn = self.turn(data)
+                if turn is None or turn[0] != seat or command not in turn[1]:
+                    raise _Unplayable
+                chance = Rng(chance_seed, stream=0xD1CE)
+                self.play_rng = Rng(policy_seed, stream=0xB07)
+                game.apply(data, command, chance)
+                self.commands += 1
+                for _ in range(limit):
+                    turn = self.turn(data)
+                    if turn is None:
+                        break
+                    game.apply(data, self.policy(data, *turn), chance)
+                    self.commands += 1
+                found.append(self.values(data))
+        finally:
+            self.play_rng = self.rng
+        self.root.visits += len(commands)
+        for command, values in zip(commands, found):
+            nodes = [self.root]
+            if self.grouping:
+                key = game.search_group(command) or command
+                nodes.append(nodes[-1].children.setdefault(key, _Node(self.root.seat)))
+            nodes.append(nodes[-1].children.setdefault(command, _Node(self.root.seat)))
+            for n in nodes[1:]:
+                n.visits += 1
+                n.avail += 1
+                n.total += values[self.root.seat]
+            for s, value in enumerate(values):
+                self.sums[s] += value
 
     def turn(self, data: Data) -> tuple[int, list[Command]] | None:
         """The seat that decides in ``data`` and its legal commands (of several seats the game
@@ -220,11 +266,11 @@ class _Search:
     # -- the game's parts, or the defaults --------------------------------------------------------
     def policy(self, data: Data, seat: int, legal: Sequence[Command]) -> Command:
         if self.own_policy:
-            chosen = self.game.search_playout(data, seat, legal, self.rng)
+            chosen = self.game.search_playout(data, seat, legal, self.play_rng)
             if chosen is not None:
                 return chosen
         weights = [self.game.random_weight(c) for c in legal]
-        return weighted_choice(self.rng, legal, weights)
+        return weighted_choice(self.play_rng, legal, weights)
 
     def values(self, data: Data) -> Sequence[float]:
         if self.own_values:
@@ -267,7 +313,7 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
           think_ms: float | None = NORMAL_MS, iterations: int | None = None,
           exploration: float = EXPLORATION, widening: float | None = WIDENING,
           candidates: int | None = CANDIDATES, tree_depth: int | None = TREE_DEPTH,
-          keep_margin: float = KEEP_MARGIN) -> SearchResult:
+          keep_margin: float = KEEP_MARGIN, paired: bool = PAIRED) -> SearchResult:
     """Search ``seat``'s decision in ``state`` among ``legal`` (its legal commands, each with its
     seat) for ``think_ms`` milliseconds or ``iterations`` iterations, whichever ends first
     (None: no such limit; one of them must be given); ``exploration`` is UCB's constant,
@@ -284,24 +330,33 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
     search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
-    if candidates is not None and (candidates < len(legal) or keep_margin > 0):
+    if candidates is not None:
         # the policy's favourites, best first, from the seat's view of the guess (its own view)
         pool, top = list(legal), list[Command]()
         while pool and len(top) < candidates:
             pick = search.policy(base, seat, pool) if len(pool) > 1 else pool[0]
             top.append(pick)
-            pool.remove(pick)
+            if search.grouping:      # one command of a group: the favourites do different things
+                group = game.search_group(pick)
+                pool = [c for c in pool if c != pick and (group is None or game.search_group(c) != group)]
+            else:
+                pool.remove(pick)
         search.root_legal = dict.fromkeys(top)
         search.prior = top[0]
     done = failures = 0
     error: Exception | None = None
+    flat = list(search.root_legal) if paired and tree_depth == 1 and search.prior is not None else None
     while done == 0 or ((iterations is None or done < iterations)
                         and (deadline is None or time.perf_counter() < deadline)):
-        done += 1
+        step = 1 if flat is None else len(flat)        # a paired round counts each of its playouts
+        done += step
         try:
-            search.iterate()
+            if flat is None:
+                search.iterate()
+            else:
+                search.paired_round(flat)
         except Exception as failure:  # a rule refused a determinised state: that guess is dropped
-            failures += 1
+            failures += step
             error = failure
             if failures == done and failures >= 20:
                 break
@@ -363,7 +418,8 @@ class SearchBot:
     def __init__(self, game: Game | None = None, think_ms: float | None = NORMAL_MS,
                  iterations: int | None = None, exploration: float = EXPLORATION,
                  widening: float | None = WIDENING, candidates: int | None = CANDIDATES,
-                 tree_depth: int | None = TREE_DEPTH, keep_margin: float = KEEP_MARGIN) -> None:
+                 tree_depth: int | None = TREE_DEPTH, keep_margin: float = KEEP_MARGIN,
+                 paired: bool = PAIRED) -> None:
         self.game = game
         self.think_ms = think_ms
         self.iterations = iterations
@@ -372,6 +428,7 @@ class SearchBot:
         self.candidates = candidates
         self.tree_depth = tree_depth
         self.keep_margin = keep_margin
+        self.paired = paired
         self.last: SearchResult | None = None   # the last decision's search, for benchmarks and hints
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
@@ -385,7 +442,7 @@ class SearchBot:
         game = self.game or state.game
         self.last = think(game, state, seat, legal, rng, think_ms=self.think_ms, iterations=self.iterations,
                           exploration=self.exploration, widening=self.widening, candidates=self.candidates,
-                          tree_depth=self.tree_depth, keep_margin=self.keep_margin)
+                          tree_depth=self.tree_depth, keep_margin=self.keep_margin, paired=self.paired)
         return self.last.choice
 
 

@@ -59,7 +59,7 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
             bots[seat] = SearchBot(match.game, think_ms=think_ms, iterations=iterations,
                                    exploration=search_module.EXPLORATION, widening=search_module.WIDENING,
                                    candidates=search_module.CANDIDATES, tree_depth=search_module.TREE_DEPTH,
-                                   keep_margin=search_module.KEEP_MARGIN)
+                                   keep_margin=search_module.KEEP_MARGIN, paired=search_module.PAIRED)
         else:
             bots[seat] = make_bot(kind, match.game)
     rngs = {seat: bot_rng(seed, seat) for seat in range(players)}
@@ -191,12 +191,15 @@ def main() -> None:
                         help="decisions the tree grows, the root's counted (0: no limit)")
     parser.add_argument("--keep-margin", type=float, default=search_module.KEEP_MARGIN,
                         help="the policy's pick is kept unless another root command's mean beats it by this")
+    parser.add_argument("--paired", action=argparse.BooleanOptionalAction, default=search_module.PAIRED,
+                        help="flat rounds: every candidate played out on the same determinisation and draws")
     args = parser.parse_args()
     search_module.EXPLORATION = args.exploration            # read by each process as it starts a game
     search_module.WIDENING = args.widening or None
     search_module.CANDIDATES = args.candidates or None
     search_module.TREE_DEPTH = args.tree_depth or None
     search_module.KEEP_MARGIN = args.keep_margin
+    search_module.PAIRED = args.paired
     think_ms = None if args.iterations else args.think_ms
     for game_id in args.game or GAMES:
         started = time.perf_counter()

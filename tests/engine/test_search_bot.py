@@ -339,3 +339,16 @@ def test_candidates_bound_the_root_to_the_policys_favourites_and_a_margin_keeps_
     assert kept.choice == first.choice
     again = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1)
     assert again.choice == found.choice and again.visits == found.visits
+
+
+@pytest.mark.parametrize("key", ["vindication", "dragonbond", "nemesis"])
+def test_paired_rounds_play_every_candidate_on_the_same_guess_and_repeat(key):
+    state, seat, legal = decision(key)
+    game = state.game
+    runs = [think(game, state, seat, legal, Rng(seed), think_ms=None, iterations=8, candidates=2, tree_depth=1,
+                  paired=True) for seed in (5, 5)]
+    assert runs[0].choice == runs[1].choice and runs[0].visits == runs[1].visits
+    tried = runs[0].visits
+    assert len(tried) == min(2, len(legal)) and {n for _, n, _ in tried} == {8 // len(tried)}
+    if key == "nemesis":           # the favourites are of different groups (a move and a pass, say)
+        assert len({game.search_group(c) or c for c, _, _ in tried}) == len(tried)
