@@ -345,7 +345,7 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
         search.prior = top[0]
     done = failures = 0
     error: Exception | None = None
-    flat = list(search.root_legal) if paired and tree_depth == 1 and search.prior is not None else None
+    flat = list(search.root_legal or ()) if paired and tree_depth == 1 and search.prior is not None else None
     while done == 0 or ((iterations is None or done < iterations)
                         and (deadline is None or time.perf_counter() < deadline)):
         step = 1 if flat is None else len(flat)        # a paired round counts each of its playouts
