@@ -148,6 +148,9 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
     times = sorted(t for r in results for t in r["times"])
     seconds = sum(r["seconds"] for r in results) or 1e-9
     print(f"\n== {game_id}: {n} seeded games, search ({budget} a decision) vs heuristic, seats alternating")
+    print(f"search settings: exploration {search_module.EXPLORATION}, widening {search_module.WIDENING}, "
+          f"candidates {search_module.CANDIDATES}, tree depth {search_module.TREE_DEPTH}, "
+          f"paired {search_module.PAIRED}, keep margin {search_module.KEEP_MARGIN}")
     if game_id in ("vindication", "dragonbond"):
         beats = sum(r["beats"] for r in results)
         ties = sum(r["tie"] for r in results)
@@ -172,6 +175,29 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
               f"p95 {1000 * p95:.0f} ms")
         print(f"simulations/s {sum(r['iterations'] for r in results) / seconds:.0f}; "
               f"simulated commands/s {sum(r['commands'] for r in results) / seconds:.0f}")
+
+
+class _InProcess:
+    """A pool of one: the games one after another in this process."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def map(fn, jobs):  # type: ignore[no-untyped-def]
+        return map(fn, jobs)
+
+
+def _progress(seed: int, result: dict) -> None:
+    """One line a finished game, on stderr: a long run shows its results as they come."""
+    if "beats" in result:
+        line = f"beats {result['beats']}, tie {result['tie']}, score {result['mine']} vs {result['theirs']}"
+    else:
+        line = "; ".join(f"{mode} {result['modes'][mode]}" for mode, _ in NEMESIS_MODES)
+    print(f"  {result['game']} seed {seed}: {line}", file=sys.stderr, flush=True)
 
 
 def main() -> None:
@@ -204,11 +230,11 @@ def main() -> None:
     for game_id in args.game or GAMES:
         started = time.perf_counter()
         jobs = [(game_id, seed, think_ms, args.iterations) for seed in range(args.first, args.first + args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(duel, jobs))
-        else:
-            results = [duel(job) for job in jobs]
+        results = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+            for job, result in zip(jobs, pool.map(duel, jobs)):
+                results.append(result)
+                _progress(job[1], result)
         report(game_id, results, think_ms, args.iterations)
         print(f"({time.perf_counter() - started:.0f} s)")
         sys.stdout.flush()
