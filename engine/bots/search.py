@@ -16,6 +16,16 @@ determinisations of it.
 3. When the budget is spent — time (``think_ms``) or a number of iterations, which makes the
    choice reproducible from the bot's seed — the most visited command at the root is played.
 
+For a budget of a hundred-odd playouts a decision (Normal), a tree spreads them too thin; these
+options narrow the search to improving on the game's heuristic (a rollout algorithm):
+``candidates`` bounds the root to the playout policy's top few commands (a game's own policy,
+`Game.search_playout`, only; in Nemesis, of different groups); ``tree_depth`` 1 grows no tree
+below the root; ``paired`` then plays every candidate out
+on the same determinisation with the same draws for chance and for the policy, round after round,
+so the candidates are compared on the same luck (common random numbers) and a difference between
+them is the commands', not the deal's; ``keep_margin`` keeps the policy's own pick unless another
+candidate's mean value beats it by that much.
+
 What is particular to a game it says through the `Game` hooks ``search_values``,
 ``search_playout``, ``search_group`` and ``search_depth``, answered by the game's
 ``search.py`` (`engine.core.rules_game.GAME_HOOKS`); every default works for any game (random
@@ -330,8 +340,9 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
     search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
-    if candidates is not None:
-        # the policy's favourites, best first, from the seat's view of the guess (its own view)
+    if candidates is not None and search.own_policy:
+        # the policy's favourites, best first, from the seat's view of the guess (its own view);
+        # a game without a policy of its own would only name random ones
         pool, top = list(legal), list[Command]()
         while pool and len(top) < candidates:
             pick = search.policy(base, seat, pool) if len(pool) > 1 else pool[0]
