@@ -52,10 +52,11 @@ HARD_MS = 2000        # the Hard level's
 EXPLORATION = 0.7     # UCB's exploration constant, for values in [0, 1]
 WIDENING = 1.0        # progressive widening: a node visited n times has at most 1 + WIDENING × √n children
 MAX_PLAYOUT = 2_000   # commands: a playout without a depth cut-off stops here, judged unfinished
-CANDIDATES: int | None = None   # the root looks only at the playout policy's top few commands (None: all)
-TREE_DEPTH: int | None = None   # decisions the tree grows below the root, counting it (None: no limit)
-KEEP_MARGIN = 0.0     # the policy's own pick is kept unless another root command's mean beats it by this
-PAIRED = False        # with candidates and a tree of the root alone: every candidate played out in each
+# The rollout options (module docstring), for games with a playout policy of their own:
+CANDIDATES: int | None = 4      # the root looks only at the playout policy's top few commands (None: all)
+TREE_DEPTH: int | None = 1      # decisions the tree grows below the root, counting it (None: no limit)
+KEEP_MARGIN = 0.02    # the policy's own pick is kept unless another root command's mean beats it by this
+PAIRED = True         # with candidates and a tree of the root alone: every candidate played out in each
                       # determinisation, with the same chance and policy draws (common random numbers)
 
 
@@ -90,6 +91,10 @@ class _Node:
 
 class _Unplayable(Exception):
     """A determinisation in which the seat's own legal commands are none of the real ones."""
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out in the middle of a paired round: the round is dropped."""
 
 
 class _Search:
@@ -168,6 +173,7 @@ class _Search:
         chance_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
         policy_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
         limit = MAX_PLAYOUT if self.depth is None else self.depth
+        deadline = self.deadline
         found = []
         try:
             for command in commands:
@@ -180,6 +186,8 @@ class _Search:
                 game.apply(data, command, chance)
                 self.commands += 1
                 for _ in range(limit):
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise _OutOfTime     # a round cut short would compare unlike playouts
                     turn = self.turn(data)
                     if turn is None:
                         break
@@ -340,6 +348,8 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
     search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
+    if not search.own_policy:
+        search.tree_depth = None       # random playouts: plain ISMCTS, its tree the only plan
     if candidates is not None and search.own_policy:
         # the policy's favourites, best first, from the seat's view of the guess (its own view);
         # a game without a policy of its own would only name random ones
@@ -359,13 +369,17 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     flat = list(search.root_legal or ()) if paired and tree_depth == 1 and search.prior is not None else None
     while done == 0 or ((iterations is None or done < iterations)
                         and (deadline is None or time.perf_counter() < deadline)):
-        step = 1 if flat is None else len(flat)        # a paired round counts each of its playouts
+        # a paired round counts each of its playouts; the last keeps to the budget with the first few
+        step = 1 if flat is None else len(flat) if iterations is None else min(len(flat), iterations - done)
         done += step
         try:
             if flat is None:
                 search.iterate()
             else:
-                search.paired_round(flat)
+                search.paired_round(flat[:step])
+        except _OutOfTime:
+            done -= step
+            break
         except Exception as failure:  # a rule refused a determinised state: that guess is dropped
             failures += step
             error = failure

@@ -167,12 +167,13 @@ def test_progressive_widening_tries_the_policys_pick_first_and_more_as_visits_gr
     state, seat, legal = decision("vindication")
     assert len(legal) >= 6
     game = state.game
-    one = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1)
+    tree = {"candidates": None, "tree_depth": None, "paired": False, "keep_margin": 0.0}   # ISMCTS proper
+    one = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1, **tree)
     first = game.search_playout(state.data, seat, legal, Rng(4))
     assert [c for c, _, _ in one.visits] == [one.choice] and one.choice.verb == first.verb
-    widened = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9)
+    widened = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, **tree)
     assert len(widened.visits) <= 1 + int(9 ** 0.5)       # 1 + WIDENING × √visits children at most
-    plain_ismcts = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, widening=None)
+    plain_ismcts = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, widening=None, **tree)
     assert len(plain_ismcts.visits) == min(9, len(legal))  # every command tried before any twice
 
 
@@ -331,13 +332,15 @@ def test_candidates_bound_the_root_to_the_policys_favourites_and_a_margin_keeps_
     state, seat, legal = decision("vindication")
     game = state.game
     assert len(legal) >= 6
-    found = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1)
+    found = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                  paired=False)
     assert len(found.visits) <= 3 and sum(n for _, n, _ in found.visits) == 24
     first = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1, candidates=3)
     kept = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
                  keep_margin=2.0)                  # no value beats another by 2: the policy's pick stays
     assert kept.choice == first.choice
-    again = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1)
+    again = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                  paired=False)
     assert again.choice == found.choice and again.visits == found.visits
 
 
@@ -350,5 +353,15 @@ def test_paired_rounds_play_every_candidate_on_the_same_guess_and_repeat(key):
     assert runs[0].choice == runs[1].choice and runs[0].visits == runs[1].visits
     tried = runs[0].visits
     assert len(tried) == min(2, len(legal)) and {n for _, n, _ in tried} == {8 // len(tried)}
+    odd = think(game, state, seat, legal, Rng(5), think_ms=None, iterations=7, candidates=2, tree_depth=1, paired=True)
+    assert odd.iterations == 7 == sum(n for _, n, _ in odd.visits)      # the last round keeps to the budget
     if key == "nemesis":           # the favourites are of different groups (a move and a pass, say)
         assert len({game.search_group(c) or c for c, _, _ in tried}) == len(tried)
+
+
+def test_a_time_budget_drops_a_paired_round_cut_short():
+    state, seat, legal = decision("vindication")
+    found = think(state.game, state, seat, legal, Rng(2), think_ms=40)
+    counts = {n for _, n, _ in found.visits}
+    assert len(counts) <= 1 and found.iterations == sum(n for _, n, _ in found.visits)
+    assert found.seconds < 0.04 + 0.2
