@@ -16,6 +16,16 @@ determinisations of it.
 3. When the budget is spent — time (``think_ms``) or a number of iterations, which makes the
    choice reproducible from the bot's seed — the most visited command at the root is played.
 
+For a budget of a hundred-odd playouts a decision (Normal), a tree spreads them too thin; these
+options narrow the search to improving on the game's heuristic (a rollout algorithm):
+``candidates`` bounds the root to the playout policy's top few commands (a game's own policy,
+`Game.search_playout`, only; in Nemesis, of different groups); ``tree_depth`` 1 grows no tree
+below the root; ``paired`` then plays every candidate out
+on the same determinisation with the same draws for chance and for the policy, round after round,
+so the candidates are compared on the same luck (common random numbers) and a difference between
+them is the commands', not the deal's; ``keep_margin`` keeps the policy's own pick unless another
+candidate's mean value beats it by that much.
+
 What is particular to a game it says through the `Game` hooks ``search_values``,
 ``search_playout``, ``search_group`` and ``search_depth``, answered by the game's
 ``search.py`` (`engine.core.rules_game.GAME_HOOKS`); every default works for any game (random
@@ -35,13 +45,19 @@ from dataclasses import dataclass
 from engine.core import Command, Config, Data, Game, Rng, State, weighted_choice
 from engine.core.rules_game import answers_itself
 
-from .determinise import determinise, determinised_rng
+from .determinise import copy_data, determinise, determinised_rng
 
 NORMAL_MS = 500       # the Normal level's time a decision
 HARD_MS = 2000        # the Hard level's
 EXPLORATION = 0.7     # UCB's exploration constant, for values in [0, 1]
 WIDENING = 1.0        # progressive widening: a node visited n times has at most 1 + WIDENING × √n children
 MAX_PLAYOUT = 2_000   # commands: a playout without a depth cut-off stops here, judged unfinished
+# The rollout options (module docstring), for games with a playout policy of their own:
+CANDIDATES: int | None = 4      # the root looks only at the playout policy's top few commands (None: all)
+TREE_DEPTH: int | None = 1      # decisions the tree grows below the root, counting it (None: no limit)
+KEEP_MARGIN = 0.02    # the policy's own pick is kept unless another root command's mean beats it by this
+PAIRED = True         # with candidates and a tree of the root alone: every candidate played out in each
+                      # determinisation, with the same chance and policy draws (common random numbers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +93,16 @@ class _Unplayable(Exception):
     """A determinisation in which the seat's own legal commands are none of the real ones."""
 
 
+class _OutOfTime(Exception):
+    """The time budget ran out in the middle of a paired round: the round is dropped."""
+
+
 class _Search:
     """The tree and the budget of one decision."""
 
     def __init__(self, game: Game, config: Config, seat: int | None, base: Data, legal: Sequence[Command] | None,
-                 rng: Rng, exploration: float, widening: float | None, deadline: float | None) -> None:
+                 rng: Rng, exploration: float, widening: float | None, deadline: float | None,
+                 tree_depth: int | None = None) -> None:
         self.game = game
         self.players = config.players
         self.seat = seat              # whose information set (None: the onlooker's, `chances`)
@@ -89,9 +110,12 @@ class _Search:
         # the seat's real legal commands, which bound the root (None: whatever the guess allows)
         self.root_legal = None if legal is None else dict.fromkeys(legal)
         self.rng = rng
+        self.play_rng = rng           # the playout policy's generator (a round's own one, `paired_round`)
         self.exploration = exploration
         self.widening = widening
         self.deadline = deadline
+        self.tree_depth = tree_depth
+        self.prior: Command | None = None   # the playout policy's own pick at the root, where known
         self.depth = game.search_depth(config)
         self.grouping = answers_itself(game, "search_group")
         self.own_policy = answers_itself(game, "search_playout")
@@ -107,7 +131,10 @@ class _Search:
         chance = determinised_rng(self.rng)
         node, path = self.root, [self.root]
         fresh = False
-        while not fresh:
+        steps = 0
+        tree_depth = self.tree_depth
+        while not fresh and (tree_depth is None or steps < tree_depth):
+            steps += 1
             turn = self.turn(data)
             if turn is None:
                 break
@@ -136,6 +163,52 @@ class _Search:
             n.total += values[n.seat]
         for seat, value in enumerate(values):
             self.sums[seat] += value
+
+    def paired_round(self, commands: Sequence[Command]) -> None:
+        """A flat round: one determinisation, each of the seat's ``commands`` in it played out with
+        the same draws for chance and for the policy, so the commands are compared on the same
+        luck. A command the guess does not allow, or a rule refusing the guess, drops the round."""
+        game, seat = self.game, self.seat
+        guess = determinise(game, self.base, seat, self.rng)
+        chance_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
+        policy_seed = self.rng.below(1 << 32) << 32 | self.rng.below(1 << 32)
+        limit = MAX_PLAYOUT if self.depth is None else self.depth
+        deadline = self.deadline
+        found = []
+        try:
+            for command in commands:
+                data = copy_data(guess)
+                turn = self.turn(data)
+                if turn is None or turn[0] != seat or command not in turn[1]:
+                    raise _Unplayable
+                chance = Rng(chance_seed, stream=0xD1CE)
+                self.play_rng = Rng(policy_seed, stream=0xB07)
+                game.apply(data, command, chance)
+                self.commands += 1
+                for _ in range(limit):
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise _OutOfTime     # a round cut short would compare unlike playouts
+                    turn = self.turn(data)
+                    if turn is None:
+                        break
+                    game.apply(data, self.policy(data, *turn), chance)
+                    self.commands += 1
+                found.append(self.values(data))
+        finally:
+            self.play_rng = self.rng
+        self.root.visits += len(commands)
+        for command, values in zip(commands, found):
+            nodes = [self.root]
+            if self.grouping:
+                key = game.search_group(command) or command
+                nodes.append(nodes[-1].children.setdefault(key, _Node(self.root.seat)))
+            nodes.append(nodes[-1].children.setdefault(command, _Node(self.root.seat)))
+            for n in nodes[1:]:
+                n.visits += 1
+                n.avail += 1
+                n.total += values[self.root.seat]
+            for s, value in enumerate(values):
+                self.sums[s] += value
 
     def turn(self, data: Data) -> tuple[int, list[Command]] | None:
         """The seat that decides in ``data`` and its legal commands (of several seats the game
@@ -211,11 +284,11 @@ class _Search:
     # -- the game's parts, or the defaults --------------------------------------------------------
     def policy(self, data: Data, seat: int, legal: Sequence[Command]) -> Command:
         if self.own_policy:
-            chosen = self.game.search_playout(data, seat, legal, self.rng)
+            chosen = self.game.search_playout(data, seat, legal, self.play_rng)
             if chosen is not None:
                 return chosen
         weights = [self.game.random_weight(c) for c in legal]
-        return weighted_choice(self.rng, legal, weights)
+        return weighted_choice(self.play_rng, legal, weights)
 
     def values(self, data: Data) -> Sequence[float]:
         if self.own_values:
@@ -256,7 +329,9 @@ class _Search:
 
 def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rng, *,
           think_ms: float | None = NORMAL_MS, iterations: int | None = None,
-          exploration: float = EXPLORATION, widening: float | None = WIDENING) -> SearchResult:
+          exploration: float = EXPLORATION, widening: float | None = WIDENING,
+          candidates: int | None = CANDIDATES, tree_depth: int | None = TREE_DEPTH,
+          keep_margin: float = KEEP_MARGIN, paired: bool = PAIRED) -> SearchResult:
     """Search ``seat``'s decision in ``state`` among ``legal`` (its legal commands, each with its
     seat) for ``think_ms`` milliseconds or ``iterations`` iterations, whichever ends first
     (None: no such limit; one of them must be given); ``exploration`` is UCB's constant,
@@ -272,16 +347,41 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     started = time.perf_counter()
     base = determinise(game, state.data, seat, rng)   # the real data, read once and dropped
     deadline = None if think_ms is None else started + think_ms / 1000
-    search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline)
+    search = _Search(game, state.config, seat, base, legal, rng, exploration, widening, deadline, tree_depth)
+    if not search.own_policy:
+        search.tree_depth = None       # random playouts: plain ISMCTS, its tree the only plan
+    if candidates is not None and search.own_policy:
+        # the policy's favourites, best first, from the seat's view of the guess (its own view);
+        # a game without a policy of its own would only name random ones
+        pool, top = list(legal), list[Command]()
+        while pool and len(top) < candidates:
+            pick = search.policy(base, seat, pool) if len(pool) > 1 else pool[0]
+            top.append(pick)
+            if search.grouping:      # one command of a group: the favourites do different things
+                group = game.search_group(pick)
+                pool = [c for c in pool if c != pick and (group is None or game.search_group(c) != group)]
+            else:
+                pool.remove(pick)
+        search.root_legal = dict.fromkeys(top)
+        search.prior = top[0]
     done = failures = 0
     error: Exception | None = None
+    flat = list(search.root_legal or ()) if paired and tree_depth == 1 and search.prior is not None else None
     while done == 0 or ((iterations is None or done < iterations)
                         and (deadline is None or time.perf_counter() < deadline)):
-        done += 1
+        # a paired round counts each of its playouts; the last keeps to the budget with the first few
+        step = 1 if flat is None else len(flat) if iterations is None else min(len(flat), iterations - done)
+        done += step
         try:
-            search.iterate()
+            if flat is None:
+                search.iterate()
+            else:
+                search.paired_round(flat[:step])
+        except _OutOfTime:
+            done -= step
+            break
         except Exception as failure:  # a rule refused a determinised state: that guess is dropped
-            failures += 1
+            failures += step
             error = failure
             if failures == done and failures >= 20:
                 break
@@ -290,6 +390,10 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
         if error is not None:
             raise error
         choice = search.policy(base, seat, list(legal))
+    elif search.prior is not None and choice != search.prior and keep_margin > 0:
+        stats = {c: (n, mean) for c, n, mean in search.root_commands()}
+        if stats.get(search.prior, (0, 0.0))[0] and stats[choice][1] - stats[search.prior][1] < keep_margin:
+            choice = search.prior
     played = done - failures
     return SearchResult(choice, done, search.commands, time.perf_counter() - started, failures,
                         tuple(s / played if played else 0.5 for s in search.sums), search.root_commands())
@@ -338,12 +442,18 @@ class SearchBot:
 
     def __init__(self, game: Game | None = None, think_ms: float | None = NORMAL_MS,
                  iterations: int | None = None, exploration: float = EXPLORATION,
-                 widening: float | None = WIDENING) -> None:
+                 widening: float | None = WIDENING, candidates: int | None = CANDIDATES,
+                 tree_depth: int | None = TREE_DEPTH, keep_margin: float = KEEP_MARGIN,
+                 paired: bool = PAIRED) -> None:
         self.game = game
         self.think_ms = think_ms
         self.iterations = iterations
         self.exploration = exploration
         self.widening = widening
+        self.candidates = candidates
+        self.tree_depth = tree_depth
+        self.keep_margin = keep_margin
+        self.paired = paired
         self.last: SearchResult | None = None   # the last decision's search, for benchmarks and hints
 
     def choose(self, view: Data, legal: Sequence[Command], rng: Rng) -> Command:
@@ -356,7 +466,8 @@ class SearchBot:
             return legal[0]
         game = self.game or state.game
         self.last = think(game, state, seat, legal, rng, think_ms=self.think_ms, iterations=self.iterations,
-                          exploration=self.exploration, widening=self.widening)
+                          exploration=self.exploration, widening=self.widening, candidates=self.candidates,
+                          tree_depth=self.tree_depth, keep_margin=self.keep_margin, paired=self.paired)
         return self.last.choice
 
 

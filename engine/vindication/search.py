@@ -83,8 +83,19 @@ def search_values(data: Data) -> Sequence[float] | None:
 
 
 def search_playout(data: Data, seat: int, legal: Sequence[Command], rng: Rng) -> Command | None:
-    """The heuristic bot, from the seat's view of the determinised state."""
-    return _PLAYER.choose(seat_view(data, seat), legal, rng)
+    """The heuristic bot's best command, from the seat's view of the determinised state; ties go
+    to the first from a random place in the list (one draw, where the bot draws a tiny noise for
+    each command: the same choice but among commands within that noise of each other)."""
+    score = _PLAYER.scorer(seat_view(data, seat), seat)
+    n = len(legal)
+    start = rng.below(n) if n > 1 else 0
+    best, best_score = legal[start], -math.inf
+    for i in range(n):
+        command = legal[(start + i) % n]
+        value = score(command)
+        if value > best_score:
+            best, best_score = command, value
+    return best
 
 
 def search_depth(config: Config) -> int | None:

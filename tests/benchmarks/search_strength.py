@@ -57,7 +57,9 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
     for seat, kind in enumerate(kinds):
         if kind == "search":
             bots[seat] = SearchBot(match.game, think_ms=think_ms, iterations=iterations,
-                                   exploration=search_module.EXPLORATION, widening=search_module.WIDENING)
+                                   exploration=search_module.EXPLORATION, widening=search_module.WIDENING,
+                                   candidates=search_module.CANDIDATES, tree_depth=search_module.TREE_DEPTH,
+                                   keep_margin=search_module.KEEP_MARGIN, paired=search_module.PAIRED)
         else:
             bots[seat] = make_bot(kind, match.game)
     rngs = {seat: bot_rng(seed, seat) for seat in range(players)}
@@ -146,6 +148,9 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
     times = sorted(t for r in results for t in r["times"])
     seconds = sum(r["seconds"] for r in results) or 1e-9
     print(f"\n== {game_id}: {n} seeded games, search ({budget} a decision) vs heuristic, seats alternating")
+    print(f"search settings: exploration {search_module.EXPLORATION}, widening {search_module.WIDENING}, "
+          f"candidates {search_module.CANDIDATES}, tree depth {search_module.TREE_DEPTH}, "
+          f"paired {search_module.PAIRED}, keep margin {search_module.KEEP_MARGIN}")
     if game_id in ("vindication", "dragonbond"):
         beats = sum(r["beats"] for r in results)
         ties = sum(r["tie"] for r in results)
@@ -172,6 +177,29 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
               f"simulated commands/s {sum(r['commands'] for r in results) / seconds:.0f}")
 
 
+class _InProcess:
+    """A pool of one: the games one after another in this process."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def map(fn, jobs):  # type: ignore[no-untyped-def]
+        return map(fn, jobs)
+
+
+def _progress(seed: int, result: dict) -> None:
+    """One line a finished game, on stderr: a long run shows its results as they come."""
+    if "beats" in result:
+        line = f"beats {result['beats']}, tie {result['tie']}, score {result['mine']} vs {result['theirs']}"
+    else:
+        line = "; ".join(f"{mode} {result['modes'][mode]}" for mode, _ in NEMESIS_MODES)
+    print(f"  {result['game']} seed {seed}: {line}", file=sys.stderr, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10, help="seeds per game (default 10)")
@@ -183,18 +211,30 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=search_module.EXPLORATION, help="UCB's constant")
     parser.add_argument("--widening", type=float, default=search_module.WIDENING,
                         help="progressive widening's constant (0: none, plain ISMCTS)")
+    parser.add_argument("--candidates", type=int, default=search_module.CANDIDATES or 0,
+                        help="the root looks at the playout policy's top N commands only (0: all)")
+    parser.add_argument("--tree-depth", type=int, default=search_module.TREE_DEPTH or 0,
+                        help="decisions the tree grows, the root's counted (0: no limit)")
+    parser.add_argument("--keep-margin", type=float, default=search_module.KEEP_MARGIN,
+                        help="the policy's pick is kept unless another root command's mean beats it by this")
+    parser.add_argument("--paired", action=argparse.BooleanOptionalAction, default=search_module.PAIRED,
+                        help="flat rounds: every candidate played out on the same determinisation and draws")
     args = parser.parse_args()
     search_module.EXPLORATION = args.exploration            # read by each process as it starts a game
     search_module.WIDENING = args.widening or None
+    search_module.CANDIDATES = args.candidates or None
+    search_module.TREE_DEPTH = args.tree_depth or None
+    search_module.KEEP_MARGIN = args.keep_margin
+    search_module.PAIRED = args.paired
     think_ms = None if args.iterations else args.think_ms
     for game_id in args.game or GAMES:
         started = time.perf_counter()
         jobs = [(game_id, seed, think_ms, args.iterations) for seed in range(args.first, args.first + args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(duel, jobs))
-        else:
-            results = [duel(job) for job in jobs]
+        results = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+            for job, result in zip(jobs, pool.map(duel, jobs)):
+                results.append(result)
+                _progress(job[1], result)
         report(game_id, results, think_ms, args.iterations)
         print(f"({time.perf_counter() - started:.0f} s)")
         sys.stdout.flush()

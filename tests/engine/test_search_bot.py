@@ -167,12 +167,13 @@ def test_progressive_widening_tries_the_policys_pick_first_and_more_as_visits_gr
     state, seat, legal = decision("vindication")
     assert len(legal) >= 6
     game = state.game
-    one = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1)
+    tree = {"candidates": None, "tree_depth": None, "paired": False, "keep_margin": 0.0}   # ISMCTS proper
+    one = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1, **tree)
     first = game.search_playout(state.data, seat, legal, Rng(4))
     assert [c for c, _, _ in one.visits] == [one.choice] and one.choice.verb == first.verb
-    widened = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9)
+    widened = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, **tree)
     assert len(widened.visits) <= 1 + int(9 ** 0.5)       # 1 + WIDENING × √visits children at most
-    plain_ismcts = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, widening=None)
+    plain_ismcts = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=9, widening=None, **tree)
     assert len(plain_ismcts.visits) == min(9, len(legal))  # every command tried before any twice
 
 
@@ -306,3 +307,61 @@ def test_seeded_search_games_repeat():
         return [str(c) for c in match.commands]
     first = run()
     assert first == run() and len(first) > 3
+
+
+def test_dragonbonds_playout_view_is_the_seats_view_without_copies():
+    from engine.dragonbond.search import playout_view
+    from engine.dragonbond.views import seat_view
+    for players, options in ((2, {"characters": "random"}), (3, {})):
+        match = Match.new("dragonbond", players, seed=3, options=options)
+        bots = {s: make_bot("heuristic", match.game) for s in range(players)}
+        checked = 0
+        for _ in range(400):
+            state = match.state
+            if state.is_terminal():
+                break
+            for seat in range(players):
+                assert playout_view(state.data, seat) == seat_view(state.data, seat)
+                checked += 1
+            seat = state.deciders()[0]
+            match.apply(decide(bots[seat], state, seat, state.legal(seat), Rng(seat)))
+        assert checked > 100
+
+
+def test_candidates_bound_the_root_to_the_policys_favourites_and_a_margin_keeps_its_pick():
+    state, seat, legal = decision("vindication")
+    game = state.game
+    assert len(legal) >= 6
+    found = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                  paired=False)
+    assert len(found.visits) <= 3 and sum(n for _, n, _ in found.visits) == 24
+    first = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=1, candidates=3)
+    kept = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                 keep_margin=2.0)                  # no value beats another by 2: the policy's pick stays
+    assert kept.choice == first.choice
+    again = think(game, state, seat, legal, Rng(4), think_ms=None, iterations=24, candidates=3, tree_depth=1,
+                  paired=False)
+    assert again.choice == found.choice and again.visits == found.visits
+
+
+@pytest.mark.parametrize("key", ["vindication", "dragonbond", "nemesis"])
+def test_paired_rounds_play_every_candidate_on_the_same_guess_and_repeat(key):
+    state, seat, legal = decision(key)
+    game = state.game
+    runs = [think(game, state, seat, legal, Rng(seed), think_ms=None, iterations=8, candidates=2, tree_depth=1,
+                  paired=True) for seed in (5, 5)]
+    assert runs[0].choice == runs[1].choice and runs[0].visits == runs[1].visits
+    tried = runs[0].visits
+    assert len(tried) == min(2, len(legal)) and {n for _, n, _ in tried} == {8 // len(tried)}
+    odd = think(game, state, seat, legal, Rng(5), think_ms=None, iterations=7, candidates=2, tree_depth=1, paired=True)
+    assert odd.iterations == 7 == sum(n for _, n, _ in odd.visits)      # the last round keeps to the budget
+    if key == "nemesis":           # the favourites are of different groups (a move and a pass, say)
+        assert len({game.search_group(c) or c for c, _, _ in tried}) == len(tried)
+
+
+def test_a_time_budget_drops_a_paired_round_cut_short():
+    state, seat, legal = decision("vindication")
+    found = think(state.game, state, seat, legal, Rng(2), think_ms=40)
+    counts = {n for _, n, _ in found.visits}
+    assert len(counts) <= 1 and found.iterations == sum(n for _, n, _ in found.visits)
+    assert found.seconds < 0.04 + 0.2
