@@ -303,3 +303,27 @@ _set_seat = Command.__dict__["seat"].__set__
 def command(verb: str, *args: Value, seat: int | None = None, **options: Value) -> Command:
     """Build a command in Python: ``command("move", ("T25", "T13"), seat=0, extension=1)``."""
     return Command(verb, tuple(args), tuple(options.items()), seat)
+
+
+class CommandMemo:
+    """Commands made once: a game's listers build the same few commands decision after decision (a
+    move to each neighbour, each card with each payment), and making one checks its words. A command
+    is a frozen value, so the one made first serves every later listing. Bounded: emptied when it
+    holds ``most``."""
+
+    __slots__ = ("_made", "_most")
+
+    def __init__(self, most: int) -> None:
+        self._made: dict[tuple[object, ...], Command] = {}
+        self._most = most
+
+    def make(self, verb: str, args: tuple[Value, ...] = (), options: tuple[tuple[str, Value], ...] = (),
+             seat: int | None = None) -> Command:
+        """``Command(verb, args, options, seat)``, or the equal one made before."""
+        key = (verb, args, options, seat)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= self._most:
+                self._made.clear()
+            made = self._made[key] = Command(verb, args, options, seat)
+        return made

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Command, Data
-from engine.core.commands import Value
+from engine.core.commands import CommandMemo
 from engine.core.verbs import Verbs
 
 from .context import Ctx
@@ -44,22 +44,7 @@ HANDLERS = VERBS.handlers
 verb = VERBS.verb
 
 
-_LISTED: dict[tuple[object, ...], Command] = {}
-_LISTED_MAX = 50_000
-
-
-def listed(verb: str, args: tuple[Value, ...] = (), options: tuple[tuple[str, Value], ...] = (),
-           seat: int | None = None) -> Command:
-    """``Command(verb, args, options, seat)``, made once: the listers build the same few commands at
-    decision after decision (a move to each neighbour, each card with each payment), and a command is
-    a frozen value, so the one made first serves every later listing (the memory is bounded)."""
-    key = (verb, args, options, seat)
-    found = _LISTED.get(key)
-    if found is None:
-        if len(_LISTED) >= _LISTED_MAX:
-            _LISTED.clear()
-        found = _LISTED[key] = Command(verb, args, options, seat)
-    return found
+listed = CommandMemo(50_000).make   # the listers' commands, made once (`CommandMemo`)
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:

@@ -21,7 +21,7 @@ are played and recorded as `legal` lists it. Any other option a verb does not ta
 from __future__ import annotations
 
 from engine.core import Command, Data, refuse
-from engine.core.commands import Value
+from engine.core.commands import CommandMemo, Value
 from engine.core.verbs import Verbs
 
 # Each rule module registers its own verbs and the legal commands it lists (`verb`); the game loads
@@ -39,22 +39,12 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
 }
 
 
-# Legal commands as made once: listing runs after every command and builds the same few commands
-# again and again, and making a `Command` checks its words. Commands are values (frozen), so one
-# made for an earlier state is the same command now. Bounded: emptied when it grows past MADE_MOST.
-_MADE: dict[tuple[object, ...], Command] = {}
-MADE_MOST = 8_000
+_MADE = CommandMemo(8_000)   # the listers' commands, made once
 
 
 def listed(verb: str, args: tuple[Value, ...], seat: int, options: tuple[tuple[str, Value], ...] = ()) -> Command:
-    """``Command(verb, args, options, seat)``, made once and then shared (`_MADE`)."""
-    key = (verb, args, options, seat)
-    made = _MADE.get(key)
-    if made is None:
-        if len(_MADE) >= MADE_MOST:
-            _MADE.clear()
-        made = _MADE[key] = Command(verb, args, options, seat)
-    return made
+    """``Command(verb, args, options, seat)``, made once and then shared (`CommandMemo`)."""
+    return _MADE.make(verb, args, options, seat)
 
 
 def spelling_key(command: Command, data: Data) -> Command:
