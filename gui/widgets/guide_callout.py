@@ -107,7 +107,8 @@ class GuideCallout(QWidget):
         self.note.setText(note)
         self.note.setVisible(bool(note))
         self.rule_button.setVisible(bool(callout.rule) and kind != "finished")
-        self.rule_button.setText(self.tr("Rules: {rule}").format(rule=rule_words or callout.rule))
+        self.rule_button.setText(self.tr("Rules: {rule}").format(rule=callout.rule))
+        self.rule_button.setToolTip(rule_words or callout.rule)   # the rule's name, when the reference has it
         self.leave_button.setText(self.tr("Close") if kind == "finished" else self.tr("Leave guide"))
         self.show()
         self.raise_()

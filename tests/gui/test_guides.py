@@ -80,7 +80,7 @@ def test_a_guided_game_is_played_to_its_end_by_clicks_and_drops(game: str, windo
         callout = window.learn_to_play.callout
         assert callout.callout.number == number
         assert step.text.en in callout.text.text()
-        assert step.rule in callout.rule_button.text() or callout.rule_button.text()
+        assert step.rule in callout.rule_button.text()
         assert callout.geometry().intersects(window.rect())
         check_no_leak(window)
         command = learner_command(window)
@@ -175,3 +175,24 @@ def test_the_callout_speaks_traditional_chinese(window: MainWindow, qtbot) -> No
     window.set_language("en")
     qtbot.waitUntil(lambda: step.text.en in callout.text.text())
     assert callout.leave_button.text() == "Leave guide" and window.learn_menu.title() == "&Learn to Play"
+
+
+def test_the_callout_links_its_rule(window: MainWindow, qtbot, monkeypatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(window, "show_rules", lambda rule="": opened.append(rule))
+    start_guide(window, qtbot, "nemesis")
+    wait_for_callout(window, qtbot)
+    qtbot.mouseClick(window.learn_to_play.callout.rule_button, Qt.MouseButton.LeftButton)
+    assert opened == [guide_of("nemesis").steps[0].rule]
+
+
+def test_screenshots_of_the_callouts_render(qapp, tmp_path) -> None:
+    from PySide6.QtGui import QImage
+
+    from tests.gui.guide_screenshot import take_screenshots
+    shots = take_screenshots(tmp_path)
+    assert sorted(p.name for p in shots) == ["guide_dragonbond.png", "guide_nemesis.png", "guide_nemesis_zh_TW.png",
+                                             "guide_vindication.png"]
+    for path in shots:
+        image = QImage(str(path))
+        assert image.width() >= 1000 and image.height() >= 700, path.name
