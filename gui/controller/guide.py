@@ -197,6 +197,12 @@ class GuideRunner(QObject):
         self._catch_up()
         self._update()
 
+    def refresh(self) -> None:
+        """Say the step again once the learner decides (after the steps of a command were shown,
+        or the computer seats finished), if nothing is said now."""
+        if self.callout is None and self.is_active() and self.learner_decides():
+            self._update()
+
     # -- what the callout says -----------------------------------------------------------------
     def learner_decides(self) -> bool:
         match = self._match()

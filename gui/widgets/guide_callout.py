@@ -293,6 +293,7 @@ class LearnToPlay(QObject):
         except SessionError as error:
             dialogs.show_error(self.window, error.title, error.message)
             return False
+        self._follow.start()
         return True
 
     def is_active(self) -> bool:
@@ -309,14 +310,20 @@ class LearnToPlay(QObject):
         rule_words = self.window.session.rule_words(callout.rule) if callout is not None and callout.rule else ""
         self.callout.set_callout(callout, rule_words)
         if callout is None:
-            self._follow.stop()
+            if not self.is_active():
+                self._follow.stop()
             return
         QTimer.singleShot(0, self.callout, self.reposition)   # once the window has drawn the new position
         self._follow.start()
         self.reposition()
 
     def reposition(self) -> None:
+        """Follow the element pointed at (the board scrolls and zooms); say the step again when
+        the learner decides after a pause in which nothing was said."""
         callout = self.callout.callout
+        if callout is None and self._runner is not None:
+            self._runner.refresh()
+            return
         if callout is None or not self.callout.isVisible():
             return
         found = find_anchor(self.window, callout.point_at) if callout.point_at else None

@@ -196,3 +196,23 @@ def test_screenshots_of_the_callouts_render(qapp, tmp_path) -> None:
     for path in shots:
         image = QImage(str(path))
         assert image.width() >= 1000 and image.height() >= 700, path.name
+
+
+def test_the_guide_follows_a_game_shown_step_by_step(make_session, settings, languages, qtbot, monkeypatch,
+                                                      error_dialogs) -> None:
+    """With the computer's pauses on, commands unfold step by step: the callout waits, then comes back."""
+    session = make_session(bot_delay_ms=20)
+    window = MainWindow(session, settings, languages)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    start_guide(window, qtbot, "nemesis")
+    guide = guide_of("nemesis")
+    driver = TableDriver(window, qtbot, monkeypatch, seed=guide.seed)
+    for number in range(1, len(guide.steps) + 1):
+        wait_for_callout(window, qtbot)
+        assert window.learn_to_play.callout.callout.number == number
+        check_no_leak(window)
+        driver.give(learner_command(window))
+    wait_for_callout(window, qtbot, ("finished",))
+    assert not error_dialogs
