@@ -187,6 +187,25 @@ class GuideRunner(QObject):
         self._refusal = (rule_id, reason)
         self._update()
 
+    def history_length(self) -> int:
+        match = self._match()
+        return 0 if match is None else len(match.history)
+
+    def explain_touch(self, thing: str, history_length: int) -> None:
+        """The learner touched ``thing`` when the match was ``history_length`` commands long; if
+        nothing was played and nothing is half made, the rules' reason (the session's "why not")
+        shows in the callout, the step staying."""
+        if self.tracker is None or not self.tracker.active or not self.learner_decides():
+            return
+        if self.history_length() != history_length or self.session.touched():
+            return
+        refusal = self.session.why_not(thing)
+        if refusal is None:
+            return
+        self.tracker.refused(*refusal)
+        self._refusal = refusal
+        self._update()
+
     def _on_rewound(self) -> None:
         match = self._match()
         if self.tracker is None or match is None:

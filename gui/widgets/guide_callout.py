@@ -266,6 +266,12 @@ class LearnToPlay(QObject):
         self._follow.timeout.connect(self.reposition)
         menu.aboutToShow.connect(self.fill_menu)
         window.installEventFilter(self)
+        # A touch that plays nothing (an unlit space, a card that cannot be used now) is explained in
+        # the callout too, once the window has handled it.
+        window.board_view.space_clicked.connect(self._on_touched)
+        for dock in (window.player_boards_dock, window.table_dock, window.hand_dock):
+            dock.piece_clicked.connect(self._on_touched)
+        self._last_step = 0
 
     @property
     def runner(self) -> GuideRunner:
@@ -306,6 +312,13 @@ class LearnToPlay(QObject):
         self.callout.set_callout(None)
         self._follow.stop()
 
+    def _on_touched(self, thing: str) -> None:
+        runner = self._runner
+        if runner is None or not runner.is_active():
+            return
+        before = runner.history_length()
+        QTimer.singleShot(0, self.callout, lambda: runner.explain_touch(thing, before))
+
     def _on_callout(self, callout: Callout | None) -> None:
         rule_words = self.window.session.rule_words(callout.rule) if callout is not None and callout.rule else ""
         self.callout.set_callout(callout, rule_words)
@@ -316,6 +329,10 @@ class LearnToPlay(QObject):
         QTimer.singleShot(0, self.callout, self.reposition)   # once the window has drawn the new position
         self._follow.start()
         self.reposition()
+        if callout.kind == "step" and callout.number != self._last_step:
+            self._last_step = callout.number   # a new step: its space on the board flashes once
+            if callout.point_at in self.window.board_view.space_ids():
+                self.window.board_view.flash_in_turn([callout.point_at], 1200)
 
     def reposition(self) -> None:
         """Follow the element pointed at (the board scrolls and zooms); say the step again when

@@ -112,6 +112,12 @@ def test_a_wrong_try_is_explained_and_does_not_advance(window: MainWindow, qtbot
     assert callout.note.isVisible() and "Not allowed" in callout.note.text()
     assert runner.tracker.index == 3
     check_no_leak(window)
+    # a click on a space where nothing can be played: the rules' reason, the step stays
+    from tests.gui.vindication_driver import click_space
+    window.learn_to_play.callout.set_callout(None)
+    click_space(window, qtbot, "T01")
+    wait_for_callout(window, qtbot, ("refused",))
+    assert "Not allowed" in callout.note.text() and runner.tracker.index == 3
     # a legal move the guide did not suggest: it is played, the guide stops and says so
     learner = guide.learner
     other = next(c for c in window.session._match.state.legal(learner) if str(c.by(None)) == "upgrade W")
