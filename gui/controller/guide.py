@@ -13,17 +13,15 @@ guide file, so the screen knows no game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
 from .types import NewGameConfig, SessionError, Words
 
 if TYPE_CHECKING:
-    from engine.core import Command
+    from engine.core import Command, Match
     from engine.core.guide import Guide, GuideStep, GuideTracker
-
-    from .session import GameSession
 
 CalloutKind = Literal["step", "refused", "different", "finished"]
 
@@ -56,6 +54,26 @@ class Callout:
     suggested: str = ""
 
 
+class Session(Protocol):
+    """What the runner uses of the `GameSession` façade (it sits above the session, as a widget
+    does: no part of the session imports it)."""
+
+    command_applied: Any
+    command_refused: Any
+    history_rewound: Any
+    game_started: Any
+    game_closed: Any
+    step_shown: Any
+
+    @property
+    def _match(self) -> Match | None: ...
+    def new_game(self, config: NewGameConfig) -> None: ...
+    def is_showing_steps(self) -> bool: ...
+    def label(self, command_text: str) -> str: ...
+    def touched(self) -> list[str]: ...
+    def why_not(self, space: str) -> tuple[str, str] | None: ...
+
+
 def guide_entries() -> list[GuideEntry]:
     """Every game with a guide file, with its guide's title; a guide that does not load is left out
     (its problem shows when it is started)."""
@@ -78,7 +96,7 @@ class GuideRunner(QObject):
     # the guide ended: finished, left, or its game closed
     guide_ended = Signal()
 
-    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.tracker: GuideTracker | None = None
@@ -150,7 +168,7 @@ class GuideRunner(QObject):
         else:
             self._catch_up()  # the learner's first decision, before anything is taken for them
 
-    def _match(self):  # the session's match (the controller's parts share it)
+    def _match(self) -> Match | None:  # the session's match (the controller's parts share it)
         return self.session._match
 
     def _catch_up(self) -> None:
