@@ -110,7 +110,7 @@ class GuideRunner(QObject):
         session.history_rewound.connect(self._on_rewound)
         session.game_started.connect(self._on_game_started)
         session.game_closed.connect(self.stop)
-        session.step_shown.connect(lambda entries: self._update())
+        session.step_shown.connect(self._on_step_shown)
 
     # -- starting and leaving ------------------------------------------------------------------
     @property
@@ -191,6 +191,10 @@ class GuideRunner(QObject):
         if not state.is_terminal() and learner in state.deciders():
             legal = state.legal(learner)
             self._only_choice = legal[0] if len(legal) == 1 else None
+
+    def _on_step_shown(self, entries: list) -> None:
+        if self.tracker is not None:
+            self._update()
 
     def _on_applied(self, view: object, entries: list) -> None:
         if self.tracker is None:

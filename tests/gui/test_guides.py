@@ -17,6 +17,16 @@ from gui.main_window import MainWindow
 from tests.gui.table_driver import TableDriver
 
 GAMES = ["dragonbond", "nemesis", "vindication"]
+
+
+@pytest.fixture(autouse=True)
+def _games_closed(qapp):
+    """A guided game goes on after its guide (the computer keeps playing, commands unfold step by
+    step): close it, so nothing of it runs into the next test."""
+    yield
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and widget.session.has_game():
+            widget.session.close_game()
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:@/\-]*")
 
 
