@@ -23,6 +23,7 @@ from gui.settings import BOT_SPEEDS, Settings
 from gui.widgets import dialogs, rule_links
 from gui.widgets.actions_panel import ActionsDock
 from gui.widgets.choice_panel import ChoiceDock
+from gui.widgets.guide_callout import LearnToPlay
 from gui.widgets.handover import HandoverScreen
 from gui.widgets.legend import HighlightLegend
 from gui.widgets.log_dock import LogDock
@@ -195,6 +196,10 @@ class MainWindow(QMainWindow):
         self.help_menu = bar.addMenu("")
         self.help_menu.setObjectName("help_menu")
         self.help_menu.addAction(a.rules)
+        self.learn_menu = QMenu(self.help_menu)  # Help ▸ Learn to Play ▸ <each game with a guide>
+        self.learn_menu.setObjectName("learn_menu")
+        self.help_menu.addMenu(self.learn_menu)
+        self.learn_to_play = LearnToPlay(self, self.learn_menu)
         self.help_menu.addAction(a.about)
         self._rebuild_recent_menu()
 
@@ -977,6 +982,8 @@ class MainWindow(QMainWindow):
         self.language_menu.setTitle(self.tr("&Language"))
         self.bot_speed_menu.setTitle(self.tr("Computer &Speed"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self.learn_menu.setTitle(self.tr("&Learn to Play"))
+        self.learn_to_play.retranslate()
         self._rebuild_recent_menu()
         if self._handover_seat is not None:
             self.handover_screen.set_player(self.session.seat_name(self._handover_seat))

@@ -405,6 +405,52 @@ Reason: {reason}</source>
     </message>
 </context>
 <context>
+    <name>GuideCallout</name>
+    <message>
+        <source>Guide finished</source>
+        <translation>導覽完成</translation>
+    </message>
+    <message>
+        <source>Off the guide</source>
+        <translation>偏離導覽</translation>
+    </message>
+    <message>
+        <source>Learn to play — step {number} of {steps}</source>
+        <translation>學玩遊戲 — 第 {number} 步，共 {steps} 步</translation>
+    </message>
+    <message>
+        <source>Not allowed: {reason} (rule {rule})</source>
+        <translation>不允許：{reason}（規則 {rule}）</translation>
+    </message>
+    <message>
+        <source>Not allowed: {reason}</source>
+        <translation>不允許：{reason}</translation>
+    </message>
+    <message>
+        <source>That is legal, but the guide suggests: {move}. Undo to go back to the guide, or leave the guide and play on.</source>
+        <translation>這步合法，但導覽建議的是：{move}。復原即可回到導覽，或離開導覽繼續遊戲。</translation>
+    </message>
+    <message>
+        <source>Rules: {rule}</source>
+        <translation>規則：{rule}</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>Leave guide</source>
+        <translation>離開導覽</translation>
+    </message>
+</context>
+<context>
+    <name>GuideRunner</name>
+    <message>
+        <source>Cannot start the guide</source>
+        <translation>無法開始導覽</translation>
+    </message>
+</context>
+<context>
     <name>HandDock</name>
     <message>
         <source>Hand</source>
@@ -455,6 +501,13 @@ Reason: {reason}</source>
     <message>
         <source>View ▸ Highlight Legend hides or shows this line.</source>
         <translation>用「檢視 ▸ 標示說明」隱藏或顯示這一行。</translation>
+    </message>
+</context>
+<context>
+    <name>LearnToPlay</name>
+    <message>
+        <source>Play a first game with a guide that shows each move</source>
+        <translation>在導覽逐步示範下玩第一局</translation>
     </message>
 </context>
 <context>
@@ -691,6 +744,10 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to Play</source>
+        <translation>學玩遊戲(&amp;L)</translation>
     </message>
 </context>
 <context>

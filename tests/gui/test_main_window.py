@@ -20,7 +20,7 @@ MENU_ACTIONS = {
                   "Computer Speed", "Skip Computer Moves", "Hint"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Highlight Legend", "Win Chances",
                   "Language"],
-    "help_menu": ["Rules", "About Tablekeeper"],
+    "help_menu": ["Rules", "Learn to Play", "About Tablekeeper"],
 }
 
 
