@@ -570,6 +570,8 @@ class MainWindow(QMainWindow):
             reason=reason, rule=self.session.rule_words(rule_id))
         self.statusBar().showMessage(reason, STATUS_MESSAGE_MS)
         self._restore_highlights()  # a refused drop snaps back: nothing moved
+        if self.learn_to_play.is_active():
+            return  # the guide's callout explains it, with its rule link: no second, modal box
         if not rule_id:
             dialogs.show_error(self, self.tr("Move not allowed"), message)
         elif dialogs.show_refusal(self, self.tr("Move not allowed"), message,

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -175,6 +176,10 @@ class BoardView(QGraphicsView):
         if self._drawing is None:
             raise KeyError(space)
         return self._drawing.item_for_space[space]
+
+    def item_for_piece(self, piece: str) -> QGraphicsItem | None:
+        """The drawn item of a piece on the game's own layout (None on the plain grid or when absent)."""
+        return self._drawing.piece_item(piece) if self._drawing is not None else None
 
     def highlight(self, active: Iterable[str]) -> None:
         """Light the spaces, and the pieces, whose ids are in ``active``."""

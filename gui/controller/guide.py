@@ -66,7 +66,7 @@ class Session(Protocol):
     step_shown: Any
 
     @property
-    def _match(self) -> Match | None: ...
+    def open_match(self) -> Match | None: ...
     def new_game(self, config: NewGameConfig) -> None: ...
     def is_showing_steps(self) -> bool: ...
     def label(self, command_text: str) -> str: ...
@@ -169,7 +169,7 @@ class GuideRunner(QObject):
             self._catch_up()  # the learner's first decision, before anything is taken for them
 
     def _match(self) -> Match | None:  # the session's match (the controller's parts share it)
-        return self.session._match
+        return self.session.open_match
 
     def _catch_up(self) -> None:
         """Tell the tracker each command the match applied since the last time."""

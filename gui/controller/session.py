@@ -140,6 +140,12 @@ class GameSession(QObject):
     def has_game(self) -> bool:
         return self._cache.match is not None
 
+    @property
+    def open_match(self) -> Match | None:
+        """The open match, read-only, for controller parts that follow the game (the guide);
+        widgets never use it."""
+        return self._cache.match
+
     # The open match and the viewer's legal commands, for test drivers that play through the
     # engine; widgets never use them.
     @property

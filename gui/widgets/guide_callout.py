@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from gui.controller.types import without_seat
 from gui.i18n import current_language
@@ -231,8 +231,7 @@ def find_anchor(window: MainWindow, point_at: str) -> tuple[QWidget, QRect] | No
     view = window.board_view
     if window.central_stack.currentWidget() is not view:
         return None
-    drawing = getattr(view, "_drawing", None)   # the game's own board drawing, when one is shown
-    item = drawing.piece_item(point_at) if drawing is not None else None
+    item: QGraphicsItem | None = view.item_for_piece(point_at)
     if item is None and point_at in view.space_ids():
         item = view.item_for_space(point_at)
     if item is None:
