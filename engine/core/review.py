@@ -239,9 +239,10 @@ class Review:
         return Match(start, list(seats) if seats is not None else list(self.seats), start_document=document)
 
 
-def branch_name(parent: str, k: int) -> str:
+def branch_name(parent: str, k: int, template: str = "{parent} - from move {move}") -> str:
     """The name a branch is saved under: its parent's (a file name without its suffix, or a
-    title) and the move it branches after, e.g. ``"evening game - from move 12"``."""
+    title) and the move it branches after, e.g. ``"evening game - from move 12"`` (``template``:
+    the same words in another language)."""
     stem = os.path.splitext(os.path.basename(parent))[0] if parent else ""
-    return f"{stem or 'game'} - from move {k}"
+    return template.format(parent=stem or "game", move=k)
 

@@ -213,7 +213,8 @@ class ReviewSession(QObject):
 
     def branch_name(self) -> str:
         from engine.core.review import branch_name
-        return branch_name(self.path or self.title, self._position)
+        return branch_name(self.path or self.title, self._position,
+                           translate("ReviewSession", "{parent} - from move {move}"))
 
     def play_from_here(self, keep_real_order: bool, folder: str | None = None, seed: int | None = None) -> str:
         """Save a new game starting at the position on show (see `engine.core.review`) as its own

@@ -373,7 +373,7 @@ class ReviewWindow(QMainWindow):
             item.setForeground(normal if row < k else dim)
         if k > 0:
             self.log.setCurrentRow(k - 1)
-            self.log.scrollToItem(self.log.item(k - 1))
+            self.log.scrollToItem(self.log.item(k - 1), QListWidget.ScrollHint.PositionAtCenter)
         else:
             self.log.clearSelection()
             self.log.scrollToTop()

@@ -896,6 +896,10 @@ Play {games} with every rule enforced.</source>
         <translation>輪到 {players} 決定</translation>
     </message>
     <message>
+        <source>{parent} - from move {move}</source>
+        <translation>{parent} - 從第 {move} 步起</translation>
+    </message>
+    <message>
         <source>Cannot play from here</source>
         <translation>無法從此處開始玩</translation>
     </message>
