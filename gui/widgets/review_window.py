@@ -12,9 +12,10 @@ knows no game.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -445,6 +446,19 @@ class ReviewWindow(QMainWindow):
         self.table_dock.setWindowTitle(self.tr("Table"))
 
 
+def _open_branch(reviewer: ReviewWindow, window: QMainWindow, path: str, opener: Callable[[str], object]) -> None:
+    """Open the branch saved at ``path`` in ``window``; a game being played there with changes not
+    saved is left only when the player says so (the branch stays saved either way)."""
+    live = getattr(window, "session", None)
+    if live is not None and live.has_game() and live.is_modified and not live.is_over():
+        question = QCoreApplication.translate(
+            "ReviewWindow", "The new game is saved as {file}.\n\nThe game being played has changes that are not "
+            "saved. Leave it and play the new game now?").format(file=path)
+        if not dialogs.confirm(reviewer, QCoreApplication.translate("ReviewWindow", "Play from Here"), question):
+            return
+    opener(path)
+
+
 def open_review(window: QMainWindow, path: str | None = None, session: GameSession | None = None
                 ) -> ReviewWindow | None:
     """A review window over ``window`` for the save at ``path`` (None: asked for), or for the game
@@ -468,7 +482,7 @@ def open_review(window: QMainWindow, path: str | None = None, session: GameSessi
     reviewer.setWindowFlag(Qt.WindowType.Window, True)
     opener = getattr(window, "open_game", None)
     if opener is not None:
-        reviewer.play_requested.connect(opener)
+        reviewer.play_requested.connect(lambda branch: _open_branch(reviewer, window, branch, opener))
     reviewer.show()
     return reviewer
 

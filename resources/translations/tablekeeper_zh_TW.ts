@@ -928,6 +928,18 @@ Play {games} with every rule enforced.</source>
         <source>Table</source>
         <translation>桌面</translation>
     </message>
+    <message>
+        <source>The new game is saved as {file}.
+
+The game being played has changes that are not saved. Leave it and play the new game now?</source>
+        <translation>新遊戲已另存為 {file}。
+
+正在進行的遊戲有尚未儲存的變更。要離開它，現在就玩新遊戲嗎？</translation>
+    </message>
+    <message>
+        <source>Play from Here</source>
+        <translation>從此處開始玩</translation>
+    </message>
 </context>
 <context>
     <name>RulesDialog</name>

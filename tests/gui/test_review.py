@@ -267,3 +267,25 @@ def test_game_review_looks_back_at_the_game_being_played(window: MainWindow, qtb
     assert not review.finished and review.seat_choices()[0][0] == window.session.viewer == 0
     assert review.position == review.length
     assert review.digest() == window.session.digest()
+
+
+def test_play_from_here_asks_before_leaving_a_game_with_unsaved_changes(window: MainWindow, qtbot, finished_games,
+                                                                          unfinished_games, monkeypatch) -> None:
+    from gui.widgets import dialogs
+    window.open_game(str(unfinished_games["vindication"].path))
+    window.session.skip_bots()
+    qtbot.waitUntil(lambda: bool(window.session._viewer_legal()), timeout=20000)
+    window.session.apply(window.session._viewer_legal()[0])
+    qtbot.waitUntil(lambda: not window.session.bots_thinking(), timeout=10000)
+    assert window.session.is_modified
+    live = window.session.digest()
+    reviewer = open_replay(window, qtbot, finished_games["nemesis"].path)
+    reviewer.review.go(5)
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "confirm", lambda parent, title, question: asked.append(question) or False)
+    path = reviewer.start_branch(True)
+    assert path is not None and Path(path).exists() and asked
+    assert window.session.digest() == live   # the game being played stays
+    monkeypatch.setattr(dialogs, "confirm", lambda parent, title, question: True)
+    path = reviewer.start_branch(True)
+    assert window.session.path == path and window.session.digest() == finished_games["nemesis"].digests[5]
