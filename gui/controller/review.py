@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -22,9 +22,28 @@ if TYPE_CHECKING:
     from engine.core import Match
     from engine.core.review import Review
 
-    from .session import GameSession
+    from .types import Words
 
 translate = QCoreApplication.translate
+
+
+class PlayingSession(Protocol):
+    """What a review needs of the `GameSession` whose game it looks back at (the session imports
+    its parts, never the other way round)."""
+
+    @property
+    def _match(self) -> Match | None: ...
+
+    @property
+    def path(self) -> str | None: ...
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    @property
+    def language(self) -> str: ...
+
+    def game_name(self) -> Words: ...
 
 ALL = -2   # show every seat's secrets (a finished game only)
 
@@ -65,7 +84,7 @@ class ReviewSession(QObject):
 
     # -- where the review comes from -----------------------------------------------------------
     @classmethod
-    def of_session(cls, session: GameSession, parent: QObject | None = None) -> ReviewSession:
+    def of_session(cls, session: PlayingSession, parent: QObject | None = None) -> ReviewSession:
         """The game open in ``session``, reviewed from the seat at the screen."""
         match = session._match
         if match is None:

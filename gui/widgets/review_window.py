@@ -47,7 +47,7 @@ from gui.widgets.player_board import PlayerBoardsDock
 from gui.widgets.table_dock import TableDock
 
 if TYPE_CHECKING:
-    from gui.controller.session import GameSession
+    from gui.controller.review import PlayingSession
 
 # Moves per second of "play" (the speed box offers these)
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -459,7 +459,7 @@ def _open_branch(reviewer: ReviewWindow, window: QMainWindow, path: str, opener:
     opener(path)
 
 
-def open_review(window: QMainWindow, path: str | None = None, session: GameSession | None = None
+def open_review(window: QMainWindow, path: str | None = None, session: PlayingSession | None = None
                 ) -> ReviewWindow | None:
     """A review window over ``window`` for the save at ``path`` (None: asked for), or for the game
     open in ``session``; "Play from here" opens the branch in ``window`` (its `open_game`). None
