@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QRadioButton,
+    QSizePolicy,
     QSlider,
     QStackedWidget,
     QStyle,
@@ -106,6 +107,9 @@ class Timeline(QWidget):
         row.addWidget(self.speed)
         self.where = QLabel(self)
         self.where.setObjectName("review_where")
+        # its words may be long (whose decision it is): they give way, never the docks beside the board
+        self.where.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.where.setMinimumWidth(120)
         row.addWidget(self.where, 1)
         self.seat_label = QLabel(self)
         row.addWidget(self.seat_label)
@@ -156,6 +160,7 @@ class Timeline(QWidget):
             where += " · " + self.tr("Round {round}").format(round=number)
         status = review.status_text()
         self.where.setText(where + (" · " + status if status else ""))
+        self.where.setToolTip(self.where.text())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -292,7 +297,6 @@ class ReviewWindow(QMainWindow):
         self.splitDockWidget(self.player_boards_dock, self.log_dock, Qt.Orientation.Vertical)
         self.table_dock = TableDock(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.table_dock)
-        self.resizeDocks([self.player_boards_dock], [320], Qt.Orientation.Horizontal)
 
         self._shown_boards: list[tuple[str, dict[str, Any], bool] | None] = []
         self.play_timer = QTimer(self)
@@ -316,6 +320,7 @@ class ReviewWindow(QMainWindow):
         review.position_changed.connect(lambda _: self.refresh())
         review.shown_changed.connect(lambda _: self.refresh(log=True))
         self.resize(1200, 760)
+        self._docks_sized = False
         self.retranslateUi()
         self.refresh(log=True)
         QTimer.singleShot(0, self.board_view.fit)
@@ -429,6 +434,13 @@ class ReviewWindow(QMainWindow):
         return path
 
     # -- window life ---------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:  # once laid out: room for the tables' words on both sides
+            self._docks_sized = True
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.table_dock, self.player_boards_dock], [270, 370],
+                                                          Qt.Orientation.Horizontal))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.play_timer.stop()
         super().closeEvent(event)
