@@ -26,6 +26,7 @@ class ActionCollection(QObject):
         # File
         self.new_game = self._make(_keys("Ctrl+N"))
         self.open = self._make(_keys("Ctrl+O"))
+        self.open_replay = self._make(_keys("Ctrl+Shift+O"))
         self.clear_recent = self._make()
         self.save = self._make(_keys("Ctrl+S"))
         self.save_as = self._make(_keys("Ctrl+Shift+S"))
@@ -39,6 +40,7 @@ class ActionCollection(QObject):
         self.next_prompt = self._make(_keys("Ctrl+D"))
         self.skip_bots = self._make(_keys("Ctrl+K"))
         self.hint = self._make(_keys("H"))
+        self.review = self._make(_keys("Ctrl+R"))
         self.confirm_end_turn = self._make(checkable=True)
         self.bot_speed_group = QActionGroup(self)
         self.bot_speed_group.setExclusive(True)
@@ -92,6 +94,8 @@ class ActionCollection(QObject):
     def retranslate(self) -> None:
         self._describe(self.new_game, self.tr("&New Game…"), self.tr("Start a new game"))
         self._describe(self.open, self.tr("&Open…"), self.tr("Open a saved game"))
+        self._describe(self.open_replay, self.tr("Open &Replay…"),
+                       self.tr("Look back at a saved game, move by move"))
         self._describe(self.clear_recent, self.tr("&Clear Recent Files"),
                        self.tr("Forget the list of recent files"))
         self._describe(self.save, self.tr("&Save"), self.tr("Save the game"))
@@ -110,6 +114,8 @@ class ActionCollection(QObject):
                        self.tr("Let the computer players finish at once, without pauses"))
         self._describe(self.hint, self.tr("&Hint"),
                        self.tr("Ask the computer which move it would play for you, and light it on the board"))
+        self._describe(self.review, self.tr("&Review Game"),
+                       self.tr("Look back at this game move by move, and play on from any point"))
         self._describe(self.confirm_end_turn, self.tr("&Confirm End of Turn"),
                        self.tr("Ask before a turn ends"))
         speed_words = {"slow": (self.tr("&Slow"), self.tr("A long pause before each computer move")),

@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setObjectName("file_menu")
         self.file_menu.addAction(a.new_game)
         self.file_menu.addAction(a.open)
+        self.file_menu.addAction(a.open_replay)
         self.recent_menu = QMenu(self.file_menu)
         self.recent_menu.setObjectName("recent_menu")
         self.file_menu.addMenu(self.recent_menu)
@@ -177,6 +178,7 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(a.skip_bots)
         self.game_menu.addSeparator()
         self.game_menu.addAction(a.hint)
+        self.game_menu.addAction(a.review)
 
         self.view_menu = bar.addMenu("")
         self.view_menu.setObjectName("view_menu")
@@ -213,6 +215,8 @@ class MainWindow(QMainWindow):
         self.start_page.open_requested.connect(lambda: self.open_game())
         a.open.triggered.connect(lambda: self.open_game())
         a.clear_recent.triggered.connect(self.clear_recent_files)
+        a.open_replay.triggered.connect(lambda: self.open_replay())
+        a.review.triggered.connect(lambda: self.review_game())
         a.save.triggered.connect(self.save_game)
         a.save_as.triggered.connect(self.save_game_as)
         a.quit.triggered.connect(self.close)
@@ -331,6 +335,18 @@ class MainWindow(QMainWindow):
             return False
         self._remember_file(path)
         return True
+
+    def open_replay(self, path: str | None = None) -> QMainWindow | None:
+        """File ▸ Open Replay: a save looked back at in a review window (gui/widgets/review_window.py)."""
+        from gui.widgets.review_window import open_review
+        return open_review(self, path)
+
+    def review_game(self) -> QMainWindow | None:
+        """Game ▸ Review: the game being played looked back at, from the seat at the screen."""
+        if self._handover_seat is not None:  # the next person has not taken the seat yet
+            return None
+        from gui.widgets.review_window import open_review
+        return open_review(self, None, self.session)
 
     def offer_resume(self) -> bool:
         """When an unfinished game was left behind, ask to resume it: yes loads it, no removes it.
@@ -765,6 +781,7 @@ class MainWindow(QMainWindow):
         has_game = self.session.has_game()
         self.action_collection.save.setEnabled(has_game)
         self.action_collection.save_as.setEnabled(has_game)
+        self.action_collection.review.setEnabled(has_game and self._handover_seat is None)
         if has_game and self._handover_seat is None:
             self.log_dock.set_entries(self.session.log_entries())
         self._refresh_board()

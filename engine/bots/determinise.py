@@ -13,56 +13,15 @@ state gets a new one from the bot's generator (`determinised_rng`).
 """
 from __future__ import annotations
 
-import json
 import marshal
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
 
 from engine.core import Data, Game, Rng
+from engine.core.rng import SortedShuffles
 
-T = TypeVar("T")
+__all__ = ["SortedShuffles", "copy_data", "determinise", "determinised_rng"]
 
 # The stream of the generators of determinised states: apart from the bot's own draws.
 _CHANCE_STREAM = 0xD1CE
-
-
-def _order(items: Sequence[Any]) -> list[Any]:
-    """``items`` in a canonical order: the same list for the same multiset of plain values."""
-    kinds = {type(item) for item in items}
-    if len(kinds) <= 1 and kinds <= {str, int, float}:
-        return sorted(items)
-    return sorted(items, key=lambda item: (type(item).__name__, json.dumps(item, sort_keys=True)))
-
-
-class SortedShuffles:
-    """A generator for `Game.resample_hidden` whose shuffles, samples and choices see their items
-    in sorted order: what it deals depends on the unseen pool, not on the pool's hidden order.
-    Draws of numbers (``below``, ``roll``, ``randint``) pass through unchanged."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        items[:] = _order(items)
-        self.rng.shuffle(items)
-
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        return self.rng.sample(_order(items), k)
-
-    def choice(self, items: Sequence[T]) -> T:
-        ordered: list[T] = _order(items)
-        return self.rng.choice(ordered)
-
-    def below(self, n: int) -> int:
-        return self.rng.below(n)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def roll(self, sides: int = 6) -> int:
-        return self.rng.roll(sides)
 
 
 def copy_data(data: Data) -> Data:

@@ -7,7 +7,7 @@ whole state is two integers that fit in a save file.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -107,3 +107,46 @@ def weighted_choice(rng: Rng, items: Sequence[T], weights: Sequence[float]) -> T
             return item
         pick -= weight
     raise AssertionError("unreachable")
+
+
+def canonical_order(items: Sequence[Any]) -> list[Any]:
+    """``items`` in a canonical order: the same list for the same multiset of plain values."""
+    kinds = {type(item) for item in items}
+    if len(kinds) <= 1 and kinds <= {str, int, float}:
+        return sorted(items)
+    import json  # only for items of mixed or nested kinds
+
+    return sorted(items, key=lambda item: (type(item).__name__, json.dumps(item, sort_keys=True)))
+
+
+class SortedShuffles:
+    """A generator for `Game.resample_hidden` whose shuffles, samples and choices see their items
+    in sorted order: what it deals depends on the unseen pool, not on the pool's hidden order.
+    Draws of numbers (``below``, ``roll``, ``randint``) pass through unchanged. Search bots
+    determinise with it (`engine.bots.determinise`), and a review's branches deal with it
+    (`engine.core.review`), so neither can learn the real order of what a seat cannot see."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        items[:] = canonical_order(items)
+        self.rng.shuffle(items)
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self.rng.sample(canonical_order(items), k)
+
+    def choice(self, items: Sequence[T]) -> T:
+        ordered: list[T] = canonical_order(items)
+        return self.rng.choice(ordered)
+
+    def below(self, n: int) -> int:
+        return self.rng.below(n)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.rng.roll(sides)

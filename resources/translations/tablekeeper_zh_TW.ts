@@ -24,6 +24,14 @@
         <translation>開啟已儲存的遊戲</translation>
     </message>
     <message>
+        <source>Open &amp;Replay…</source>
+        <translation>開啟重播(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Look back at a saved game, move by move</source>
+        <translation>逐步回顧一局已存檔的遊戲</translation>
+    </message>
+    <message>
         <source>&amp;Clear Recent Files</source>
         <translation>清除最近開啟的檔案(&amp;C)</translation>
     </message>
@@ -118,6 +126,14 @@
     <message>
         <source>Ask the computer which move it would play for you, and light it on the board</source>
         <translation>請電腦建議你該下哪一步，並在棋盤上標亮</translation>
+    </message>
+    <message>
+        <source>&amp;Review Game</source>
+        <translation>回顧本局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Look back at this game move by move, and play on from any point</source>
+        <translation>逐步回顧本局遊戲，並可從任一時點接著玩</translation>
     </message>
     <message>
         <source>&amp;Confirm End of Turn</source>
@@ -850,6 +866,49 @@ Play {games} with every rule enforced.</source>
     </message>
 </context>
 <context>
+    <name>PlayFromHereDialog</name>
+    <message>
+        <source>Play from Here</source>
+        <translation>從此處開始玩</translation>
+    </message>
+    <message>
+        <source>A new game starts from this position; the game you are reviewing stays as it was.</source>
+        <translation>將從這個局面開始一局新遊戲；你正在回顧的遊戲保持原樣。</translation>
+    </message>
+    <message>
+        <source>The game is still being played, so everything you could not see at this point (the order of the decks, the other players&apos; hidden cards) is dealt again at random, and the dice and draws still to come are new.</source>
+        <translation>這局遊戲還在進行中，因此你在此時看不到的一切（牌堆的順序、其他玩家的隱藏卡牌）都會重新隨機發出，之後的擲骰與抽牌也都是新的。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the real order of everything hidden (the game is over)</source>
+        <translation>保留所有隱藏事物的真實順序（遊戲已結束）(&amp;K)</translation>
+    </message>
+    <message>
+        <source>The new game goes on with the same decks, hidden cards and draws as the real game had</source>
+        <translation>新遊戲沿用真實遊戲的牌堆、隱藏卡牌與抽牌</translation>
+    </message>
+    <message>
+        <source>&amp;Deal everything hidden again at random</source>
+        <translation>將所有隱藏事物重新隨機發出(&amp;D)</translation>
+    </message>
+    <message>
+        <source>What your seat could not see is shuffled again, and the dice and draws still to come are new</source>
+        <translation>你的座位看不到的一切會重新洗牌，之後的擲骰與抽牌也都是新的</translation>
+    </message>
+    <message>
+        <source>It is saved as its own game: {name}</source>
+        <translation>它會另存為一局獨立的遊戲：{name}</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>開始玩(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Start the new game</source>
+        <translation>開始新遊戲</translation>
+    </message>
+</context>
+<context>
     <name>PlayerBoard</name>
     <message>
         <source>none</source>
@@ -865,6 +924,78 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Players</source>
         <translation>玩家</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSession</name>
+    <message>
+        <source>Cannot review the game</source>
+        <translation>無法回顧這局遊戲</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>沒有開啟的遊戲。</translation>
+    </message>
+    <message>
+        <source>Onlooker</source>
+        <translation>旁觀者</translation>
+    </message>
+    <message>
+        <source>Everyone (all open)</source>
+        <translation>所有人（全部公開）</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>遊戲結束</translation>
+    </message>
+    <message>
+        <source>{players} to decide</source>
+        <translation>輪到 {players} 決定</translation>
+    </message>
+    <message>
+        <source>{parent} - from move {move}</source>
+        <translation>{parent} - 從第 {move} 步起</translation>
+    </message>
+    <message>
+        <source>Cannot play from here</source>
+        <translation>無法從此處開始玩</translation>
+    </message>
+    <message>
+        <source>The file {file} could not be written:
+{reason}</source>
+        <translation>無法寫入檔案 {file}：
+{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWindow</name>
+    <message>
+        <source>Click to go to the position after this move</source>
+        <translation>點一下，前往這一步之後的局面</translation>
+    </message>
+    <message>
+        <source>Review — {game}</source>
+        <translation>回顧 — {game}</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>步驟</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>桌面</translation>
+    </message>
+    <message>
+        <source>The new game is saved as {file}.
+
+The game being played has changes that are not saved. Leave it and play the new game now?</source>
+        <translation>新遊戲已另存為 {file}。
+
+正在進行的遊戲有尚未儲存的變更。要離開它，現在就玩新遊戲嗎？</translation>
+    </message>
+    <message>
+        <source>Play from Here</source>
+        <translation>從此處開始玩</translation>
     </message>
 </context>
 <context>
@@ -998,6 +1129,85 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Table</source>
         <translation>桌面</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>Move {step} of {count}</source>
+        <translation>第 {step} 步，共 {count} 步</translation>
+    </message>
+    <message>
+        <source>Round {round}</source>
+        <translation>第 {round} 輪</translation>
+    </message>
+    <message>
+        <source>Go to the start of the game (Home)</source>
+        <translation>回到遊戲開始 (Home)</translation>
+    </message>
+    <message>
+        <source>Back to the start of the round (Page Up)</source>
+        <translation>回到本輪開始 (Page Up)</translation>
+    </message>
+    <message>
+        <source>Back to the start of the turn (Page Up)</source>
+        <translation>回到本回合開始 (Page Up)</translation>
+    </message>
+    <message>
+        <source>Back one move (Left)</source>
+        <translation>後退一步 (←)</translation>
+    </message>
+    <message>
+        <source>Play the game on from here at the chosen speed (Space)</source>
+        <translation>以所選速度從此處繼續播放 (空白鍵)</translation>
+    </message>
+    <message>
+        <source>Forward one move (Right)</source>
+        <translation>前進一步 (→)</translation>
+    </message>
+    <message>
+        <source>Forward to the next round (Page Down)</source>
+        <translation>前進到下一輪 (Page Down)</translation>
+    </message>
+    <message>
+        <source>Forward to the next turn (Page Down)</source>
+        <translation>前進到下一回合 (Page Down)</translation>
+    </message>
+    <message>
+        <source>Go to the last move (End)</source>
+        <translation>前往最後一步 (End)</translation>
+    </message>
+    <message>
+        <source>Drag to any point of the game</source>
+        <translation>拖曳到遊戲的任一時點</translation>
+    </message>
+    <message>
+        <source>{speed} moves/s</source>
+        <translation>每秒 {speed} 步</translation>
+    </message>
+    <message>
+        <source>How fast Play goes on</source>
+        <translation>播放的速度</translation>
+    </message>
+    <message>
+        <source>&amp;View of:</source>
+        <translation>檢視視角(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Whose view to show: any player&apos;s, or everyone&apos;s, once the game is over</source>
+        <translation>要顯示誰的視角：遊戲結束後可選任一玩家或所有人</translation>
+    </message>
+    <message>
+        <source>A game still being played is shown only as you saw it</source>
+        <translation>進行中的遊戲只會以你當時看到的樣子顯示</translation>
+    </message>
+    <message>
+        <source>Play from &amp;Here…</source>
+        <translation>從此處開始玩(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Start a new game that goes on from this position</source>
+        <translation>從這個局面開始一局新遊戲</translation>
     </message>
 </context>
 <context>
