@@ -53,6 +53,11 @@ class Table:
         self.clients[account] = client
         return client
 
+    def drop(self, account: str) -> SeatClient:
+        """``account``'s app closes: its device and what was sent to it privately are gone."""
+        self.room.drop(account, "player" if account == HOST else "main")
+        return self.clients.pop(account)
+
     def restart_host(self) -> HostTable:
         assert self.save_path is not None
         self.host = HostTable.resume(self.room.connect(HOST, "host"), self.save_path)
