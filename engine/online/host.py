@@ -6,7 +6,7 @@ onlooker may read it, its public events and the digest after it), sends each sea
 and private events, plays the computer seats, and reveals the seed and salt when the game ends.
 
 Before it posts anything it writes its save (the match with its seed, the salt, the seat holders,
-how far it read the room, and every entry it posted or is about to post), so after a restart
+how far it read the room, the commands it handled, and who gave each command applied), so after a restart
 `HostTable.resume` can pick up where it stopped: it checks the room's applied log against its
 own, posts what it had not posted yet, handles the commands it had not read, and sends every
 seat its view again.
@@ -267,7 +267,7 @@ class HostTable:
     def save_document(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "match": match_to_document(self.match),
                 "holders": list(self.holders), "salt": self.salt, "cursor": self.cursor,
-                "handled": sorted(self.handled), "entries": [e.content() for e in self.entries],
+                "handled": sorted(self.handled), "by": [[e.by, e.ref] for e in self.entries],
                 "result_posted": self.result_posted}
 
     def _save(self) -> None:
@@ -285,14 +285,25 @@ class HostTable:
         host = cls(transport, match, document["holders"], document["salt"], path)
         host.cursor = int(document["cursor"])
         host.handled = set(document["handled"])
-        host.entries = [Entry.parse(e) for e in document["entries"]]
         host.result_posted = bool(document["result_posted"])
-        if len(host.entries) != host.seq or (host.entries and host.entries[-1].digest != match.digest()):
+        if len(document["by"]) != host.seq:
             raise HostResumeError(f"{path}: its entries do not match its match")
+        host.entries = host._replayed_entries(document["by"])
         host._check_room()
         host._flush([], [], set(range(match.config.players)))  # every seat's view again
         host.pump()
         return host
+
+    def _replayed_entries(self, by: list[list[Any]]) -> list[Entry]:
+        """The entries of the match's commands (the save keeps only who gave each and its cid; the
+        rest is the engine's to tell again)."""
+        state = self.match.initial_state()
+        entries = []
+        for number, (step, (giver, ref)) in enumerate(zip(self.match.history, by), start=1):
+            state.apply(step.command)
+            entries.append(Entry(number, step.command_for(None), str(giver), None if ref is None else str(ref),
+                                 tuple(e.to_plain() for e in step.events if e.public), state.digest()))
+        return entries
 
     def _check_room(self) -> None:
         """Compare the room's setup and applied log with ours; post the entries the room lacks."""
