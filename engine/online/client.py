@@ -38,6 +38,7 @@ from .messages import (
     Setup,
     View,
     log,
+    no_floats,
     read,
     seed_commitment,
 )
@@ -228,7 +229,7 @@ class SeatClient:
                 step = match.history[-1]
                 if step.command_for(None) != entry.command:
                     raise VerificationError(f"seq {entry.seq}: {text!r} is posted as {entry.command!r}")
-                public = json.loads(json.dumps([e.to_plain() for e in events if e.public]))
+                public = no_floats([e.to_plain() for e in events if e.public])
                 if public != list(entry.events):
                     raise VerificationError(f"seq {entry.seq}: the public events differ from the replay's")
                 if match.digest() != entry.digest:
@@ -236,6 +237,6 @@ class SeatClient:
         except TablekeeperError as error:
             raise VerificationError(f"the revealed game does not replay: {error}") from None
         outcome = match.state.outcome
-        if outcome is None or json.loads(json.dumps(outcome.to_plain())) != result.outcome:
+        if outcome is None or no_floats(outcome.to_plain()) != result.outcome:
             raise VerificationError("the replayed outcome differs from the posted one")
         return match

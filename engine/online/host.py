@@ -49,6 +49,7 @@ from .messages import (
     View,
     is_bot_seat,
     log,
+    no_floats,
     read,
     seed_commitment,
 )
@@ -200,7 +201,7 @@ class HostTable:
     def _entry(self, by: str, ref: str | None) -> Entry:
         step = self.match.history[-1]
         entry = Entry(self.seq, step.command_for(None), by, ref,
-                      tuple(e.to_plain() for e in step.events if e.public), self.match.digest())
+                      tuple(no_floats(e.to_plain()) for e in step.events if e.public), self.match.digest())
         self.entries.append(entry)
         return entry
 
@@ -243,7 +244,7 @@ class HostTable:
         self.result_posted = True
         self._save()
         result = Result(self.match.config.seed, self.salt, tuple(str(c) for c in self.match.commands),
-                        outcome.to_plain())
+                        no_floats(outcome.to_plain()))
         self.transport.post(result.kind, result.content())
 
     def view_for(self, seat: int, since: int) -> View:
@@ -252,10 +253,10 @@ class HostTable:
         legal = state.legal(seat)
         data = state.copy().data if legal else {}
         private = tuple(str(c) for c in legal if self.match.game.is_private_command(c, data))
-        events = tuple({**e.to_plain(), "seq": number}
+        events = tuple({**no_floats(e.to_plain()), "seq": number}
                        for number, step in enumerate(self.match.history[since:], start=since + 1)
                        for e in step.events if not e.public and e.visible_to(seat))
-        return View(seat, self.seq, state.view(seat), tuple(str(c) for c in legal), private, events)
+        return View(seat, self.seq, no_floats(state.view(seat)), tuple(str(c) for c in legal), private, events)
 
     def _send_view(self, seat: int, resend: bool = False) -> None:
         since = 0 if resend else self.private_sent.get(seat, 0)
@@ -302,7 +303,7 @@ class HostTable:
         for number, (step, (giver, ref)) in enumerate(zip(self.match.history, by), start=1):
             state.apply(step.command)
             entries.append(Entry(number, step.command_for(None), str(giver), None if ref is None else str(ref),
-                                 tuple(e.to_plain() for e in step.events if e.public), state.digest()))
+                                 tuple(no_floats(e.to_plain()) for e in step.events if e.public), state.digest()))
         return entries
 
     def _check_room(self) -> None:

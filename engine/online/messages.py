@@ -46,6 +46,18 @@ def seed_commitment(salt: str, seed: int) -> str:
     return hashlib.sha256(f"{salt}{seed}".encode()).hexdigest()
 
 
+def no_floats(data: Any) -> Any:
+    """``data`` as Matrix carries it: canonical JSON has no floats, so a whole float becomes an
+    int and any other float its text (both sides of the audit apply this the same way)."""
+    if isinstance(data, float):
+        return int(data) if data.is_integer() else repr(data)
+    if isinstance(data, dict):
+        return {key: no_floats(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [no_floats(value) for value in data]
+    return data
+
+
 def is_bot_seat(holder: str) -> bool:
     """A seat held by a computer player the host runs (``bot:KIND``) rather than an account."""
     return bool(_BOT.match(holder))

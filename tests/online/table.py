@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.bots import make_bot
 from engine.core import Rng, get_game
-from engine.online import HostTable, MemoryRoom, SeatClient
+from engine.online import HostTable, MemoryRoom, SeatClient, Transport
 
 HOST, ANN, BOB = "@host:tk.test", "@ann:tk.test", "@bob:tk.test"
 ACCOUNTS = (HOST, ANN, BOB)
@@ -30,25 +30,31 @@ class Table:
     rounds: int = 0
     bot_kind: str = "random"
     people: set[str] = field(default_factory=lambda: {ANN})
+    # a new device of an account: (account, device name) -> its transport
+    device: Callable[[str, str], Transport] | None = None
 
     @classmethod
     def open(cls, game: str, seed: int, *, bot_kind: str = "random", save_path: Path | None = None,
-             options: dict[str, object] | None = None, players: int = 3) -> Table:
+             options: dict[str, object] | None = None, players: int = 3,
+             device: Callable[[str, str], Transport] | None = None) -> Table:
+        """A table in a new in-memory room, or over ``device``'s transports (then ``room`` is unused)."""
         room = MemoryRoom()
+        device = device or room.connect
         accounts = ACCOUNTS[:players]
-        host = HostTable.new(room.connect(HOST, "host"), game, players, accounts, seed=seed,
+        host = HostTable.new(device(HOST, "host"), game, players, accounts, seed=seed,
                              options=options, save_path=save_path)
-        table = cls(game, room, host, {}, Rng(seed, stream=77), save_path, bot_kind=bot_kind)
+        table = cls(game, room, host, {}, Rng(seed, stream=77), save_path, bot_kind=bot_kind, device=device)
         for account in accounts:
             table.connect(account)
         return table
 
     def connect(self, account: str) -> SeatClient:
         """A new device for ``account`` (a restart that kept nothing), caught up and greeted."""
-        device = "player" if account == HOST else "main"
+        name = "player" if account == HOST else "main"
         bot = None if account in self.people else make_bot(self.bot_kind if account == BOB else "random",
                                                            get_game(self.game))
-        client = SeatClient(self.room.connect(account, device), bot, bot_seed=ACCOUNTS.index(account))
+        assert self.device is not None
+        client = SeatClient(self.device(account, name), bot, bot_seed=ACCOUNTS.index(account))
         client.start()
         self.clients[account] = client
         return client
@@ -60,7 +66,8 @@ class Table:
 
     def restart_host(self) -> HostTable:
         assert self.save_path is not None
-        self.host = HostTable.resume(self.room.connect(HOST, "host"), self.save_path)
+        assert self.device is not None
+        self.host = HostTable.resume(self.device(HOST, "host"), self.save_path)
         return self.host
 
     def step(self) -> bool:
