@@ -170,6 +170,10 @@ class SeatClient:
                         known.append(event)
             if self.view is None or message.seq >= self.view.seq:
                 self.view = message
+                # a command sent before this view's seq was applied (its entry cleared it),
+                # refused, or lost with a host that restarted: this seat may decide afresh
+                for cid in [cid for cid, sent in self.pending.items() if sent.base < message.seq]:
+                    del self.pending[cid]
             return True
         if isinstance(message, RefusedMessage):
             self.pending.pop(message.ref, None)
