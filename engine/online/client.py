@@ -1,0 +1,246 @@
+"""A seat's side of an online table: the public log, its own view, its commands, and the audit.
+
+`SeatClient` reads the room from the start (a restarted or new device catches up from the
+history alone), keeps the applied entries as the public log and the latest view the host sent
+it, sends its commands (a private one to the host alone, any other into the room), notes
+refusals, and says hello so the host sends its view again. A computer player can drive it
+(``bot``): it then chooses from the view and legal commands the host sent, through the same
+path a person's commands take.
+
+When the host reveals the seed, `verify` replays the whole game: the seed must match the
+commitment in the setup, and every applied entry (command as posted, public events, digest) must
+be what the engine gives from that seed.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import secrets
+from typing import Any
+
+from engine.bots import Bot, wants_state
+from engine.core import Command, ConfigError, Match, Rng, TablekeeperError
+
+from .messages import (
+    APPLIED,
+    REFUSED,
+    RESULT,
+    SEATS,
+    SETUP,
+    VIEW,
+    Applied,
+    CommandMessage,
+    Entry,
+    Hello,
+    RefusedMessage,
+    Result,
+    Seats,
+    Setup,
+    View,
+    log,
+    no_floats,
+    read,
+    seed_commitment,
+)
+from .transport import Transport
+
+_BOT_STREAM = 0xC11E
+
+
+class VerificationError(Exception):
+    """The revealed seed does not reproduce what the host posted: the host cheated or erred."""
+
+
+class SeatClient:
+    def __init__(self, transport: Transport, bot: Bot | None = None, bot_seed: int = 0) -> None:
+        if bot is not None and wants_state(bot):
+            raise ConfigError(f"the {bot.name} bot needs whole states; a remote seat has only its view")
+        self.transport = transport
+        self.bot = bot
+        self._bot_rng = Rng(bot_seed, stream=_BOT_STREAM)
+        self.cursor = 0
+        self.setup: Setup | None = None
+        self.holders: tuple[str, ...] = ()
+        self.entries: list[Entry] = []          # the public log: entry i has seq i + 1
+        self.view: View | None = None
+        self.private_events: dict[int, list[dict[str, Any]]] = {}  # seq -> this seat's private events
+        self.refusals: list[RefusedMessage] = []
+        self.pending: dict[str, CommandMessage] = {}
+        self.result: Result | None = None
+        self.ignored: list[str] = []
+        self._cids = itertools.count(1)
+        self._cid_prefix = secrets.token_hex(4)
+
+    # -- what the client knows -----------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return len(self.entries)
+
+    @property
+    def seat(self) -> int | None:
+        account = self.transport.account
+        return self.holders.index(account) if account in self.holders else None
+
+    @property
+    def host(self) -> str | None:
+        return None if self.setup is None else self.setup.host
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The seat's legal commands, when the view it holds is of the game as it stands now."""
+        view = self.view
+        if view is None or view.seq != self.seq or self.result is not None:
+            return ()
+        return view.legal
+
+    @property
+    def digest(self) -> str | None:
+        return self.entries[-1].digest if self.entries else None
+
+    # -- receiving -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Catch up from the room's history, then ask the host for this seat's view."""
+        self.pump()
+        self.transport.post(Hello.kind, Hello(self.seq).content())
+
+    def pump(self) -> bool:
+        """Read what arrived since the last call; True if anything new was taken in."""
+        changed = False
+        for event in self.transport.room_since(self.cursor):
+            self.cursor = event.index
+            changed |= self._room(event.sender, event.kind, event.content, f"room #{event.index}")
+        for message in self.transport.receive():
+            changed |= self._private(message.sender, message.kind, message.content)
+        return changed
+
+    def _room(self, sender: str, kind: str, content: Any, where: str) -> bool:
+        if kind == SETUP:
+            if self.setup is not None:
+                return self._ignore(f"{where}: a second setup from {sender}")
+            setup = read(SETUP, content, sender, where)
+            if not isinstance(setup, Setup):
+                return False
+            if setup.host != sender:
+                return self._ignore(f"{where}: a setup from {sender} naming {setup.host} as host")
+            self.setup, self.holders = setup, setup.seats
+            return True
+        if kind not in (APPLIED, SEATS, RESULT):
+            return False  # commands and hellos are for the host
+        if sender != self.host:
+            return self._ignore(f"{where}: {kind} from {sender}, who is not the host")
+        message = read(kind, content, sender, where)
+        if isinstance(message, Applied):
+            return self._applied(message, where)
+        if isinstance(message, Seats) and len(message.seats) == len(self.holders):
+            self.holders = message.seats
+            return True
+        if isinstance(message, Result):
+            self.result = message
+            self.pending.clear()
+            return True
+        return False
+
+    def _applied(self, batch: Applied, where: str) -> bool:
+        changed = False
+        for entry in batch.entries:
+            if entry.seq <= self.seq:
+                continue  # seen already (a repost after the host restarted)
+            if entry.seq != self.seq + 1:
+                return self._ignore(f"{where}: entry {entry.seq} after {self.seq} (a gap)") or changed
+            self.entries.append(entry)
+            if entry.ref is not None:
+                self.pending.pop(entry.ref, None)
+            changed = True
+        return changed
+
+    def _private(self, sender: str, kind: str, content: Any) -> bool:
+        if kind not in (VIEW, REFUSED):
+            return False  # commands sent privately to a host on the same account
+        if sender != self.host:
+            return self._ignore(f"private {kind} from {sender}, who is not the host")
+        message = read(kind, content, sender, "private")
+        if isinstance(message, View):
+            if message.seat != self.seat:
+                return self._ignore(f"a view of seat {message.seat}, not this client's seat {self.seat}")
+            for event in message.events:
+                seq = event.get("seq")
+                if isinstance(seq, int):
+                    known = self.private_events.setdefault(seq, [])
+                    if event not in known:
+                        known.append(event)
+            if self.view is None or message.seq >= self.view.seq:
+                self.view = message
+                # a command sent before this view's seq was applied (its entry cleared it),
+                # refused, or lost with a host that restarted: this seat may decide afresh
+                for cid in [cid for cid, sent in self.pending.items() if sent.base < message.seq]:
+                    del self.pending[cid]
+            return True
+        if isinstance(message, RefusedMessage):
+            self.pending.pop(message.ref, None)
+            self.refusals.append(message)
+            return True
+        return False
+
+    def _ignore(self, why: str) -> bool:
+        log.warning("client %s ignored %s", self.transport.account, why)
+        self.ignored.append(why)
+        return False
+
+    # -- sending -------------------------------------------------------------------------------
+    def send(self, text: str, cid: str | None = None) -> str:
+        """Send a command in the engine's notation (the seat may be left out); returns its cid."""
+        seat = self.seat
+        if seat is None or self.host is None:
+            raise ConfigError("this account holds no seat at this table")
+        command = Command.parse(text)
+        if command.seat is None:
+            command = command.by(seat)
+        cid = cid or f"{self._cid_prefix}-{next(self._cids)}"
+        message = CommandMessage(str(command), self.seq, cid)
+        if self.view is not None and str(command) in self.view.private:
+            self.transport.send_to(self.host, message.kind, message.content())  # only the host may read it
+        else:
+            self.transport.post(message.kind, message.content())
+        self.pending[cid] = message
+        return cid
+
+    def act(self) -> bool:
+        """Let the bot send a command if this seat decides now and has no command on its way."""
+        legal = self.legal
+        if self.bot is None or not legal or any(m.base == self.seq for m in self.pending.values()):
+            return False
+        assert self.view is not None
+        choice = self.bot.choose(json.loads(json.dumps(self.view.view)), tuple(Command.parse(c) for c in legal),
+                                 self._bot_rng)
+        self.send(str(choice))
+        return True
+
+    # -- the audit -----------------------------------------------------------------------------
+    def verify(self) -> Match:
+        """Replay the whole game from the revealed seed and check every posted entry; the replayed
+        match is returned. Raises `VerificationError` on any difference."""
+        setup, result = self.setup, self.result
+        if setup is None or result is None:
+            raise VerificationError("the game has not ended: no seed was revealed")
+        if seed_commitment(result.salt, result.seed) != setup.seed_commit:
+            raise VerificationError("the revealed seed and salt do not match the setup's commitment")
+        if len(result.commands) != len(self.entries):
+            raise VerificationError(f"{len(result.commands)} commands revealed for {len(self.entries)} applied")
+        try:
+            match = Match.new(setup.game, setup.players, mode=setup.mode, seed=result.seed, options=setup.options)
+            for entry, text in zip(self.entries, result.commands):
+                events = match.apply(Command.parse(text))
+                step = match.history[-1]
+                if step.command_for(None) != entry.command:
+                    raise VerificationError(f"seq {entry.seq}: {text!r} is posted as {entry.command!r}")
+                public = no_floats([e.to_plain() for e in events if e.public])
+                if public != list(entry.events):
+                    raise VerificationError(f"seq {entry.seq}: the public events differ from the replay's")
+                if match.digest() != entry.digest:
+                    raise VerificationError(f"seq {entry.seq}: the digest differs from the replay's")
+        except TablekeeperError as error:
+            raise VerificationError(f"the revealed game does not replay: {error}") from None
+        outcome = match.state.outcome
+        if outcome is None or no_floats(outcome.to_plain()) != result.outcome:
+            raise VerificationError("the replayed outcome differs from the posted one")
+        return match
