@@ -353,7 +353,7 @@ def begin_move(ctx: Ctx, general: str, rest: str) -> None:
     """Stage 1 answered (``<origin>/<destination>``): check the pair, then choose the pieces."""
     origin, _, destination = rest.partition("/")
     check_move_pair(ctx, general, origin, destination)
-    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
+    ctx.run_next("move_pieces", {"owner": general, "origin": origin, "destination": destination})
 
 
 def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> None:
@@ -423,8 +423,8 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     else:
         t, _, k = picked.partition(".")
         chosen[t] = int(k)
-    ctx.push({"move_pieces": {"owner": owner, "origin": origin, "destination": destination,
-                              "chosen": chosen, "figure": figure}})
+    ctx.run_next("move_pieces", {"owner": owner, "origin": origin, "destination": destination,
+                                 "chosen": chosen, "figure": figure})
     return None
 
 

@@ -107,7 +107,7 @@ def begin(ctx: Ctx, owner: str, option: str) -> None:
     _check_target_before_approach(ctx, owner, target_side(ctx, key), region)
     if not can_bring_unit(ctx, owner, region):
         raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
-    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": key}})
+    ctx.run_next("attack_approach", {"owner": owner, "region": region, "target": key})
 
 
 def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
@@ -173,8 +173,8 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
         figure = bits[1]
     else:
         taken.setdefault(bits[0], {})[bits[1]] = int(bits[2])
-    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": target, "taken": taken,
-                                  "figure": figure}})
+    ctx.run_next("attack_approach", {"owner": owner, "region": region, "target": target, "taken": taken,
+                                     "figure": figure})
     return None
 
 
