@@ -38,7 +38,13 @@ class Ctx(RuleContext):
         """Run the flow step ``name`` at once, exactly as `push` then the queue would run it next
         (the same tag, what it queues goes first): for a step that never pauses, which spares it
         the queue's round trip. Call it last, when nothing else runs before the queue goes on."""
-        if not self.try_now(name, params, **meta):
+        running = self.meta                 # as `try_now`, written out: it runs for most steps
+        self.meta = {"seat": self.actor, **meta}
+        try:
+            paused = DRG.call(self, name, params or {}) is not None
+        finally:
+            self.meta = running
+        if paused:
             raise EffectError(f"DRG: the step {name} paused, so it cannot run at once")
 
     def try_now(self, name: str, params: dict[str, Any] | None = None, **meta: Any) -> bool:
