@@ -738,10 +738,12 @@ def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
     choice = waiting_choice(queue)
     if choice is None or choice[1] != seat:
         return []
-    key = _exact_key((seat, choice[2]))
+    options = choice[2]
+    exact = seat.__class__ is int and _STR.issuperset(map(type, options))   # equal keys: exactly equal values
+    key = (seat, options) if exact else None
     listed = _answers.get(key) if key is not None else None
     if listed is None:
-        listed = [Command("answer", (tuple(o) if isinstance(o, list) else o,), (), seat) for o in choice[2]]
+        listed = [Command("answer", (tuple(o) if isinstance(o, list) else o,), (), seat) for o in options]
         if key is not None:
             if len(_answers) >= _ANSWERS_MEMORY:
                 _answers.clear()
@@ -749,10 +751,10 @@ def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
     return list(listed)
 
 
-# The answer commands of a seat to a choice, by the exact data of (seat, options): the same few
-# decisions recur all game long, and commands are immutable, so equal options may share them.
-# Bounded: emptied when full.
-_answers: dict[bytes, list[Command]] = {}
+# The answer commands of a seat to a choice whose options are all strings (nearly every one), by
+# (seat, options): the same few decisions recur all game long, and commands are immutable, so equal
+# options may share them. Bounded: emptied when full.
+_answers: dict[tuple[int, tuple[str, ...]], list[Command]] = {}
 _ANSWERS_MEMORY = 2_048
 
 
