@@ -107,7 +107,14 @@ class Pause:
     options: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "options", tuple(to_plain(option) for option in self.options))
+        options = self.options
+        if options.__class__ is tuple:
+            for option in options:
+                if option.__class__ not in _EXACT_SCALARS:
+                    break
+            else:
+                return      # scalars only (the common case): plain data as they are
+        object.__setattr__(self, "options", tuple(to_plain(option) for option in options))
 
 
 class EffectContext(Protocol):
@@ -432,7 +439,7 @@ class EffectInterpreter:
             if name not in self._primitives:
                 known = did_you_mean(str(name), self._primitives)
                 raise EffectError(f"{self.game_prefix}: unknown step {name!r}{known}")
-            items.append({"primitive": name, "params": to_plain(params or {}), "meta": tag})
+            items.append({"primitive": name, "params": to_plain(params) if params else {}, "meta": tag})
         ctx.queue[0:0] = items
 
     def call(self, ctx: Any, name: str, params: Mapping[str, Any], answer: object = _NO_ANSWER) -> Pause | None:
@@ -461,6 +468,27 @@ class EffectInterpreter:
         if result is not None and not isinstance(result, Pause):
             raise TypeError(f"{name} returned {result!r}; handlers return a Pause or None")
         return result
+
+    def run_next(self, ctx: EffectContext, name: str, params: Mapping[str, Any], meta: dict[str, Any]) -> None:
+        """`push_plain` of the one step ``{name: params}`` tagged ``meta``, whose turn it would be
+        next, run at once instead: its handler takes ``params`` as given (as `call`), and a Pause
+        leaves it queued paused at the front, exactly as the queue would have (`_step`), where the
+        queue stops (`_drain`) — its params are checked when its answer resumes it. For a step whose
+        handler reads its params alike as given or as checked, called last, when nothing else runs
+        before the queue goes on: a staged decision asking its next stage spares the round trip."""
+        running, tag = ctx.meta, to_plain(meta)
+        queued_before = len(ctx.queue)
+        ctx.meta = tag
+        try:
+            result = self.call(ctx, name, params)
+        finally:
+            ctx.meta = running
+        if result is None:
+            return
+        if len(ctx.queue) != queued_before:  # as in `_step`
+            raise EffectError(f"{name} both queued effects and paused")
+        ctx.queue.insert(0, {"primitive": name, "params": to_plain(params) if params else {}, "meta": tag,
+                             "pause": {"kind": result.kind, "options": list(result.options)}})
 
     def pending(self, ctx: EffectContext) -> Pause | None:
         """The choice the queue waits on, if any; read from plain data, so it works after a load."""
@@ -514,9 +542,12 @@ class EffectInterpreter:
 
     def _drain(self, ctx: EffectContext) -> Pause | None:
         for _ in range(_MAX_STEPS):
-            if not ctx.queue:
+            queue = ctx.queue
+            if not queue:
                 return None
-            pause = self._step(ctx, ctx.queue.pop(0))
+            if "pause" in queue[0]:  # a step run at once (`run_next`) waits for its answer
+                return self.pending(ctx)
+            pause = self._step(ctx, queue.pop(0))
             if pause is not None:
                 return pause
         raise EffectError(f"{self.game_prefix}: effects ran {_MAX_STEPS} steps without ending")
@@ -707,7 +738,24 @@ def answer_commands(queue: list[dict[str, Any]], seat: int) -> list[Any]:
     choice = waiting_choice(queue)
     if choice is None or choice[1] != seat:
         return []
-    return [Command("answer", (tuple(o) if isinstance(o, list) else o,), (), seat) for o in choice[2]]
+    options = choice[2]
+    exact = seat.__class__ is int and _STR.issuperset(map(type, options))   # equal keys: exactly equal values
+    key = (seat, options) if exact else None
+    listed = _answers.get(key) if key is not None else None
+    if listed is None:
+        listed = [Command("answer", (tuple(o) if isinstance(o, list) else o,), (), seat) for o in options]
+        if key is not None:
+            if len(_answers) >= _ANSWERS_MEMORY:
+                _answers.clear()
+            _answers[key] = listed
+    return list(listed)
+
+
+# The answer commands of a seat to a choice whose options are all strings (nearly every one), by
+# (seat, options): the same few decisions recur all game long, and commands are immutable, so equal
+# options may share them. Bounded: emptied when full.
+_answers: dict[tuple[int, tuple[str, ...]], list[Command]] = {}
+_ANSWERS_MEMORY = 2_048
 
 
 class RuleContext:
@@ -780,6 +828,7 @@ def pending_choice(data: dict[str, Any]) -> tuple[str, int, tuple[Any, ...]] | N
 
 
 _EXACT_SCALARS = frozenset({str, int, float, bool, type(None)})
+_STR = frozenset({str})
 
 
 def to_plain(value: object) -> Any:
@@ -788,6 +837,9 @@ def to_plain(value: object) -> Any:
     if kind in _EXACT_SCALARS:
         return value
     if kind is dict:  # the common case, a plain dict: the same result as the Mapping branch below
+        mapping: dict[Any, Any] = value  # type: ignore[assignment]
+        if _EXACT_SCALARS.issuperset(map(type, mapping.values())) and _STR.issuperset(map(type, mapping)):
+            return dict(mapping)  # str keys, scalar values (the commonest): a copy, made in C
         plain = {}
         for key, item in value.items():  # type: ignore[attr-defined]
             if key.__class__ is not str and not isinstance(key, str):

@@ -27,11 +27,24 @@ class Ctx(RuleContext):
         """Queue flow steps (``"name"`` or ``{"name": {params}}``) to run next, in the order given."""
         DRG.push_plain(self, steps, {"seat": self.actor, **meta})
 
+    def run_next(self, name: str, params: dict[str, Any], **meta: Any) -> None:
+        """``push({name: params}, **meta)`` run at once (`EffectInterpreter.run_next`): for a staged
+        decision asking its next stage, a step whose handler reads its params alike as given or as
+        the queue checks them; when it pauses, it waits at the front of the queue, as it would have.
+        Call it last, when nothing else runs before the queue goes on."""
+        DRG.run_next(self, name, params, {"seat": self.actor, **meta})
+
     def run_now(self, name: str, params: dict[str, Any] | None = None, **meta: Any) -> None:
         """Run the flow step ``name`` at once, exactly as `push` then the queue would run it next
         (the same tag, what it queues goes first): for a step that never pauses, which spares it
         the queue's round trip. Call it last, when nothing else runs before the queue goes on."""
-        if not self.try_now(name, params, **meta):
+        running = self.meta                 # as `try_now`, written out: it runs for most steps
+        self.meta = {"seat": self.actor, **meta}
+        try:
+            paused = DRG.call(self, name, params or {}) is not None
+        finally:
+            self.meta = running
+        if paused:
             raise EffectError(f"DRG: the step {name} paused, so it cannot run at once")
 
     def try_now(self, name: str, params: dict[str, Any] | None = None, **meta: Any) -> bool:

@@ -353,7 +353,7 @@ def begin_move(ctx: Ctx, general: str, rest: str) -> None:
     """Stage 1 answered (``<origin>/<destination>``): check the pair, then choose the pieces."""
     origin, _, destination = rest.partition("/")
     check_move_pair(ctx, general, origin, destination)
-    ctx.push({"move_pieces": {"owner": general, "origin": origin, "destination": destination}})
+    ctx.run_next("move_pieces", {"owner": general, "origin": origin, "destination": destination})
 
 
 def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> None:
@@ -372,9 +372,11 @@ def check_move_pair(ctx: Ctx, general: str, origin: str, destination: str) -> No
 
 
 def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
-                figure: bool | None) -> list[str]:
-    """The piece stages still to decide: unit types present at ``origin``, then ``figure``."""
-    here = movement.units_of(ctx.data, origin, general)
+                figure: bool | None, here: Mapping[str, int] | None = None) -> list[str]:
+    """The piece stages still to decide: unit types present at ``origin`` (``here``, when the caller
+    has the general's `units_of` there), then ``figure``."""
+    if here is None:
+        here = movement.units_of(ctx.data, origin, general)
     stages = [t for t in UNIT_TYPES if here[t] and t not in chosen]
     if figure is None and ctx.board(general)["region"] == origin:
         stages.append("figure")
@@ -382,17 +384,19 @@ def move_stages(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
 
 
 def move_stage_options(ctx: Ctx, general: str, origin: str, chosen: Mapping[str, int],
-                       figure: bool | None, stages: list[str] | None = None) -> tuple[str, ...]:
-    """DRG-MOVE-1/4: the options of the next piece stage (of ``stages``, when the caller has them:
-    `move_stages`); nothing-at-all is never completed."""
+                       figure: bool | None, stages: list[str] | None = None,
+                       here: Mapping[str, int] | None = None) -> tuple[str, ...]:
+    """DRG-MOVE-1/4: the options of the next piece stage (of ``stages`` and ``here``, when the
+    caller has them: `move_stages`); nothing-at-all is never completed."""
+    if here is None:
+        here = movement.units_of(ctx.data, origin, general)
     if stages is None:
-        stages = move_stages(ctx, general, origin, chosen, figure)
+        stages = move_stages(ctx, general, origin, chosen, figure, here)
     must_take = len(stages) == 1 and not any(chosen.values()) and not figure
     stage = stages[0]
     if stage == "figure":
         return ("figure",) if must_take else ("figure", "no_figure")
-    n = movement.units_of(ctx.data, origin, general)[stage]
-    return tuple(f"{stage}.{k}" for k in range(1 if must_take else 0, n + 1))
+    return tuple(f"{stage}.{k}" for k in range(1 if must_take else 0, here[stage] + 1))
 
 
 @DRG.primitive("move_pieces", owner=str, origin=str, destination=str, chosen=Param(Any, None),
@@ -408,13 +412,13 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     here = movement.units_of(ctx.data, origin, owner)
     if any(n > here.get(t, 0) for t, n in chosen.items()) or (figure and ctx.board(owner)["region"] != origin):
         raise refuse("DRG-MOVE-1", f"{owner} has not those pieces in {origin}")
-    stages = move_stages(ctx, owner, origin, chosen, figure)
+    stages = move_stages(ctx, owner, origin, chosen, figure, here)
     if not stages:
         units = {t: n for t, n in chosen.items() if n}
         movement.move(ctx, owner, origin, destination, units, bool(figure))
         _offer_extra_step(ctx, owner, destination, units)
         return None
-    options = move_stage_options(ctx, owner, origin, chosen, figure, stages)
+    options = move_stage_options(ctx, owner, origin, chosen, figure, stages, here)
     picked = stage_pick("icon_move_pieces", options, answer, "DRG-MOVE-1")
     if isinstance(picked, Pause):
         return picked
@@ -423,8 +427,8 @@ def move_pieces(ctx: Ctx, owner: str, origin: str, destination: str, chosen: Any
     else:
         t, _, k = picked.partition(".")
         chosen[t] = int(k)
-    ctx.push({"move_pieces": {"owner": owner, "origin": origin, "destination": destination,
-                              "chosen": chosen, "figure": figure}})
+    ctx.run_next("move_pieces", {"owner": owner, "origin": origin, "destination": destination,
+                                 "chosen": chosen, "figure": figure})
     return None
 
 

@@ -29,6 +29,7 @@ mountain border (DRG-MOVE-8). Afterwards at least one of the general's units mus
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Data, refuse
@@ -107,16 +108,20 @@ def begin(ctx: Ctx, owner: str, option: str) -> None:
     _check_target_before_approach(ctx, owner, target_side(ctx, key), region)
     if not can_bring_unit(ctx, owner, region):
         raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
-    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": key}})
+    ctx.run_next("attack_approach", {"owner": owner, "region": region, "target": key})
 
 
 def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
-                    figure: str | None, sources: list[str] | None = None) -> list[tuple[str, str]]:
+                    figure: str | None, sources: list[str] | None = None,
+                    units: Mapping[str, dict[str, int]] | None = None) -> list[tuple[str, str]]:
     """The approach stages still to decide: (from, type) per unit type in each adjacent region
-    holding the general's units (``sources``, when the caller has them: `_sources`), then
-    ("figure", from) when its figure stands next to T."""
-    stages = [(src, t) for src in (_sources(ctx, general, region) if sources is None else sources)
-              for t, n in units_of(ctx.data, src, general).items() if n and t not in taken.get(src, {})]
+    holding the general's units (``sources``, when the caller has them: `_sources`; ``units``, the
+    general's `units_of` each of them), then ("figure", from) when its figure stands next to T."""
+    if sources is None:
+        sources = _sources(ctx, general, region)
+    stages = [(src, t) for src in sources
+              for t, n in (units_of(ctx.data, src, general) if units is None else units[src]).items()
+              if n and t not in taken.get(src, {})]
     figure_at = ctx.board(general)["region"]
     closed = storm_active(ctx.data)
     if figure is None and figure_at in ctx.content.map.neighbours(region, mountains_closed=closed):
@@ -125,10 +130,11 @@ def approach_stages(ctx: Ctx, general: str, region: str, taken: dict[str, dict[s
 
 
 def approach_stage_options(ctx: Ctx, general: str, region: str, taken: dict[str, dict[str, int]],
-                           figure: str | None, stages: list[tuple[str, str]] | None = None) -> tuple[str, ...]:
-    """DRG-COMBAT-4: the options of the next stage (of ``stages``, when the caller has them:
-    `approach_stages`); while no unit of the general would be in T, the last unit stage does not
-    offer 0."""
+                           figure: str | None, stages: list[tuple[str, str]] | None = None,
+                           units: Mapping[str, dict[str, int]] | None = None) -> tuple[str, ...]:
+    """DRG-COMBAT-4: the options of the next stage (of ``stages`` and ``units``, when the caller
+    has them: `approach_stages`); while no unit of the general would be in T, the last unit stage
+    does not offer 0."""
     if stages is None:
         stages = approach_stages(ctx, general, region, taken, figure)
     src, t = stages[0]
@@ -138,7 +144,8 @@ def approach_stage_options(ctx: Ctx, general: str, region: str, taken: dict[str,
     none_yet = not has_units(ctx.data, region, general) and not any(
         n for here in taken.values() for n in here.values())
     low = 1 if none_yet and len(unit_stages) == 1 else 0
-    return tuple(f"{src}.{t}.{k}" for k in range(low, units_of(ctx.data, src, general)[t] + 1))
+    n = (units_of(ctx.data, src, general) if units is None else units[src])[t]
+    return tuple(f"{src}.{t}.{k}" for k in range(low, n + 1))
 
 
 @DRG.primitive("attack_approach", owner=str, region=str, target=str, taken=Param(Any, None),
@@ -153,16 +160,17 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
     sources = _sources(ctx, owner, region)                  # found once for every check below
     if not (has_units(ctx.data, region, owner) or sources):                      # `can_bring_unit`
         raise refuse("DRG-COMBAT-4", f"no unit of {owner} is in or next to {region}")
+    units = {src: units_of(ctx.data, src, owner) for src in sources}   # read once for every check below
     taken = {str(src): {str(t): int(n) for t, n in dict(here).items()} for src, here in dict(taken or {}).items()}
-    if any(src not in sources or any(n > units_of(ctx.data, src, owner).get(t, 0) for t, n in here.items())
+    if any(src not in units or any(n > units[src].get(t, 0) for t, n in here.items())
            for src, here in taken.items()) or (figure and figure != ctx.board(owner)["region"]):
         raise refuse("DRG-COMBAT-4", f"{owner} has not those pieces next to {region}")
-    stages = approach_stages(ctx, owner, region, taken, figure, sources)
+    stages = approach_stages(ctx, owner, region, taken, figure, sources, units)
     if not stages:
         text = approach_text(taken, figure or None)
         apply(ctx, owner, f"attack/{region}/{target}" + (f"/{text}" if text else ""))
         return None
-    options = approach_stage_options(ctx, owner, region, taken, figure, stages)
+    options = approach_stage_options(ctx, owner, region, taken, figure, stages, units)
     picked = stage_pick("attack_approach", options, answer, "DRG-COMBAT-4")
     if isinstance(picked, Pause):
         return picked
@@ -173,8 +181,8 @@ def attack_approach(ctx: Ctx, owner: str, region: str, target: str, taken: Any =
         figure = bits[1]
     else:
         taken.setdefault(bits[0], {})[bits[1]] = int(bits[2])
-    ctx.push({"attack_approach": {"owner": owner, "region": region, "target": target, "taken": taken,
-                                  "figure": figure}})
+    ctx.run_next("attack_approach", {"owner": owner, "region": region, "target": target, "taken": taken,
+                                     "figure": figure})
     return None
 
 

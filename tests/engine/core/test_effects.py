@@ -801,3 +801,48 @@ def test_call_refuses_a_primitive_without_handler_and_a_handler_that_returns_som
 
     with pytest.raises(TypeError, match="sloppy returned 'done'"):
         interp.call(None, "sloppy", {})
+
+
+def test_run_next_leaves_the_queue_as_push_then_the_queue_would() -> None:
+    """A step run at once (`run_next`) ends as the same step pushed and run next: the same events,
+    and when it pauses, the same paused item at the front, where the queue stops and an answer
+    resumes it."""
+    interp = EffectInterpreter("NEXT")
+
+    @interp.primitive("stage", picks=Param(tuple[str, ...], ()), at_once=Param(bool, False))
+    def stage(ctx: Any, picks: tuple[str, ...], at_once: bool, answer: Any = None) -> Pause | None:
+        ctx.seen.append((ctx.meta.get("seat"), tuple(picks), answer))
+        if len(picks) == 2:
+            interp.push_plain(ctx, ["done"])
+            return None
+        if answer is None:
+            return Pause("pick", ("a", "b"))
+        nxt = {"picks": [*picks, answer]}
+        if at_once:
+            interp.run_next(ctx, "stage", {**nxt, "at_once": True}, {"seat": 1})
+        else:
+            interp.push_plain(ctx, [{"stage": {**nxt, "at_once": False}}], {"seat": 1})
+        return None
+
+    @interp.primitive("done")
+    def done(ctx: Any) -> None:
+        ctx.seen.append("done")
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list = []
+            self.meta: dict = {}
+            self.seen: list = []
+
+    queued, at_once = Ctx(), Ctx()
+    for ctx, now in ((queued, False), (at_once, True)):
+        interp.push_plain(ctx, [{"stage": {"at_once": now}}], {"seat": 1})
+        assert interp.drain(ctx) == Pause("pick", ("a", "b"))
+        assert interp.resume(ctx, "a") == Pause("pick", ("a", "b"))
+    assert queued.seen == at_once.seen
+    for item in (queued.queue[0], at_once.queue[0]):
+        del item["params"]["at_once"]
+    assert marshal.dumps(queued.queue, 0) == marshal.dumps(at_once.queue, 0)   # equal values, types, order
+    for ctx in (queued, at_once):
+        assert interp.resume(ctx, "b") is None and ctx.queue == []
+    assert queued.seen == at_once.seen and queued.seen[-1] == "done"
