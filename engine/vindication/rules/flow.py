@@ -2,6 +2,7 @@
 (VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -94,45 +95,62 @@ def _initial_discovery(ctx: Ctx) -> None:
 
 # -- end triggers ---------------------------------------------------------------------------------
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
-    players = data["players"]
-    solo = len(players) == 1
-    checks = _CHECKS.get((trigger.id, solo))
-    if checks is None:
-        checks = _CHECKS[trigger.id, solo] = _condition_checks(trigger.id, solo)
-    if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
-        regions = data["regions"]
-        if any(regions[r] is None for r in content().board.regions):
-            return False
-    if not checks:
-        return trigger.board_full
+    solo = len(data["players"]) == 1
+    holds = _HOLDS[solo].get(trigger.id)
+    if holds is None:
+        holds = _HOLDS[solo][trigger.id] = _trigger_test(trigger.id, solo)
+    return holds(data)
+
+
+# solo -> end-trigger card -> `_trigger_test`: a plain dict, cheaper to ask than a cache after
+# every command; content is immutable, so an entry never goes stale.
+_HOLDS: dict[bool, dict[str, Callable[[Data], bool]]] = {False: {}, True: {}}
+
+
+def _trigger_test(card: str, solo: bool) -> Callable[[Data], bool]:
+    """Whether the end-trigger card ``card`` holds, as one function made once: it is asked after
+    every command, so its conditions, the players it needs and the spaces it reads are looked up
+    here rather than at each test."""
+    trigger = content().end_triggers[card]
+    checks = _condition_checks(card, solo)
     needed = 1 if solo else trigger.players_at_least
-    if needed == 1 and len(checks) == 1:   # most cards: one condition that one player meets
-        counter, args, compare, value = checks[0]
-        for seat, player in enumerate(players):
-            if compare(counter(data, player, seat, args), value):
-                return True
+    board = tuple(content().board.regions) if trigger.board_full else ()
+
+    def board_full(data: Data) -> bool:   # Isle areas and village slots do not count (VVH-GEO-5)
+        regions = data["regions"]
+        return all(regions[r] is not None for r in board)
+
+    if not checks:
+        return board_full if board else lambda data: False
+    if len(checks) == 1 and needed == 1 and not board:   # most cards: one condition, one player
+        [(counter, args, compare, value)] = checks
+
+        def one_meets(data: Data) -> bool:
+            for seat, player in enumerate(data["players"]):
+                if compare(counter(data, player, seat, args), value):
+                    return True
+            return False
+        return one_meets
+
+    def enough_meet(data: Data) -> bool:
+        if board and not board_full(data):
+            return False
+        meeting = 0
+        for seat, player in enumerate(data["players"]):
+            for counter, args, compare, value in checks:      # all of them, for the same player
+                if not compare(counter(data, player, seat, args), value):
+                    break
+            else:
+                meeting += 1
+                if meeting >= needed:
+                    return True
         return False
-    meeting = 0
-    for seat, player in enumerate(players):
-        for counter, args, compare, value in checks:      # all of them, for the same player
-            if not compare(counter(data, player, seat, args), value):
-                break
-        else:
-            meeting += 1
-            if meeting >= needed:
-                return True
-    return False
-
-
-# (end-trigger card, solo) -> `_condition_checks`: a plain dict, cheaper to ask than the cache
-# after every command; content is immutable, so an entry never goes stale.
-_CHECKS: dict[tuple[str, bool], tuple[Check, ...]] = {}
+    return enough_meet
 
 
 @lru_cache(maxsize=64)
 def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
-    """The conditions of the end-trigger card ``card`` ready to test, made once: they are checked
-    after every command (keyed by id: hashing the card itself would cost more than the test)."""
+    """The conditions of the end-trigger card ``card`` ready to test."""
     trigger = content().end_triggers[card]
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
