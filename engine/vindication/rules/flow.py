@@ -11,10 +11,18 @@ from engine.core import Command, Data, Pause, refuse
 from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
-from ..counters import Check, condition_check, count, mastery_count, satisfied
+from ..counters import (
+    Check,
+    condition_check,
+    count,
+    mastery_count,
+    player_field,
+    regions_controlled_by_seat,
+    satisfied,
+)
 from ..effects import VIN
 from ..setup import fresh_turn
-from ..vocabulary import ATTRIBUTES, parse_condition
+from ..vocabulary import ATTRIBUTES, Condition, parse_condition
 from .module import village_scores
 from .move import can_move, discover, legal_paths
 from .power import spend_conviction
@@ -123,14 +131,7 @@ def _trigger_test(card: str, solo: bool) -> Callable[[Data], bool]:
     if not checks:
         return board_full if board else lambda data: False
     if len(checks) == 1 and needed == 1 and not board:   # most cards: one condition, one player
-        [(counter, args, compare, value)] = checks
-
-        def one_meets(data: Data) -> bool:
-            for seat, player in enumerate(data["players"]):
-                if compare(counter(data, player, seat, args), value):
-                    return True
-            return False
-        return one_meets
+        return _one_meets(_conditions(card, solo)[0], checks[0])
 
     def enough_meet(data: Data) -> bool:
         if board and not board_full(data):
@@ -148,15 +149,46 @@ def _trigger_test(card: str, solo: bool) -> Callable[[Data], bool]:
     return enough_meet
 
 
+def _one_meets(condition: Condition, check: Check) -> Callable[[Data], bool]:
+    """Whether some player meets ``condition`` (`check`, ready to test): a field of the player is read
+    straight from each, the regions controlled are counted for every seat in one pass."""
+    counter, args, compare, value = check
+    if condition.counter.name == "regions_controlled":
+        return lambda data: any(compare(n, value) for n in regions_controlled_by_seat(data))
+    field = player_field(condition.counter)
+    if field is not None:
+        read, sized = field
+
+        def field_meets(data: Data) -> bool:
+            for player in data["players"]:
+                got: Any = read(player)
+                if compare(len(got) if sized else got, value):
+                    return True
+            return False
+        return field_meets
+
+    def one_meets(data: Data) -> bool:
+        for seat, player in enumerate(data["players"]):
+            if compare(counter(data, player, seat, args), value):
+                return True
+        return False
+    return one_meets
+
+
 @lru_cache(maxsize=64)
-def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
-    """The conditions of the end-trigger card ``card`` ready to test."""
+def _conditions(card: str, solo: bool) -> tuple[Condition, ...]:
+    """The conditions of the end-trigger card ``card`` (alone: its solo conditions, where it has them)."""
     trigger = content().end_triggers[card]
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
         return ()
     items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return tuple(condition_check(parse_condition(c)) for c in items if c)
+    return tuple(parse_condition(c) for c in items if c)
+
+
+def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
+    """`_conditions` ready to test."""
+    return tuple(condition_check(c) for c in _conditions(card, solo))
 
 
 def check_end(ctx: Ctx) -> None:
