@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 
 from engine.core import Data
 
@@ -90,6 +91,33 @@ _COUNTERS: dict[str, CounterFunction] = {
     "controls": lambda data, p, seat, args: int(any(tile in args for tile in controlled_tiles(data, seat))),
     "token_touches": _token_touches,
 }
+
+
+# The counters that read one field of the player, or that field's size, as (field, sized): the end
+# triggers, asked after every command, read them straight from each player (`player_field`).
+_PLAYER_FIELDS: dict[str, tuple[str, bool]] = {
+    "conviction": ("conviction", False), "potential": ("potential", False), "influence": ("influence", False),
+    "honor": ("honor", False), "mount_rank": ("mount", False),
+    "monsters": ("monsters", True), "traits": ("traits", True), "relics": ("relics", True),
+}
+
+
+def player_field(counter: Counter) -> tuple[Callable[[Data], object], bool] | None:
+    """(the player's field ``counter`` reads, whether its value is the field's size), for the
+    counters that read nothing else (`_COUNTERS` gives the same values); None for the others."""
+    if counter.name == "companions" and counter.args in ((), ("any",)):
+        return itemgetter("companions"), True
+    found = _PLAYER_FIELDS.get(counter.name)
+    return (itemgetter(found[0]), found[1]) if found else None
+
+
+def regions_controlled_by_seat(data: Data) -> list[int]:
+    """`regions_controlled` of every seat, in one pass over the regions."""
+    counts = [0] * len(data["players"])
+    for space in data["regions"].values():
+        if space and space["controller"] is not None:
+            counts[space["controller"]] += 1
+    return counts
 
 
 def mastery_count(data: Data, seat: int, attribute: str) -> int:

@@ -2,6 +2,7 @@
 (VIN-SETUP-15..18, VIN-TURN, VIN-END, VIN-SCORE, VIN-SOLO)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -10,10 +11,18 @@ from engine.core import Command, Data, Pause, refuse
 from ..commands import listed, verb
 from ..content import EndTrigger, content
 from ..context import Ctx
-from ..counters import Check, condition_check, count, mastery_count, satisfied
+from ..counters import (
+    Check,
+    condition_check,
+    count,
+    mastery_count,
+    player_field,
+    regions_controlled_by_seat,
+    satisfied,
+)
 from ..effects import VIN
 from ..setup import fresh_turn
-from ..vocabulary import ATTRIBUTES, parse_condition
+from ..vocabulary import ATTRIBUTES, Condition, parse_condition
 from .module import village_scores
 from .move import can_move, discover, legal_paths
 from .power import spend_conviction
@@ -94,51 +103,92 @@ def _initial_discovery(ctx: Ctx) -> None:
 
 # -- end triggers ---------------------------------------------------------------------------------
 def trigger_holds(data: Data, trigger: EndTrigger) -> bool:
-    players = data["players"]
-    solo = len(players) == 1
-    checks = _CHECKS.get((trigger.id, solo))
-    if checks is None:
-        checks = _CHECKS[trigger.id, solo] = _condition_checks(trigger.id, solo)
-    if trigger.board_full:     # Isle areas and village slots do not count (VVH-GEO-5)
-        regions = data["regions"]
-        if any(regions[r] is None for r in content().board.regions):
-            return False
-    if not checks:
-        return trigger.board_full
+    solo = len(data["players"]) == 1
+    holds = _HOLDS[solo].get(trigger.id)
+    if holds is None:
+        holds = _HOLDS[solo][trigger.id] = _trigger_test(trigger.id, solo)
+    return holds(data)
+
+
+# solo -> end-trigger card -> `_trigger_test`: a plain dict, cheaper to ask than a cache after
+# every command; content is immutable, so an entry never goes stale.
+_HOLDS: dict[bool, dict[str, Callable[[Data], bool]]] = {False: {}, True: {}}
+
+
+def _trigger_test(card: str, solo: bool) -> Callable[[Data], bool]:
+    """Whether the end-trigger card ``card`` holds, as one function made once: it is asked after
+    every command, so its conditions, the players it needs and the spaces it reads are looked up
+    here rather than at each test."""
+    trigger = content().end_triggers[card]
+    checks = _condition_checks(card, solo)
     needed = 1 if solo else trigger.players_at_least
-    if needed == 1 and len(checks) == 1:   # most cards: one condition that one player meets
-        counter, args, compare, value = checks[0]
-        for seat, player in enumerate(players):
+    board = tuple(content().board.regions) if trigger.board_full else ()
+
+    def board_full(data: Data) -> bool:   # Isle areas and village slots do not count (VVH-GEO-5)
+        regions = data["regions"]
+        return all(regions[r] is not None for r in board)
+
+    if not checks:
+        return board_full if board else lambda data: False
+    if len(checks) == 1 and needed == 1 and not board:   # most cards: one condition, one player
+        return _one_meets(_conditions(card, solo)[0], checks[0])
+
+    def enough_meet(data: Data) -> bool:
+        if board and not board_full(data):
+            return False
+        meeting = 0
+        for seat, player in enumerate(data["players"]):
+            for counter, args, compare, value in checks:      # all of them, for the same player
+                if not compare(counter(data, player, seat, args), value):
+                    break
+            else:
+                meeting += 1
+                if meeting >= needed:
+                    return True
+        return False
+    return enough_meet
+
+
+def _one_meets(condition: Condition, check: Check) -> Callable[[Data], bool]:
+    """Whether some player meets ``condition`` (`check`, ready to test): a field of the player is read
+    straight from each, the regions controlled are counted for every seat in one pass."""
+    counter, args, compare, value = check
+    if condition.counter.name == "regions_controlled":
+        return lambda data: any(compare(n, value) for n in regions_controlled_by_seat(data))
+    field = player_field(condition.counter)
+    if field is not None:
+        read, sized = field
+
+        def field_meets(data: Data) -> bool:
+            for player in data["players"]:
+                got: Any = read(player)
+                if compare(len(got) if sized else got, value):
+                    return True
+            return False
+        return field_meets
+
+    def one_meets(data: Data) -> bool:
+        for seat, player in enumerate(data["players"]):
             if compare(counter(data, player, seat, args), value):
                 return True
         return False
-    meeting = 0
-    for seat, player in enumerate(players):
-        for counter, args, compare, value in checks:      # all of them, for the same player
-            if not compare(counter(data, player, seat, args), value):
-                break
-        else:
-            meeting += 1
-            if meeting >= needed:
-                return True
-    return False
-
-
-# (end-trigger card, solo) -> `_condition_checks`: a plain dict, cheaper to ask than the cache
-# after every command; content is immutable, so an entry never goes stale.
-_CHECKS: dict[tuple[str, bool], tuple[Check, ...]] = {}
+    return one_meets
 
 
 @lru_cache(maxsize=64)
-def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
-    """The conditions of the end-trigger card ``card`` ready to test, made once: they are checked
-    after every command (keyed by id: hashing the card itself would cost more than the test)."""
+def _conditions(card: str, solo: bool) -> tuple[Condition, ...]:
+    """The conditions of the end-trigger card ``card`` (alone: its solo conditions, where it has them)."""
     trigger = content().end_triggers[card]
     raw = trigger.solo_condition if solo and trigger.multiplayer_only else trigger.condition
     if raw is None:
         return ()
     items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return tuple(condition_check(parse_condition(c)) for c in items if c)
+    return tuple(parse_condition(c) for c in items if c)
+
+
+def _condition_checks(card: str, solo: bool) -> tuple[Check, ...]:
+    """`_conditions` ready to test."""
+    return tuple(condition_check(c) for c in _conditions(card, solo))
 
 
 def check_end(ctx: Ctx) -> None:

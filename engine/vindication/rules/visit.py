@@ -52,12 +52,15 @@ def unit_of(region: Region) -> Unit:
     return region.unit
 
 
-def unit_price(data: Data, seat: int, region: Region) -> tuple[str, int]:
+def unit_price(data: Data, seat: int, region: Region, mods: list[Data] | None = None) -> tuple[str, int]:
     """(attribute, points) one unit costs: the printed cost, or a `unit_cost` in force for the
-    region (S04, V10: the Command Post at 2 strength); the lowest applies."""
+    region (S04, V10: the Command Post at 2 strength); the lowest applies. ``mods``: the seat's
+    `unit_cost` modifiers, when the caller has them."""
     cost = unit_of(region).cost[0].params  # every unit region costs one spend_attr
     kind, n = cost["kind"], cost["n"]
-    for mod in abilities.modifiers(data, seat, "unit_cost", "unit_cost"):
+    if mods is None:
+        mods = abilities.modifiers(data, seat, "unit_cost", "unit_cost")
+    for mod in mods:
         if mod["region"] in (region.id, "any") and mod["attr"] == kind:
             n = min(n, mod["n"])
     return kind, n
@@ -115,6 +118,14 @@ def region_plan(region_id: str) -> RegionPlan:
 
 
 def fixed_cost(region: Region, choice: str | None) -> dict[str, int]:
+    """The printed cost of ``region`` paid with ``choice``: a new dict the caller may change."""
+    return dict(_printed_cost(region.id, choice))
+
+
+@cache
+def _printed_cost(region_id: str, choice: str | None) -> dict[str, int]:
+    """`fixed_cost`, read once from the (immutable) content; never handed out, only copied."""
+    region = content().regions[region_id]
     cost: dict[str, int] = {}
     for effect in region.cost:
         if effect.primitive == "spend_attr":
@@ -149,9 +160,10 @@ class VisitCosts:
     __slots__ = ("region", "cuts", "hooked", "unit")
 
     def __init__(self, data: Data, seat: int, region: Region, mods: list[Data] | None = None,
-                 hookable: bool = True) -> None:
+                 hookable: bool = True, unit_mods: list[Data] | None = None) -> None:
         """``mods``: the seat's `cost_mod` modifiers (any region), when the caller has them;
-        ``hookable`` False: the caller knows the seat holds no card with a `visit` cost_mod."""
+        ``hookable`` False: the caller knows the seat holds no card with a `visit` cost_mod;
+        ``unit_mods``: the seat's `unit_cost` modifiers, when the caller has them."""
         self.region = region
         here = (region.id, "any")
         if mods is None:
@@ -163,7 +175,7 @@ class VisitCosts:
             if p["region"] in here:
                 self.cuts.append((p["kind"], p["delta"], None))
                 self.hooked.append(card_id)
-        self.unit = unit_price(data, seat, region) if region.unit is not None else None
+        self.unit = unit_price(data, seat, region, unit_mods) if region.unit is not None else None
 
     def cuts_for(self, choice: str | None) -> list[tuple[str, int, Any]]:
         """(attribute, delta, record) of every cut that applies with ``choice``."""
@@ -253,9 +265,11 @@ def check_region_needs(data: Data, seat: int, region: Region) -> None:
 
 
 def check_visit_options(data: Data, seat: int, space: str, region: Region, units: int, choice: str | None,
-                        control_first: bool, discipline: str | None, costs: VisitCosts) -> None:
+                        control_first: bool, discipline: str | None, costs: VisitCosts,
+                        payment: dict[str, int] | None = None) -> None:
     """The checks that depend on the visit's options: the choice, the units, the payment, the card
-    gained, taking control first."""
+    gained, taking control first. ``payment``: `costs.payment(units, choice)`, when the caller has
+    it (not changed here)."""
     player = data["players"][seat]
     plan = region_plan(region.id)
     if plan.temple:
@@ -272,11 +286,12 @@ def check_visit_options(data: Data, seat: int, space: str, region: Region, units
             raise refuse("VIN-REGION-3", "mounts go up to rank 5")
         if region.id == "monastery" and units > 2 * player["potential"] + player["influence"] + units:
             raise refuse("VIN-REGION-5", "you cannot make that many augments")
-    payment = costs.payment(units, choice)
+    if payment is None:
+        payment = costs.payment(units, choice)
     if discipline is not None:                                          # VVH-RUNE-6
         extra = control_cost(data, seat, space) if control_first else 0
         check_discipline(data, seat, discipline, payment, extra)
-        payment[discipline] -= 1
+        payment = {**payment, discipline: payment[discipline] - 1}
     for kind, n in payment.items():
         if player["attrs"][kind] < n:
             raise refuse("VIN-VISIT-4", f"{region.name.en} costs {n} {kind}; you have {player['attrs'][kind]}")
@@ -338,7 +353,10 @@ def visit(ctx: Ctx, space: str, units: int, choice: str | None, control_first: b
 def affordable(attrs: Data, payment: dict[str, int], discipline: str | None) -> bool:
     """Whether ``attrs`` cover ``payment``, one point of ``discipline`` paid with conviction: a
     condition `check_visit_options` refuses without (VIN-VISIT-4, VVH-RUNE-6)."""
-    return all(attrs[kind] >= n - (kind == discipline) for kind, n in payment.items())
+    for kind, n in payment.items():
+        if attrs[kind] < n - (kind == discipline):
+            return False
+    return True
 
 
 def visit_commands(data: Data, seat: int) -> list[Command]:
@@ -352,6 +370,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
     mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
     attrs = data["players"][seat]["attrs"]
     hookable = not abilities.hook_cards("visit", "cost_mod").isdisjoint(abilities.tableau_cards(data["players"][seat]))
+    unit_mods: list[Data] | None = None         # the unit regions' price reads them: once, when first needed
     for space in reachable:
         placed = data["regions"][space]
         if placed is None:
@@ -361,7 +380,9 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
             check_region_needs(data, seat, region)
         except Refused:  # no option makes this visit legal
             continue
-        costs = VisitCosts(data, seat, region, mods, hookable)
+        if region.unit is not None and unit_mods is None:
+            unit_mods = abilities.modifiers(data, seat, "unit_cost", "unit_cost")
+        costs = VisitCosts(data, seat, region, mods, hookable, unit_mods)
         choices: tuple[str | None, ...] = region.choice or (None,)
         if region_plan(region.id).temple:
             choices = (None, *temple_options(data, seat))   # asked during the visit, or named up front
@@ -380,7 +401,7 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
                         try:
                             check_declared(region, units, choice)
                             check_visit_options(data, seat, space, region, units, choice, control_first,
-                                                discipline, costs)
+                                                discipline, costs, payment)
                         except Refused:  # only legal combinations are listed
                             continue
                         options: dict[str, Any] = {}
