@@ -493,28 +493,27 @@ class TreeWalker(Generic[C]):
         found: list[tuple[int | None, tuple[Any, ...]]] = []
         memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
         step = self.step(tree)
-
-        def explore(opt: int | None, prefix: tuple[Any, ...]) -> None:
+        parts = self._top_options(tree) if option is None and not self.stopped(ctx) else None
+        # The walks still to make, as (option, targets), the next one last: a plain stack rather than
+        # a recursive closure, which would hold itself in a reference cycle the garbage collector
+        # must find (one per listed card, at every decision).
+        if parts is not None:            # an OR at the top is the first decision: each part is walked
+            todo = [(n, ()) for n in reversed(range(parts))]   # at once (a walk would stop there to ask)
+        else:
+            todo = [(option, ())]
+        while todo:
+            opt, prefix = todo.pop()
             walk = TreeWalk(self, ctx, opt, prefix, planning=True)
             walk.memo = memo
             try:
                 step(walk, dict(bindings))
-            except NeedChoice as need:
+            except NeedChoice as need:   # each way to go on is walked again from the top, in order
                 if need.kind == "option":
-                    for n in need.candidates:
-                        explore(n, prefix)
+                    todo += [(n, prefix) for n in reversed(need.candidates)]
                 else:
-                    for candidate in need.candidates:
-                        explore(opt, prefix + (candidate,))
-                return
+                    todo += [(opt, prefix + (candidate,)) for candidate in reversed(need.candidates)]
+                continue
             found.append((opt if walk.option_used else None, prefix))
-
-        parts = self._top_options(tree) if option is None and not self.stopped(ctx) else None
-        if parts is not None:
-            for n in range(parts):       # an OR at the top is the first decision: each part is walked
-                explore(n, ())           # at once (the walk would stop there asking which, at a cost)
-        else:
-            explore(option, ())
         return found
 
     def _top_options(self, tree: object) -> int | None:
