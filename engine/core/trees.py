@@ -497,6 +497,7 @@ class TreeWalker(Generic[C]):
         # The walks still to make, as (option, targets), the next one last: a plain stack rather than
         # a recursive closure, which would hold itself in a reference cycle the garbage collector
         # must find (one per listed card, at every decision).
+        todo: list[tuple[int | None, tuple[Any, ...]]]
         if parts is not None:            # an OR at the top is the first decision: each part is walked
             todo = [(n, ()) for n in reversed(range(parts))]   # at once (a walk would stop there to ask)
         else:
