@@ -311,9 +311,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
             if unmet[option]:
                 continue
             for deck in decks:
-                extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
-                found += [commands.listed("card", args, extra + (("pay", pay),) if pay else extra, seat)
-                          for pay in pays]
+                extra = ((("deck", deck),) if deck else ()) + plan_options(option, targets)   # sorted by name
+                found += commands.listed_paid("card", args, extra, pays, seat)
     return found
 
 
