@@ -402,7 +402,7 @@ class TreeWalker(Generic[C]):
             stopped = self.stopped
 
             def fail(walk: TreeWalk[C], bindings: Bindings) -> None:
-                if not stopped(walk.ctx):
+                if walk.planning or not stopped(walk.ctx):
                     self.step(tree)(walk, bindings)
             return fail
 
@@ -412,7 +412,7 @@ class TreeWalker(Generic[C]):
             steps = tuple(self._lazy_step(node) for node in tree)
 
             def sequence(walk: TreeWalk[C], bindings: Bindings) -> None:
-                if stopped(walk.ctx):
+                if not walk.planning and stopped(walk.ctx):
                     return
                 for part in steps:
                     part(walk, bindings)
@@ -422,18 +422,25 @@ class TreeWalker(Generic[C]):
         control = self.controls.get(name)
         if control is not None:
             def structure(walk: TreeWalk[C], bindings: Bindings) -> None:
-                if not stopped(walk.ctx):
+                if walk.planning or not stopped(walk.ctx):
                     control(walk, dict(args), bindings)     # a fresh dict, as `named_args` gives
             return structure
         kinds = self.kinds(name)
         parts = tuple((key, self.value_step(val) if kinds.get(key, "v") == "v" else None, val)
                       for key, val in args.items())
         before = self.before.get(name)
+        # A plan needs only the choices a primitive's args take: unless a `before` reads the values,
+        # a planning walk resolves only the value args that may take one (see `_may_choose`).
+        choosing = tuple(find for _, find, val in parts if find is not None and self._may_choose(val))
 
         def primitive(walk: TreeWalk[C], bindings: Bindings) -> None:
-            if stopped(walk.ctx):
+            if not walk.planning and stopped(walk.ctx):
                 return
             walk.context = name
+            if walk.planning and before is None:
+                for find in choosing:
+                    find(walk, bindings)
+                return
             values = {key: (val if find is None else find(walk, bindings)) for key, find, val in parts}
             if before is not None:
                 bindings = before(walk, values, bindings)
@@ -441,6 +448,18 @@ class TreeWalker(Generic[C]):
                 return
             walk.call(name, values, bindings)
         return primitive
+
+    def _may_choose(self, node: object) -> bool:
+        """Whether resolving a value node may take one of the command's choices: whether it names
+        ``choose`` (the call, or a game's bare name ``choose``) anywhere in it. Values only read the
+        state, so one that takes no choice changes nothing a plan records."""
+        if isinstance(node, str):
+            return node == "choose"
+        if isinstance(node, tuple):
+            return any(self._may_choose(item) for item in node)
+        if isinstance(node, Mapping):
+            return any(key == "choose" or self._may_choose(value) for key, value in node.items())
+        return False
 
     def _make_value(self, node: object) -> ValueStep[C]:
         if isinstance(node, tuple):
@@ -490,31 +509,33 @@ class TreeWalker(Generic[C]):
               **bindings: Any) -> list[tuple[int | None, tuple[Any, ...]]]:
         """Every (option, targets) a command may name for ``tree`` (no option: each OR part), in
         the order the walk meets the choices; nothing changes."""
+        if self.stopped(ctx):            # the game is over: nothing to choose (see `TreeWalk.planning`)
+            return [(None, ())]
         found: list[tuple[int | None, tuple[Any, ...]]] = []
         memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
         step = self.step(tree)
-
-        def explore(opt: int | None, prefix: tuple[Any, ...]) -> None:
+        parts = self._top_options(tree) if option is None else None
+        # The walks still to make, as (option, targets), the next one last: a plain stack rather than
+        # a recursive closure, which would hold itself in a reference cycle the garbage collector
+        # must find (one per listed card, at every decision).
+        todo: list[tuple[int | None, tuple[Any, ...]]]
+        if parts is not None:            # an OR at the top is the first decision: each part is walked
+            todo = [(n, ()) for n in reversed(range(parts))]   # at once (a walk would stop there to ask)
+        else:
+            todo = [(option, ())]
+        while todo:
+            opt, prefix = todo.pop()
             walk = TreeWalk(self, ctx, opt, prefix, planning=True)
             walk.memo = memo
             try:
                 step(walk, dict(bindings))
-            except NeedChoice as need:
+            except NeedChoice as need:   # each way to go on is walked again from the top, in order
                 if need.kind == "option":
-                    for n in need.candidates:
-                        explore(n, prefix)
+                    todo += [(n, prefix) for n in reversed(need.candidates)]
                 else:
-                    for candidate in need.candidates:
-                        explore(opt, prefix + (candidate,))
-                return
+                    todo += [(opt, prefix + (candidate,)) for candidate in reversed(need.candidates)]
+                continue
             found.append((opt if walk.option_used else None, prefix))
-
-        parts = self._top_options(tree) if option is None and not self.stopped(ctx) else None
-        if parts is not None:
-            for n in range(parts):       # an OR at the top is the first decision: each part is walked
-                explore(n, ())           # at once (the walk would stop there asking which, at a cost)
-        else:
-            explore(option, ())
         return found
 
     def _top_options(self, tree: object) -> int | None:
@@ -532,7 +553,8 @@ class TreeWalker(Generic[C]):
         rules = self.rules
         walk = TreeWalk(self, ctx, option, targets, planning=True)
         try:
-            walk.run(tree, dict(bindings))
+            if not self.stopped(ctx):    # the game is over: nothing to walk (see `TreeWalk.planning`)
+                walk.run(tree, dict(bindings))
         except NeedChoice as need:
             if need.kind == "option":
                 raise refuse(rules.option, "name which part of the OR the action performs (option=N)") from None
@@ -551,7 +573,8 @@ class TreeWalk(Generic[C]):
     ``chosen`` are the targets taken so far, ``optional`` makes the next ``choose`` also offer
     `NONE`, ``context`` is the primitive whose args are being resolved, and ``marks`` is what the
     game's primitives note for its conditions during this walk (a handler reaches the walk as
-    ``bindings["_walk"]``)."""
+    ``bindings["_walk"]``). A walk that only plans changes nothing, so whether the game is over is
+    asked once before it (`TreeWalker.plans`, `check_plan`), not again at every step."""
 
     __slots__ = ("walker", "ctx", "option", "option_used", "targets", "used", "planning", "strict", "optional",
                  "chosen", "context", "memo", "marks")

@@ -28,10 +28,10 @@ another order where order means nothing, another copy of an identical card, a we
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core import Command, Data
-from engine.core.commands import CommandMemo
+from engine.core.commands import CommandMemo, Value
 from engine.core.verbs import Verbs
 
 from .context import Ctx
@@ -45,6 +45,16 @@ verb = VERBS.verb
 
 
 listed = CommandMemo(50_000).make   # the listers' commands, made once (`CommandMemo`)
+
+
+def listed_paid(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],
+                pays: Sequence[tuple[str, ...]], seat: int) -> list[Command]:
+    """The listed command for each payment in ``pays``: ``options`` (sorted by name) with ``pay``
+    among them where it sorts, or without it for a payment of no card. A command keeps its options
+    sorted, so options given sorted are taken as they are rather than sorted again each time."""
+    at = sum(1 for key, _ in options if key < "pay")
+    before, after = options[:at], options[at:]
+    return [listed(verb, args, before + (("pay", pay),) + after if pay else options, seat) for pay in pays]
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:

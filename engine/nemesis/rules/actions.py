@@ -24,7 +24,11 @@ def check_tag(data: Data, seat: int, tag: str, rule: str = "NEM-ACTION-7") -> No
 
 
 def tag_fits(data: Data, seat: int, tag: str) -> bool:
-    fighting = in_combat(data, seat)
+    return tag_fits_combat(in_combat(data, seat), tag)
+
+
+def tag_fits_combat(fighting: bool, tag: str) -> bool:
+    """`tag_fits` for a character known to be in combat (``fighting``) or not."""
     return not ((tag == "in" and not fighting) or (tag == "out" and fighting))
 
 

@@ -38,13 +38,13 @@ from .actions import (
     needs_entrance,
     plan_options,
     requirement_unmet,
-    tag_fits,
+    tag_fits_combat,
     uses,
     values,
 )
 from .hand import card_kind, is_contamination
 from .holding import drop_slot, droppable_slots, free_slots, receive, starting_ammo
-from .places import in_facility
+from .places import in_combat, in_facility
 from .rooms import free_room_unmet  # Defense Plan: a Room action for free
 
 ITEM_DECKS = ("red", "yellow", "green")
@@ -281,13 +281,14 @@ def card_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
     found: list[Command] = []
     seen: set[str] = set()
+    fighting = in_combat(data, seat)                        # the same for every card of the hand
     for instance in player["hand"]:
         kind = card_kind(instance)
         if is_contamination(instance) or kind in seen:
             continue
         seen.add(kind)
         card = ctx.content.action_card(player["character"], kind)
-        if card.tag == "reaction" or not tag_fits(data, seat, card.tag):
+        if card.tag == "reaction" or not tag_fits_combat(fighting, card.tag):
             continue
         pays = hand.payments(player["hand"], card.cost, keep=instance)
         args = (instance,)
@@ -311,9 +312,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
             if unmet[option]:
                 continue
             for deck in decks:
-                extra = plan_options(option, targets) + ((("deck", deck),) if deck else ())
-                found += [commands.listed("card", args, extra + (("pay", pay),) if pay else extra, seat)
-                          for pay in pays]
+                extra = ((("deck", deck),) if deck else ()) + plan_options(option, targets)   # sorted by name
+                found += commands.listed_paid("card", args, extra, pays, seat)
     return found
 
 

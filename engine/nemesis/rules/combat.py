@@ -352,8 +352,8 @@ def _combat_commands(data: Data, seat: int) -> list[Command]:
     for target in targets:
         for pay in pays:
             for weapon in weapons:
-                found.append(listed("shoot", (), (("target", target), ("weapon", weapon), ("pay", pay)), seat))
-            found.append(listed("melee", (), (("target", target), ("pay", pay)), seat))
+                found.append(listed("shoot", (), (("pay", pay), ("target", target), ("weapon", weapon)), seat))
+            found.append(listed("melee", (), (("pay", pay), ("target", target)), seat))   # options sorted by name
     return found
 
 

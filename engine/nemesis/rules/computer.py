@@ -338,9 +338,7 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
                 params.append(("option", option))
             if target is not None:
                 params.append(("target", target))
-            options = tuple(params) + via
-            found += [commands.listed("computer", (index,), options + (("pay", pay),) if pay else options, seat)
-                      for pay in pays]
+            found += commands.listed_paid("computer", (index,), tuple(params) + via, pays, seat)
     return found
 
 

@@ -138,8 +138,10 @@ def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tu
 def _payments(hand: tuple[str, ...], cost: int, keep: str | None) -> tuple[tuple[str, ...], ...]:
     # cached: every lister asks for the same hand's payments, at every decision of the turn
     cards = [c for c in hand if not is_contamination(c) and c != keep]
-    kinds = {c: card_kind(c) for c in cards}
+    kind = {c: card_kind(c) for c in cards}.__getitem__
+    if len(set(map(kind, cards))) == len(cards):   # no two alike: each combination is a payment of its own
+        return tuple(sorted(combinations(cards, cost)))
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for chosen in combinations(cards, cost):       # in hand order: the first of each set of kinds is kept
-        found.setdefault(tuple(sorted(kinds[c] for c in chosen)), chosen)
+        found.setdefault(tuple(sorted(map(kind, chosen))), chosen)
     return tuple(sorted(found.values()))

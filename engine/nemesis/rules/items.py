@@ -171,9 +171,7 @@ def _item_commands(data: Data, seat: int) -> list[Command]:
         for option, targets in plans(ctx, item.effect):
             if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue
-            for pay in pays:
-                found.append(commands.listed("item", (ref,),
-                                             plan_options(option, targets) + ((("pay", pay),) if pay else ()), seat))
+            found += commands.listed_paid("item", (ref,), plan_options(option, targets), pays, seat)
     return found
 
 
@@ -286,7 +284,7 @@ def _craft_commands(data: Data, seat: int) -> list[Command]:
     if in_combat(data, seat):
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
-    return [commands.listed("craft", (crafted,), (("use", combo), ("pay", pay)), seat)
+    return [commands.listed("craft", (crafted,), (("pay", pay), ("use", combo)), seat)   # sorted by name
             for crafted, combo in craft_options(ctx, seat) for pay in pays]
 
 

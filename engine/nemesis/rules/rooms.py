@@ -678,8 +678,7 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
         pays = hand.payments(player["hand"], cost)
         args = (tile_act.id,)
         for option, target in legal:
-            params = _params(option, target)
-            found += [commands.listed("room", args, params + (("pay", pay),) if pay else params, seat) for pay in pays]
+            found += commands.listed_paid("room", args, _params(option, target), pays, seat)
     return found
 
 
