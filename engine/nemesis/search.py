@@ -3,13 +3,16 @@ for each seat, a playout policy, commands grouped by what they do, and how far a
 
 A seat's value is about surviving and meeting its objective (NEM-VICTORY): a finished game is
 worth what the Victory Check found (alive, won); an unfinished one is judged by an estimate of
-the character's survival times how far its objective stands (met now, or not). The survival
-estimate reads the position as the Victory Check will: wounds, intruders in its Room, fire, the
-Time left for a character still inside; the Active Contingency (NEM-CONTINGENCY-6) and the
-contamination check (NEM-VICTORY-4) as they stand in the state it is given. These hooks read
-determinised states (the search's guess, in which the Active Contingency and the infected cards
-are dealt again from what the seat cannot see, `resample_hidden`), never the real one, so the
-Contingency's threat is weighed by how likely each colour is from the seat's view.
+the character's survival times how far its objective stands (met now, or not). Playouts are short
+(about a round each seat, `search_depth`): a whole game of the heuristic mostly ends in a death
+whatever the first command was, so long playouts compare candidates on noise; a short one is
+judged by a smooth estimate instead — wounds, intruders in and next to the Room, fire, the way to
+the Isolation Room as the Time runs down, and, as the Victory Check will, the Active Contingency
+(NEM-CONTINGENCY-6) and the contamination check (NEM-VICTORY-4) as they stand in the state it is
+given. These hooks read determinised states (the search's guess, in which the Active Contingency
+and the infected cards are dealt again from what the seat cannot see, `resample_hidden`), never
+the real one, so the Contingency's threat is weighed by how likely each colour is from the seat's
+view.
 
 The playout policy is the heuristic bot (`engine.nemesis.bot`) with a few of its blind spots
 mended (`_Plan`): it does not repeat an action whose objective it has already met (a second
@@ -29,12 +32,18 @@ from .views import seat_view
 
 SURVIVED = 0.6        # a finished game: the share of its value for surviving, the rest for winning
 OUT = {"locked": 0.95, "bunker": 0.97, "evacuated": 0.97, "pod": 0.8}   # survival once out of the Facility
-PLAYOUT_DEPTH = 16    # commands
+PLAYOUT_DEPTH = 4     # commands, and as many more for each player (about a round each in solo)
+PER_PLAYER = 4
+INSIDE = 0.6          # an unhurt character inside, alone, early: its chance to live (a rough guess)
+THREAT = {"larva": 0.04, "creeper": 0.12, "adult": 0.2, "breeder": 0.28, "queen": 0.35}   # in its Room
+UNGROUPED = ("pay", "discard")   # options that only say how a command is paid
+HOME_FROM = 10        # from this Time slot on, the way to the Isolation Room counts
 YELLOW_KNOWLEDGE = 4  # the Yellow Contingency kills living characters with Knowledge at most this
 CHECK_DRAW = 4        # cards drawn in the contamination check (NEM-VICTORY-4)
 # each Contingency colour: whom it kills at the Victory Check (NEM-CONTINGENCY-6), and how much of
-# that threat a character still inside the Facility keeps (it may yet signal, learn, choose a route)
-INSIDE_THREAT = {"BLUE": 0.5, "YELLOW": 0.4, "RED": 0.35, "GRAY": 0.1}
+# that threat a character still inside the Facility keeps: a Signal or Knowledge may yet come, but
+# the Isolation Room is nearly every survivor's way out, and the end of the Time kills the rest
+INSIDE_THREAT = {"BLUE": 0.85, "YELLOW": 0.85, "RED": 0.9, "GRAY": 0.1}
 
 
 def _colours() -> dict[str, str]:
@@ -62,7 +71,7 @@ def _contingency_kills(data: Data, player: Data) -> float:
     elif colour == "YELLOW":
         hit = player["knowledge"] <= YELLOW_KNOWLEDGE
     elif colour == "RED":
-        hit = where == "locked" or (where == "facility" and player.get("room") == "ISO")
+        hit = where in ("locked", "facility")
     elif colour == "GRAY":
         hit = where in ("evacuated", "pod")
     else:
@@ -87,23 +96,54 @@ def _contamination_passes(player: Data) -> float:
     return comb(total - bad, CHECK_DRAW) / comb(total, CHECK_DRAW)
 
 
+def _inside(data: Data, player: Data) -> float:
+    """A character still in the Facility: a smooth guess from its wounds (three Serious Wounds and
+    one more kill, NEM-WOUND), the intruders in and next to its Room, fire, and how far it stands
+    from the Isolation Room as the Time runs down (it opens on slot 8, NEM-ROOM-29), so that a
+    playout cut after a round or two tells a safer position from a worse one."""
+    board = content().board
+    chance = INSIDE
+    damage = len(player["serious"]) + player["light"] / 3
+    chance *= max(0.05, 1.0 - damage / 3.5)
+    room = player["room"]
+    if room is None:
+        return chance
+    near = board.neighbour_rooms(room)
+    for intruder in data["intruders"].values():
+        where = intruder["room"]
+        if where == room:
+            chance *= 1.0 - THREAT.get(intruder["type"], 0.2)
+        elif where in near:
+            chance *= 1.0 - THREAT.get(intruder["type"], 0.2) / 3
+    if data["rooms"].get(room, {}).get("fire"):
+        chance *= 0.9
+    time = int(data["time"])
+    if time <= HOME_FROM:
+        closed = frozenset(cid for cid, cor in data["corridors"].items() if cor["door"] == "closed")
+        distance = min(6, _distances(closed).get(room, 6))
+        chance *= 1.0 - 0.03 * distance * min(2.0, (HOME_FROM + 1 - time) / 3)
+    return chance
+
+
+_DISTANCES: dict[frozenset[str], dict[str, int]] = {}
+
+
+def _distances(closed: frozenset[str]) -> dict[str, int]:
+    """Movements from the Isolation Room to every Room, for these Closed Doors (kept: few sets occur)."""
+    found = _DISTANCES.get(closed)
+    if found is None:
+        if len(_DISTANCES) >= 512:
+            _DISTANCES.clear()
+        found = _DISTANCES[closed] = content().board.distances_from("ISO", closed)
+    return found
+
+
 def _survival(data: Data, player: Data) -> float:
     """A rough chance that ``player``'s character lives through the game, from the state now."""
     where = player["where"]
     if where == "dead":
         return 0.0
-    if where in OUT:
-        chance = OUT[where]
-    else:
-        chance = 0.45
-        chance -= 0.12 * len(player["serious"]) + 0.03 * player["light"]
-        room = player["room"]
-        chance -= 0.1 * sum(1 for i in data["intruders"].values() if i["room"] == room)
-        if room is not None and data["rooms"].get(room, {}).get("fire"):
-            chance -= 0.05
-        # time runs down from 15 to S: the later, the more a character still inside is at risk
-        chance -= 0.015 * max(0, 8 - int(data["time"]))
-        chance = max(0.02, chance)
+    chance = OUT[where] if where in OUT else _inside(data, player)
     chance *= 1.0 - _contingency_kills(data, player)
     chance *= _contamination_passes(player)
     return min(1.0, max(0.0, chance))
@@ -187,12 +227,17 @@ def search_playout(data: Data, seat: int, legal: Sequence[Command], rng: Rng) ->
 
 
 def search_group(command: Command) -> str | None:
-    """A move to one Room however it is paid, a pass with any discards, a card or Room action with
-    any targets: one group each."""
-    if command.verb == "answer" or not command.args:
-        return command.verb if command.verb == "pass" else None
-    return f"{command.verb} {command.args[0]}"
+    """A move to one Room however it is paid, a pass with any discards, a shot or any action with
+    the same card (whichever copy), item, Room action and targets however it is paid: one group
+    each; an answer is its own."""
+    if command.verb == "answer":
+        return None
+    if command.verb == "pass":
+        return "pass"
+    head = str(command.args[0]).split(".", 1)[0] if command.args else ""
+    rest = " ".join(f"{key}={value}" for key, value in command.options if key not in UNGROUPED)
+    return " ".join(part for part in (command.verb, head, rest) if part)
 
 
 def search_depth(config: Config) -> int | None:
-    return PLAYOUT_DEPTH
+    return PLAYOUT_DEPTH + PER_PLAYER * config.players
