@@ -16,6 +16,14 @@ Each search decision (one with a choice) is timed: median and 95th percentile, i
 
     python tests/benchmarks/search_strength.py [--games 10] [--think-ms 500] [--game vindication]
                                                [--jobs 1] [--iterations N] [--first 1]
+                                               [--mode solo] [--scaling [--factors 0.5,1,2,4]]
+
+``--mode`` limits Nemesis to some of its modes. ``--scaling`` plays Vindication and Dragonbond on
+the same seeds at multiples of the budget (0.25, 0.5, 1 and 2 s for Normal's 500 ms; with
+``--iterations N``, multiples of N) and prints a table of the search's results by budget.
+"Simulations per CPU second" counts the search decisions' CPU time in their process, a figure
+that a loaded machine shrinks far less than the wall-clock rate: it tells how many iterations a
+time budget would get on a quiet machine.
 """
 from __future__ import annotations
 
