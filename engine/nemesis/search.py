@@ -1,28 +1,141 @@
 """What the search player (engine/bots/search.py) needs of Nemesis: Lockdown: a position's value
-for each seat, its heuristic bot as the playout policy, commands grouped by what they do, and
-how far a playout looks.
+for each seat, a playout policy, commands grouped by what they do, and how far a playout looks.
 
 A seat's value is about surviving and meeting its objective (NEM-VICTORY): a finished game is
 worth what the Victory Check found (alive, won); an unfinished one is judged by an estimate of
-the character's survival (dead, out of the Facility, wounds, contamination, intruders in its Room)
-times how far its objective stands (met now, or not). These hooks read determinised states (the
-search's guess), never the real one.
+the character's survival times how far its objective stands (met now, or not). Playouts are short
+(about a round each seat, `search_depth`): a whole game of the heuristic mostly ends in a death
+whatever the first command was, so long playouts compare candidates on noise; a short one is
+judged by a smooth estimate instead — wounds, intruders in and next to the Room, fire, the way to
+the Isolation Room as the Time runs down, and, as the Victory Check will, the Active Contingency
+(NEM-CONTINGENCY-6) and the contamination check (NEM-VICTORY-4) as they stand in the state it is
+given. These hooks read determinised states (the search's guess, in which the Active Contingency
+and the infected cards are dealt again from what the seat cannot see, `resample_hidden`), never
+the real one, so the Contingency's threat is weighed by how likely each colour is from the seat's
+view.
+
+The playout policy is the heuristic bot (`engine.nemesis.bot`) with a few of its blind spots
+mended (`_Plan`): it does not repeat an action whose objective it has already met (a second
+Signal), and it does not stand in a burning Room (NEM-FIRE) when it can walk out.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from math import comb
 
 from engine.core import Command, Config, Data, Rng
 
-from .bot import HeuristicBot
+from .bot import HeuristicBot, Plan
+from .content import content
 from .objectives import objective_met
 from .views import seat_view
 
 SURVIVED = 0.6        # a finished game: the share of its value for surviving, the rest for winning
-OUT = {"locked": 0.75, "bunker": 0.9, "evacuated": 0.9, "pod": 0.6}   # survival once out of the Facility
-PLAYOUT_DEPTH = 16    # commands
+OUT = {"locked": 0.95, "bunker": 0.97, "evacuated": 0.97, "pod": 0.8}   # survival once out of the Facility
+PLAYOUT_DEPTH = 4     # commands, and as many more for each player (about a round each in solo)
+PER_PLAYER = 4
+INSIDE = 0.6          # an unhurt character inside, alone, early: its chance to live (a rough guess)
+THREAT = {"larva": 0.04, "creeper": 0.12, "adult": 0.2, "breeder": 0.28, "queen": 0.35}   # in its Room
+UNGROUPED = ("pay", "discard")   # options that only say how a command is paid
+HOME_FROM = 10        # from this Time slot on, the way to the Isolation Room counts
+YELLOW_KNOWLEDGE = 4  # the Yellow Contingency kills living characters with Knowledge at most this
+CHECK_DRAW = 4        # cards drawn in the contamination check (NEM-VICTORY-4)
+# each Contingency colour: whom it kills at the Victory Check (NEM-CONTINGENCY-6), and how much of
+# that threat a character still inside the Facility keeps: a Signal or Knowledge may yet come, but
+# the Isolation Room is nearly every survivor's way out, and the end of the Time kills the rest
+INSIDE_THREAT = {"BLUE": 0.85, "YELLOW": 0.85, "RED": 0.9, "GRAY": 0.1}
 
-_PLAYER = HeuristicBot()
+
+def _colours() -> dict[str, str]:
+    return {t.id: t.colour for t in content().tokens.contingency_tokens}
+
+
+def _infected() -> frozenset[str]:
+    return frozenset(c.id for c in content().contamination if c.infected)
+
+
+_COLOUR: dict[str, str] = {}
+_INFECTED: frozenset[str] = frozenset()
+
+
+def _contingency_kills(data: Data, player: Data) -> float:
+    """How likely the Active Contingency of ``data`` kills ``player`` (0 or 1 once out; a share of
+    the threat while still inside, where the character can still act on it)."""
+    global _COLOUR
+    if not _COLOUR:
+        _COLOUR = _colours()
+    colour = _COLOUR.get(str(data.get("contingency_active")), "GREEN")
+    where = player["where"]
+    if colour == "BLUE":
+        hit = not player["signal"]
+    elif colour == "YELLOW":
+        hit = player["knowledge"] <= YELLOW_KNOWLEDGE
+    elif colour == "RED":
+        hit = where in ("locked", "facility")
+    elif colour == "GRAY":
+        hit = where in ("evacuated", "pod")
+    else:
+        return 0.0
+    if not hit:
+        return 0.0
+    return 1.0 if where != "facility" else INSIDE_THREAT[colour]
+
+
+def _contamination_passes(player: Data) -> float:
+    """The chance ``player`` passes the contamination check (NEM-VICTORY-2..4) as things stand."""
+    global _INFECTED
+    if not _INFECTED:
+        _INFECTED = _infected()
+    cards = [str(card) for card in player["hand"] + player["deck"] + player["discard"]]
+    contaminated = [card for card in cards if card.startswith("CONT")]
+    if not player["larva"] and not any(card in _INFECTED for card in contaminated):
+        return 1.0
+    total, bad = len(cards), len(contaminated)
+    if total < CHECK_DRAW:
+        return 0.0 if bad else 1.0
+    return comb(total - bad, CHECK_DRAW) / comb(total, CHECK_DRAW)
+
+
+def _inside(data: Data, player: Data) -> float:
+    """A character still in the Facility: a smooth guess from its wounds (three Serious Wounds and
+    one more kill, NEM-WOUND), the intruders in and next to its Room, fire, and how far it stands
+    from the Isolation Room as the Time runs down (it opens on slot 8, NEM-ROOM-29), so that a
+    playout cut after a round or two tells a safer position from a worse one."""
+    board = content().board
+    chance = INSIDE
+    damage = len(player["serious"]) + player["light"] / 3
+    chance *= max(0.05, 1.0 - damage / 3.5)
+    room = player["room"]
+    if room is None:
+        return chance
+    near = board.neighbour_rooms(room)
+    for intruder in data["intruders"].values():
+        where = intruder["room"]
+        if where == room:
+            chance *= 1.0 - THREAT.get(intruder["type"], 0.2)
+        elif where in near:
+            chance *= 1.0 - THREAT.get(intruder["type"], 0.2) / 3
+    if data["rooms"].get(room, {}).get("fire"):
+        chance *= 0.9
+    time = int(data["time"])
+    if time <= HOME_FROM:
+        closed = frozenset(cid for cid, cor in data["corridors"].items() if cor["door"] == "closed")
+        distance = min(6, _distances(closed).get(room, 6))
+        chance *= 1.0 - 0.03 * distance * min(2.0, (HOME_FROM + 1 - time) / 3)
+    return chance
+
+
+_DISTANCES: dict[frozenset[str], dict[str, int]] = {}
+
+
+def _distances(closed: frozenset[str]) -> dict[str, int]:
+    """Movements from the Isolation Room to every Room, for these Closed Doors (kept: few sets occur)."""
+    found = _DISTANCES.get(closed)
+    if found is None:
+        if len(_DISTANCES) >= 512:
+            _DISTANCES.clear()
+        found = _DISTANCES[closed] = content().board.distances_from("ISO", closed)
+    return found
 
 
 def _survival(data: Data, player: Data) -> float:
@@ -30,25 +143,17 @@ def _survival(data: Data, player: Data) -> float:
     where = player["where"]
     if where == "dead":
         return 0.0
-    if where in OUT:
-        chance = OUT[where]
-    else:
-        chance = 0.45
-        chance -= 0.12 * len(player["serious"]) + 0.03 * player["light"]
-        chance -= 0.1 * sum(1 for i in data["intruders"].values() if i["room"] == player["room"])
-        # time runs down from 15 to S: the later, the more a character still inside is at risk
-        chance -= 0.015 * max(0, 8 - int(data["time"]))
-    contaminated = sum(1 for card in player["hand"] + player["deck"] + player["discard"]
-                       if str(card).startswith("CONT"))
-    chance -= 0.04 * contaminated + (0.15 if player["larva"] else 0.0)
-    return min(1.0, max(0.02, chance))
+    chance = OUT[where] if where in OUT else _inside(data, player)
+    chance *= 1.0 - _contingency_kills(data, player)
+    chance *= _contamination_passes(player)
+    return min(1.0, max(0.0, chance))
 
 
 def _objective(data: Data, player: Data) -> float:
     objectives = player["objectives"]
     if not objectives:
         return 0.5
-    return 0.8 if any(objective_met(data, player["seat"], o) for o in objectives) else 0.25
+    return 1.0 if any(objective_met(data, player["seat"], o) for o in objectives) else 0.25
 
 
 def search_values(data: Data) -> Sequence[float] | None:
@@ -69,18 +174,70 @@ def search_values(data: Data) -> Sequence[float] | None:
     return values
 
 
+class _Plan(Plan):
+    """The heuristic bot's plan with its blind spots mended (module docstring)."""
+
+    def __init__(self, view: Data, seat: int) -> None:
+        super().__init__(view, seat)
+        me = self.me
+        done = set()
+        if me.get("signal"):
+            done.add("signal")
+        if me.get("knowledge_active"):
+            done.add("knowledge_token_active")
+        if self.wanted & done:
+            self.wanted = self.wanted - done
+            self.goal, self.goal_weight = self.choose_goal()
+            self.goal_distances = (self.c.board.distances_from(self.goal, self.closed) if self.goal else {})
+            self.here_distance = self.goal_distances.get(self.room) if self.room else None
+        rooms = view["rooms"]
+        self.fire_here = bool(self.room and rooms.get(self.room, {}).get("fire"))
+
+    def danger_of(self, to: str) -> float:
+        risk = super().danger_of(to)
+        if self.view["rooms"].get(to, {}).get("fire"):
+            risk += 12.0
+        return risk
+
+    def score(self, command: Command) -> float:
+        value = super().score(command)
+        if self.fire_here and not self.in_combat:
+            if command.verb in ("move", "careful_move"):
+                value += 15.0
+            elif command.verb == "pass":
+                value -= 10.0
+        return value
+
+
+class PolicyBot(HeuristicBot):
+    """The playout policy as a bot (`_Plan`): honest like the heuristic, its view only."""
+
+    name = "nemesis_policy"
+
+    def scorer(self, view: Data, seat: int) -> Callable[[Command], float]:
+        return _Plan(view, seat).score
+
+
+_PLAYER = PolicyBot()
+
+
 def search_playout(data: Data, seat: int, legal: Sequence[Command], rng: Rng) -> Command | None:
-    """The heuristic bot, from the seat's view of the determinised state."""
+    """The mended heuristic (`PolicyBot`), from the seat's view of the determinised state."""
     return _PLAYER.choose(seat_view(data, seat), legal, rng)
 
 
 def search_group(command: Command) -> str | None:
-    """A move to one Room however it is paid, a pass with any discards, a card or Room action with
-    any targets: one group each."""
-    if command.verb == "answer" or not command.args:
-        return command.verb if command.verb == "pass" else None
-    return f"{command.verb} {command.args[0]}"
+    """A move to one Room however it is paid, a pass with any discards, a shot or any action with
+    the same card (whichever copy), item, Room action and targets however it is paid: one group
+    each; an answer is its own."""
+    if command.verb == "answer":
+        return None
+    if command.verb == "pass":
+        return "pass"
+    head = str(command.args[0]).split(".", 1)[0] if command.args else ""
+    rest = " ".join(f"{key}={value}" for key, value in command.options if key not in UNGROUPED)
+    return " ".join(part for part in (command.verb, head, rest) if part)
 
 
 def search_depth(config: Config) -> int | None:
-    return PLAYOUT_DEPTH
+    return PLAYOUT_DEPTH + PER_PLAYER * config.players

@@ -16,6 +16,14 @@ Each search decision (one with a choice) is timed: median and 95th percentile, i
 
     python tests/benchmarks/search_strength.py [--games 10] [--think-ms 500] [--game vindication]
                                                [--jobs 1] [--iterations N] [--first 1]
+                                               [--mode solo] [--scaling [--factors 0.5,1,2,4]]
+
+``--mode`` limits Nemesis to some of its modes. ``--scaling`` plays Vindication and Dragonbond on
+the same seeds at multiples of the budget (0.25, 0.5, 1 and 2 s for Normal's 500 ms; with
+``--iterations N``, multiples of N) and prints a table of the search's results by budget.
+"Simulations per CPU second" counts the search decisions' CPU time in their process, a figure
+that a loaded machine shrinks far less than the wall-clock rate (to 60–75 % of a quiet machine's
+rate in this project's runs): a floor for what a time budget gets on a quiet machine.
 """
 from __future__ import annotations
 
@@ -47,6 +55,7 @@ class Played:
     iterations: int = 0
     commands: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0              # the search decisions' CPU time in this process (load-independent-ish)
 
 
 def play(game_id: str, players: int, mode: str | None, options: dict, seed: int, kinds: tuple[str, ...],
@@ -70,10 +79,11 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
             break
         seat = state.deciders()[0]
         bot = bots[seat]
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         command = decide(bot, state, seat, state.legal(seat), rngs[seat])
         spent = time.perf_counter() - started
         if isinstance(bot, SearchBot) and bot.last is not None:
+            played.cpu += time.process_time() - cpu
             played.times.append(spent)
             played.iterations += bot.last.iterations
             played.commands += bot.last.commands
@@ -86,9 +96,11 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
     return played
 
 
-def duel(job: tuple[str, int, int | None, int | None]) -> dict:
-    """One seed of one game's comparison: the search's result and the heuristic's."""
-    game_id, seed, think_ms, iterations = job
+def duel(job: tuple) -> dict:
+    """One seed of one game's comparison: the search's result and the heuristic's (Nemesis: in
+    ``modes``, every mode when not given)."""
+    game_id, seed, think_ms, iterations, *rest = job
+    modes = rest[0] if rest and rest[0] else tuple(mode for mode, _ in NEMESIS_MODES)
     me = seed % 2
     if game_id == "vindication":
         kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
@@ -98,7 +110,7 @@ def duel(job: tuple[str, int, int | None, int | None]) -> dict:
         scores = p.outcome.scores or (0.0, 0.0)
         return {"game": game_id, "beats": won and not lost, "tie": won and lost, "mine": scores[me],
                 "theirs": scores[1 - me], "times": p.times, "iterations": p.iterations, "commands": p.commands,
-                "seconds": p.seconds}
+                "seconds": p.seconds, "cpu": p.cpu}
     if game_id == "dragonbond":
         kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
         p = play(game_id, 2, None, {"characters": "random"}, seed, kinds, think_ms, iterations)
@@ -108,13 +120,15 @@ def duel(job: tuple[str, int, int | None, int | None]) -> dict:
         tie = scores[me] == scores[1 - me] and won == lost
         return {"game": game_id, "beats": beats, "tie": tie, "won": won, "lost": lost, "mine": scores[me],
                 "theirs": scores[1 - me], "times": p.times, "iterations": p.iterations, "commands": p.commands,
-                "seconds": p.seconds}
+                "seconds": p.seconds, "cpu": p.cpu}
     # nemesis: every mode, search seats against heuristic seats
     rows = {}
     times: list[float] = []
     its = cmds = 0
-    secs = 0.0
+    secs = cpu = 0.0
     for mode, players in NEMESIS_MODES:
+        if mode not in modes:
+            continue
         if mode == "standard":
             kinds = ("search", "heuristic") if me == 0 else ("heuristic", "search")
             games = [play(game_id, players, mode, {}, seed, kinds, think_ms, iterations)]
@@ -134,8 +148,10 @@ def duel(job: tuple[str, int, int | None, int | None]) -> dict:
             its += p.iterations
             cmds += p.commands
             secs += p.seconds
+            cpu += p.cpu
         rows[mode] = tally
-    return {"game": game_id, "modes": rows, "times": times, "iterations": its, "commands": cmds, "seconds": secs}
+    return {"game": game_id, "modes": rows, "times": times, "iterations": its, "commands": cmds, "seconds": secs,
+            "cpu": cpu}
 
 
 def _percent(n: int, d: int) -> str:
@@ -163,6 +179,8 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
             print(f"game won: search {won}/{n}, heuristic {lost}/{n}")
     else:
         for mode, _ in NEMESIS_MODES:
+            if mode not in results[0]["modes"]:
+                continue
             line = []
             for who in ("search", "heuristic"):
                 seats, survived, objective, won = (sum(r["modes"][mode][who][i] for r in results) for i in range(4))
@@ -173,8 +191,11 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(f"decisions searched: {len(times)}; time median {1000 * statistics.median(times):.0f} ms, "
               f"p95 {1000 * p95:.0f} ms")
+        cpu = sum(r["cpu"] for r in results) or 1e-9
         print(f"simulations/s {sum(r['iterations'] for r in results) / seconds:.0f}; "
-              f"simulated commands/s {sum(r['commands'] for r in results) / seconds:.0f}")
+              f"simulated commands/s {sum(r['commands'] for r in results) / seconds:.0f}; "
+              f"simulations per CPU second {sum(r['iterations'] for r in results) / cpu:.0f} "
+              "(a quiet machine gives more)")
 
 
 class _InProcess:
@@ -196,7 +217,7 @@ def _progress(seed: int, result: dict) -> None:
     if "beats" in result:
         line = f"beats {result['beats']}, tie {result['tie']}, score {result['mine']} vs {result['theirs']}"
     else:
-        line = "; ".join(f"{mode} {result['modes'][mode]}" for mode, _ in NEMESIS_MODES)
+        line = "; ".join(f"{mode} {tally}" for mode, tally in result["modes"].items())
     print(f"  {result['game']} seed {seed}: {line}", file=sys.stderr, flush=True)
 
 
@@ -208,6 +229,8 @@ def main() -> None:
     parser.add_argument("--game", choices=GAMES, action="append", help="only this game (repeatable)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (each game runs in one)")
     parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
+    parser.add_argument("--mode", choices=[mode for mode, _ in NEMESIS_MODES], action="append",
+                        help="Nemesis: only this mode (repeatable; default every mode)")
     parser.add_argument("--exploration", type=float, default=search_module.EXPLORATION, help="UCB's constant")
     parser.add_argument("--widening", type=float, default=search_module.WIDENING,
                         help="progressive widening's constant (0: none, plain ISMCTS)")
@@ -219,6 +242,11 @@ def main() -> None:
                         help="the policy's pick is kept unless another root command's mean beats it by this")
     parser.add_argument("--paired", action=argparse.BooleanOptionalAction, default=search_module.PAIRED,
                         help="flat rounds: every candidate played out on the same determinisation and draws")
+    parser.add_argument("--scaling", action="store_true",
+                        help="Vindication / Dragonbond: the same seeds at half, one, two and four times the "
+                             "budget (--think-ms, or --iterations as its equivalent): 0.25, 0.5, 1 and 2 s "
+                             "for Normal's 500 ms; a table of the search's win rate by budget")
+    parser.add_argument("--factors", default="0.5,1,2,4", help="--scaling: the budget's multiples")
     args = parser.parse_args()
     search_module.EXPLORATION = args.exploration            # read by each process as it starts a game
     search_module.WIDENING = args.widening or None
@@ -227,9 +255,14 @@ def main() -> None:
     search_module.KEEP_MARGIN = args.keep_margin
     search_module.PAIRED = args.paired
     think_ms = None if args.iterations else args.think_ms
+    if args.scaling:
+        scaling(args, think_ms)
+        return
     for game_id in args.game or GAMES:
         started = time.perf_counter()
-        jobs = [(game_id, seed, think_ms, args.iterations) for seed in range(args.first, args.first + args.games)]
+        modes = tuple(args.mode or ())
+        seeds = range(args.first, args.first + args.games)
+        jobs = [(game_id, seed, think_ms, args.iterations, modes) for seed in seeds]
         results = []
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
             for job, result in zip(jobs, pool.map(duel, jobs)):
@@ -237,6 +270,42 @@ def main() -> None:
                 _progress(job[1], result)
         report(game_id, results, think_ms, args.iterations)
         print(f"({time.perf_counter() - started:.0f} s)")
+        sys.stdout.flush()
+
+
+def scaling(args: argparse.Namespace, think_ms: int | None) -> None:
+    """The search against the heuristic on the same seeds as its budget doubles (``--scaling``)."""
+    factors = [float(f) for f in args.factors.split(",")]
+    for game_id in args.game or ("vindication", "dragonbond"):
+        if game_id == "nemesis":
+            raise SystemExit("--scaling: Vindication and Dragonbond only")
+        rows = []
+        for factor in factors:
+            ms = None if think_ms is None else round(think_ms * factor)
+            its = None if args.iterations is None else max(1, round(args.iterations * factor))
+            started = time.perf_counter()
+            jobs = [(game_id, seed, ms, its) for seed in range(args.first, args.first + args.games)]
+            results = []
+            with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+                for job, result in zip(jobs, pool.map(duel, jobs)):
+                    results.append(result)
+                    _progress(job[1], result)
+            report(game_id, results, ms, its)
+            print(f"({time.perf_counter() - started:.0f} s)")
+            sys.stdout.flush()
+            n = len(results)
+            rows.append((factor, ms, its, n, sum(r["beats"] for r in results), sum(r["tie"] for r in results),
+                         statistics.mean(r["mine"] for r in results), statistics.mean(r["theirs"] for r in results),
+                         sum(r["iterations"] for r in results) / max(1, sum(len(r["times"]) for r in results))))
+        what = "wins" if game_id == "vindication" else "more power"
+        print(f"\n== {game_id}: search vs heuristic as the budget doubles (seeds {args.first}-"
+              f"{args.first + args.games - 1}, seats alternating)")
+        print(f"| budget | games | search {what} | ties | average score, search vs heuristic | "
+              "simulations a decision |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for factor, ms, its, n, beats, ties, mine, theirs, per in rows:
+            budget = f"{its} iterations (x{factor:g})" if its is not None else f"{ms} ms"
+            print(f"| {budget} | {n} | {_percent(beats, n)} | {ties} | {mine:.1f} vs {theirs:.1f} | {per:.0f} |")
         sys.stdout.flush()
 
 
