@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.core import Command, Match, Rng, TablekeeperError
 from engine.core.errors import ContentError
 from engine.core.guide import BUTTON_PREFIX, PANELS, Guide, GuideStep, guide_problem, matching, table_things
+from engine.core.state import quiet_forced_answer
 
 from .base import Bot, make_bot
 from .runner import bot_rng
@@ -43,18 +44,7 @@ def forced_answer(match: Match, seat: int) -> Command | None:
     state = match.state
     if state.is_terminal() or seat not in state.deciders():
         return None
-    commands = state.legal(seat)
-    if len(commands) != 1 or commands[0].verb != "answer":
-        return None
-    trial = state.copy()
-    before = trial.rng.get_state()
-    try:
-        events = trial.apply(commands[0])
-    except TablekeeperError:
-        return None
-    if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
-        return None
-    return commands[0]
+    return quiet_forced_answer(state, state.legal(seat))
 
 
 class GuidePlayer:

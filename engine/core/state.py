@@ -22,7 +22,7 @@ from typing import Any
 
 from . import plain
 from .commands import Command
-from .errors import Refused, StateBroken
+from .errors import Refused, StateBroken, TablekeeperError
 from .events import Event
 from .game import Config, Data, Game, Outcome, Prompt
 from .notation_check import mismatch_reason
@@ -278,3 +278,19 @@ class State:
     def from_plain(cls, game: Game, config: Config, rng_state: Any, data: Data) -> State:
         """A state over a private copy of ``data`` (the caller's document stays untouched)."""
         return cls(game, config, None, Rng.from_state(rng_state), plain.freeze(data))
+
+
+def quiet_forced_answer(state: State, commands: list[Command]) -> Command | None:
+    """The one command of ``commands`` when it is an answer that draws nothing and reveals nothing
+    (tried on a copy), so an app may take it for the seat; None when there is a real choice."""
+    if len(commands) != 1 or commands[0].verb != "answer" or state.is_terminal():
+        return None
+    trial = state.copy()
+    before = trial.rng.get_state()
+    try:
+        events = trial.apply(commands[0])
+    except TablekeeperError:
+        return None
+    if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
+        return None
+    return commands[0]

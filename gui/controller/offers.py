@@ -115,17 +115,6 @@ class Offers:
         """The viewer's one answer to a decision that has exactly one and reveals nothing by it
         (no chance drawn, nothing hidden shown: tried on a copy first), to be taken for them;
         None when the viewer has a real choice or nothing to decide."""
-        from engine.core import TablekeeperError
+        from engine.core.state import quiet_forced_answer
         match = self._cache.match
-        commands = self._cache.viewer_legal()
-        if match is None or len(commands) != 1 or commands[0].verb != "answer" or match.state.is_terminal():
-            return None
-        trial = match.state.copy()
-        before = trial.rng.get_state()
-        try:
-            events = trial.apply(commands[0])
-        except TablekeeperError:
-            return None
-        if trial.rng.get_state() != before or not all(e.public and not e.reveals for e in events):
-            return None
-        return commands[0]
+        return None if match is None else quiet_forced_answer(match.state, self._cache.viewer_legal())
