@@ -107,10 +107,11 @@ class Timeline(QWidget):
         row.addWidget(self.speed)
         self.where = QLabel(self)
         self.where.setObjectName("review_where")
-        # its words may be long (whose decision it is): they give way, never the docks beside the board
+        # its words may be long (whose decision it is): a line of its own above the slider, and
+        # they give way, never the docks beside the board
         self.where.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.where.setMinimumWidth(120)
-        row.addWidget(self.where, 1)
+        layout.insertWidget(0, self.where)
+        row.addStretch(1)
         self.seat_label = QLabel(self)
         row.addWidget(self.seat_label)
         self.seat = QComboBox(self)
