@@ -65,6 +65,14 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
         window.grab().save(str(path))
         written.append(path)
 
+    def shoot_dialog(dialog: PlayFromHereDialog, name: str) -> None:
+        dialog.show()
+        settle()
+        path = folder / f"{name}_{language}.png"
+        dialog.grab().save(str(path))
+        written.append(path)
+        dialog.close()
+
     for language in languages:
         switcher.set_language(language)
         for game_id, path in finished.items():
@@ -74,26 +82,14 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
             review.go(review.length // 2)
             shoot(window, f"review_{game_id}")
             if game_id == "vindication":
-                dialog = PlayFromHereDialog(True, review.branch_name(), window)
-                dialog.show()
-                settle()
-                shot = folder / f"play_from_here_{language}.png"
-                dialog.grab().save(str(shot))
-                written.append(shot)
-                dialog.close()
+                shoot_dialog(PlayFromHereDialog(True, review.branch_name(), window), "play_from_here")
             window.close()
         review = ReviewSession.open(str(unfinished))
         review.language = language
         window = ReviewWindow(review)
         review.go(review.length - 3)
         shoot(window, "review_unfinished")
-        dialog = PlayFromHereDialog(False, review.branch_name(), window)
-        dialog.show()
-        settle()
-        shot = folder / f"play_from_here_unfinished_{language}.png"
-        dialog.grab().save(str(shot))
-        written.append(shot)
-        dialog.close()
+        shoot_dialog(PlayFromHereDialog(False, review.branch_name(), window), "play_from_here_unfinished")
         window.close()
     switcher.set_language("en")
     return written
