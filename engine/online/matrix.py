@@ -4,8 +4,8 @@ Needs the optional extra ``online`` (``matrix-nio[e2e]``); nothing in `engine` i
 but by name, when a player goes online. Qt-free.
 
 `MatrixAccount` runs one nio `AsyncClient` (one device of one account) on one background thread
-with its own asyncio loop (the sync loop runs there for good); its methods are blocking calls
-into that loop. `MatrixTransport` is that device's `Transport` for one room:
+with its own asyncio loop (the sync loop runs there for good; accounts in one process share that
+thread); its methods are blocking calls into that loop. `MatrixTransport` is that device's `Transport` for one room:
 
 - **room events** go into an end-to-end encrypted room (Megolm, nio's ``room_send``). The
   transport reads the room forward with ``/messages`` from the room's start on opening, then
@@ -116,6 +116,8 @@ class MatrixTransport:
         self._seen: set[str] = set()
         self._from: str | None = None
         self._inbox: list[PrivateMessage] = []
+        self._arriving: list[tuple[float, PrivateMessage]] = []  # not yet readable (see `_release`)
+        self._read_from = 0.0         # when the last complete read of the room began
         self._queue: asyncio.Queue[_Outgoing | None] | None = None
         self._wake: asyncio.Event | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -171,9 +173,21 @@ class MatrixTransport:
                 log.exception("on_arrival callback failed")
 
     def _private(self, message: PrivateMessage) -> None:
-        with self._lock:
-            self._inbox.append(message)
-        self._arrived()
+        """A private message arrived. It is readable once the room has been read from a moment
+        after it arrived, with nothing held back: whatever the host posted in the room before it
+        sent this (the setup, the applied entries a view follows) is then readable first."""
+        self._arriving.append((time.monotonic(), message))
+        self.wake()
+
+    def _release(self) -> None:
+        if self._held or not self._arriving:
+            return
+        ready = [message for arrived, message in self._arriving if arrived <= self._read_from]
+        if ready:
+            self._arriving = self._arriving[len(ready):]
+            with self._lock:
+                self._inbox.extend(ready)
+            self._arrived()
 
     def _start(self) -> None:
         self._queue = asyncio.Queue()
@@ -219,7 +233,6 @@ class MatrixTransport:
 
     async def _reader(self) -> None:
         assert self._wake is not None
-        first = True
         while True:
             try:
                 await self._read()
@@ -230,10 +243,8 @@ class MatrixTransport:
                 await asyncio.sleep(0.5)
                 self._wake.set()
             else:
-                if first:
-                    first = False
-                    if not self.caught_up.done():
-                        self.caught_up.set_result(None)
+                if not self._held and not self.caught_up.done():
+                    self.caught_up.set_result(None)
             timeout = None
             if self._held:
                 timeout = KEY_REQUEST_AFTER
@@ -247,6 +258,7 @@ class MatrixTransport:
         """Read the room forward from where the last read stopped, then move what can be read into
         the log."""
         client = self._account._client
+        started = time.monotonic()
         while True:
             answer = await client.room_messages(self.room_id, start=self._from, direction=nio.MessageDirection.front,
                                                 limit=200, message_filter=_ROOM_FILTER)
@@ -261,9 +273,14 @@ class MatrixTransport:
             if not answer.chunk or not answer.end:
                 break
             self._from = answer.end
-        await self._drain()
+        await self._drain(catching_up=not self.caught_up.done())
+        self._read_from = started
+        self._release()
 
-    async def _drain(self) -> None:
+    async def _drain(self, catching_up: bool) -> None:
+        """Move the held events into the log in order, up to the first that cannot be decrypted
+        yet; ask the room's members for the keys of those (at once for the history a new device
+        reads on opening, else after `KEY_REQUEST_AFTER`: the key may be on its way)."""
         added = False
         wanted: dict[tuple[str, str], float] = {}
         now = time.monotonic()
@@ -294,13 +311,58 @@ class MatrixTransport:
             added = True
         if wanted:
             await self._account._want_keys(self.room_id, [key for key, seen in wanted.items()
-                                                          if now - seen >= KEY_REQUEST_AFTER])
+                                                          if catching_up or now - seen >= KEY_REQUEST_AFTER])
         if added:
             self._arrived()
 
 
+class _Network:
+    """The one thread (and asyncio loop) every account of this process networks on; it stops
+    when the last account closes. One thread, not one per account: nio's crypto stores bind
+    peewee's models to their database for each call, which is global, so two stores used from
+    two threads at once would read each other's tables."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._users = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+
+    def acquire(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                self._thread = threading.Thread(target=self._run, args=(loop,), name="tablekeeper-matrix",
+                                                daemon=True)
+                self._loop = loop
+                self._thread.start()
+            self._users += 1
+            return self._loop
+
+    def release(self) -> None:
+        with self._lock:
+            self._users -= 1
+            if self._users > 0 or self._loop is None:
+                return
+            loop, thread = self._loop, self._thread
+            self._loop = self._thread = None
+        loop.call_soon_threadsafe(loop.stop)
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(10)
+
+    @staticmethod
+    def _run(loop: asyncio.AbstractEventLoop) -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_forever()
+        loop.close()
+
+
+_NETWORK = _Network()
+
+
 class MatrixAccount:
-    """One device of one Matrix account, networking on its own thread (see the module)."""
+    """One device of one Matrix account, networking on the process's network thread (see the
+    module)."""
 
     def __init__(self, homeserver: str, store_dir: Path) -> None:
         self.homeserver = homeserver
@@ -309,8 +371,7 @@ class MatrixAccount:
         self.device_id = ""
         self.access_token = ""
         self.status = "connected"
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="tablekeeper-matrix", daemon=True)
+        self._loop = _NETWORK.acquire()
         self._client: nio.AsyncClient = None  # made on the loop
         self._transports: dict[str, MatrixTransport] = {}
         self._early: dict[str, list[PrivateMessage]] = {}   # private messages for rooms not open yet
@@ -318,7 +379,6 @@ class MatrixAccount:
         self._sync_task: asyncio.Task[None] | None = None
         self._olm_lock: asyncio.Lock | None = None
         self._closed = False
-        self._thread.start()
 
     # -- signing in ----------------------------------------------------------------------------
     @classmethod
@@ -352,6 +412,7 @@ class MatrixAccount:
         try:
             if token is not None:
                 if not device_id or not user.startswith("@"):
+                    client.access_token = token
                     who = await client.whoami()
                     if not isinstance(who, nio.WhoamiResponse):
                         raise OnlineError(f"the homeserver refused the access token: {who.message}")
@@ -376,6 +437,7 @@ class MatrixAccount:
             raise OnlineError(f"cannot reach the homeserver at {self.homeserver}: "
                               f"{error or type(error).__name__}") from None
         except Exception as error:  # aiohttp's errors (bad host names, refused connections, ...)
+            log.info("signing in to %s failed", self.homeserver, exc_info=True)
             await client.close()
             raise OnlineError(f"cannot reach the homeserver at {self.homeserver}: "
                               f"{error or type(error).__name__}") from None
@@ -440,11 +502,6 @@ class MatrixAccount:
                 transport.wake()
 
     # -- the thread ----------------------------------------------------------------------------
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_forever()
-        self._loop.close()
-
     def _call(self, coroutine: Coroutine[Any, Any, T], timeout: float = CALL_TIMEOUT) -> T:
         if self._closed:
             coroutine.close()
@@ -516,14 +573,12 @@ class MatrixAccount:
         if self._closed:
             return
         self._closed = True
-        if self._loop.is_running():
-            future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
-            try:
-                future.result(15)
-            except Exception as error:
-                log.warning("closing the Matrix connection: %s", error)
-            self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
+        future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        try:
+            future.result(15)
+        except Exception as error:
+            log.warning("closing the Matrix connection: %s", error)
+        _NETWORK.release()
 
     async def _shutdown(self) -> None:
         tasks: list[asyncio.Task[Any]] = [t for tr in self._transports.values() for t in tr._tasks]
