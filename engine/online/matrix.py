@@ -118,6 +118,7 @@ class MatrixTransport:
         self._inbox: list[PrivateMessage] = []
         self._arriving: list[tuple[float, PrivateMessage]] = []  # not yet readable (see `_release`)
         self._read_from = 0.0         # when the last complete read of the room began
+        self._reading = False
         self._queue: asyncio.Queue[_Outgoing | None] | None = None
         self._wake: asyncio.Event | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -177,7 +178,8 @@ class MatrixTransport:
         after it arrived, with nothing held back: whatever the host posted in the room before it
         sent this (the setup, the applied entries a view follows) is then readable first."""
         self._arriving.append((time.monotonic(), message))
-        self.wake()
+        if not self.caught_up.done():
+            self.wake()
 
     def _release(self) -> None:
         if self._held or not self._arriving:
@@ -259,23 +261,57 @@ class MatrixTransport:
         the log."""
         client = self._account._client
         started = time.monotonic()
-        while True:
-            answer = await client.room_messages(self.room_id, start=self._from, direction=nio.MessageDirection.front,
-                                                limit=200, message_filter=_ROOM_FILTER)
-            if not isinstance(answer, nio.RoomMessagesResponse):
-                raise OnlineError(f"reading the room failed: {getattr(answer, 'message', answer)}")
-            now = time.monotonic()
-            for event in answer.chunk:
-                if event.event_id in self._seen:
-                    continue
-                self._seen.add(event.event_id)
-                self._held.append((now, event))
-            if not answer.chunk or not answer.end:
-                break
-            self._from = answer.end
+        self._reading = True
+        try:
+            while True:
+                answer = await client.room_messages(self.room_id, start=self._from, limit=200,
+                                                    direction=nio.MessageDirection.front, message_filter=_ROOM_FILTER)
+                if not isinstance(answer, nio.RoomMessagesResponse):
+                    raise OnlineError(f"reading the room failed: {getattr(answer, 'message', answer)}")
+                self._hold(answer.chunk)
+                if not answer.chunk or not answer.end:
+                    break
+                self._from = answer.end
+        finally:
+            self._reading = False
         await self._drain(catching_up=not self.caught_up.done())
         self._read_from = started
         self._release()
+
+    def _hold(self, events: list[Any]) -> None:
+        now = time.monotonic()
+        for event in events:
+            if event.event_id not in self._seen:
+                self._seen.add(event.event_id)
+                self._held.append((now, event))
+
+    async def synced(self, events: list[Any], limited: bool) -> None:
+        """A sync brought the room's newest events. When nothing can lie between them and the log
+        (the room was read to its end, no read is under way or due, and the sync left no gap) they
+        go straight in; otherwise the room is read again from where the last read stopped (which
+        reads these too, in order)."""
+        if limited or not self._current():
+            self.wake()
+            return
+        started = time.monotonic()
+        self._hold(events)
+        await self._drain(catching_up=False)
+        self._read_from = started
+        self._release()
+
+    def quiet(self) -> None:
+        """A sync brought nothing for the room: the log is as current as the sync."""
+        if not self._arriving:
+            return
+        if self._current():
+            self._read_from = time.monotonic()
+            self._release()
+        else:
+            self.wake()
+
+    def _current(self) -> bool:
+        return (self.caught_up.done() and not self._reading and self._wake is not None
+                and not self._wake.is_set())
 
     async def _drain(self, catching_up: bool) -> None:
         """Move the held events into the log in order, up to the first that cannot be decrypted
@@ -495,11 +531,15 @@ class MatrixAccount:
                 await asyncio.sleep(1)
 
     async def _on_sync(self, response: nio.SyncResponse) -> None:
-        moved = {room_id for room_id, info in response.rooms.join.items() if info.timeline.events}
         keys = bool(response.to_device_events)
-        for room_id, transport in self._transports.items():
-            if room_id in moved or (keys and transport._held):
+        for room_id, transport in list(self._transports.items()):
+            info = response.rooms.join.get(room_id)
+            if info is not None and info.timeline.events:
+                await transport.synced(info.timeline.events, info.timeline.limited)
+            elif keys and transport._held:
                 transport.wake()
+            else:
+                transport.quiet()
 
     # -- the thread ----------------------------------------------------------------------------
     def _call(self, coroutine: Coroutine[Any, Any, T], timeout: float = CALL_TIMEOUT) -> T:
@@ -556,8 +596,10 @@ class MatrixAccount:
         return transport
 
     async def _open(self, room_id: str) -> MatrixTransport:
-        if room_id not in self._client.rooms:
-            raise OnlineError(f"{self.user_id} has not joined the room {room_id}")
+        try:
+            await self._until(lambda: room_id in self._client.rooms, 10)  # another device may have just joined
+        except OnlineError:
+            raise OnlineError(f"{self.user_id} has not joined the room {room_id}") from None
         old = self._transports.get(room_id)
         if old is not None:
             old._closed = True

@@ -1,8 +1,9 @@
 """Online tables over a throw-away Synapse with the app's `MatrixTransport`, for the `matrix` tests.
 
-`MatrixNet` gives each (account, device) a `MatrixAccount` of its own (a sign-in with the
-password: a new device with its own crypto store), opens the table's room on it and wakes the
-test's loop when anything arrives. `play` drives a `Table` (tests/online/table.py) as the
+`MatrixNet` gives each (account, device name) a `MatrixAccount` of its own (a sign-in with the
+password: a new device with its own crypto store), kept for the whole session (signing in costs
+about a second each), opens each test's fresh room on it and wakes the test's loop when anything
+arrives. `play` drives a `Table` (tests/online/table.py) as the
 in-memory tests do, but waits for the network instead of stopping when a round moved nothing.
 """
 from __future__ import annotations
@@ -40,32 +41,33 @@ class MatrixNet:
         store = self.folder / f"store-{account[1:].split(':')[0]}-{next(self._count)}"
         return MatrixAccount.login(self.homeserver.url, account, password=self.passwords[account], store_dir=store)
 
+    def signed_in(self, account: str, name: str) -> MatrixAccount:
+        key = (account, name)
+        if key not in self.accounts:
+            self.accounts[key] = self.login(account)
+        return self.accounts[key]
+
     def new_room(self, members: tuple[str, ...] = PLAYERS, name: str = "Tablekeeper test") -> str:
-        """A fresh encrypted room: the host's "host" device creates it, the others join (their
-        joining devices are kept as their "main" ones; the host's player gets a device of its own)."""
-        host = self.login(members[0])
-        self.accounts[(members[0], "host")] = host
-        self.room_id = host.create_room(name, list(members[1:]))
+        """A fresh encrypted room: the host's "host" device creates it, the others' "main"
+        devices accept the invitation (the host's "player" device is in it as its account is)."""
+        self.finish()
+        self.room_id = self.signed_in(members[0], "host").create_room(name, list(members[1:]))
         for account in members[1:]:
-            device = self.login(account)
+            device = self.signed_in(account, "main")
             deadline = time.monotonic() + 30
             while self.room_id not in {i.room_id for i in device.invitations()}:
                 assert time.monotonic() < deadline, f"{account} got no invitation"
                 time.sleep(0.02)
             device.join(self.room_id)
-            self.accounts[(account, "main")] = device
         return self.room_id
 
     def device(self, account: str, name: str) -> MatrixTransport:
-        """The ``name`` device of ``account`` with the room open; a device name asked for again
-        is a restart that kept nothing: the old device is closed and a new one signs in."""
+        """The ``name`` device of ``account`` with the room open; a device asked for again in the
+        same room is a restart that kept nothing: the old device is closed and a new one signs in."""
         key = (account, name)
-        old = self.transports.pop(key, None)
-        if old is not None:
-            self.accounts.pop(key).close()
-        if key not in self.accounts:
-            self.accounts[key] = self.login(account)
-        transport = self.accounts[key].open(self.room_id)
+        if key in self.transports:
+            self.kill(account, name)
+        transport = self.signed_in(account, name).open(self.room_id)
         transport.on_arrival = self.arrived.set
         self.transports[key] = transport
         return transport
@@ -75,11 +77,18 @@ class MatrixNet:
         self.transports.pop((account, name), None)
         self.accounts.pop((account, name)).close()
 
+    def finish(self) -> None:
+        """Stop the room's transports (the devices stay signed in for the next test)."""
+        for transport in self.transports.values():
+            transport.close()
+        self.transports.clear()
+        self.arrived.clear()
+
     def close(self) -> None:
+        self.finish()
         for account in self.accounts.values():
             account.close()
         self.accounts.clear()
-        self.transports.clear()
 
     def wait(self, seconds: float = 0.2) -> None:
         self.arrived.wait(seconds)
@@ -125,10 +134,20 @@ def passwords(homeserver: Homeserver) -> dict[str, str]:
             for account in (*PLAYERS, STRANGER)}
 
 
-@pytest.fixture
-def net(homeserver: Homeserver, passwords: dict[str, str], tmp_path: Path) -> Iterator[MatrixNet]:
-    matrix_net = MatrixNet(homeserver, passwords, tmp_path)
+@pytest.fixture(scope="session")
+def devices(homeserver: Homeserver, passwords: dict[str, str],
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[MatrixNet]:
+    matrix_net = MatrixNet(homeserver, passwords, tmp_path_factory.mktemp("matrix-devices"))
     try:
         yield matrix_net
     finally:
         matrix_net.close()
+
+
+@pytest.fixture
+def net(devices: MatrixNet) -> Iterator[MatrixNet]:
+    """The session's signed-in devices, for one test's room."""
+    try:
+        yield devices
+    finally:
+        devices.finish()
