@@ -65,6 +65,7 @@ WIRE_LIMIT = 60 * 1024
 UNDECRYPTABLE_SECONDS = 30.0
 KEY_REQUEST_AFTER = 0.5        # seconds an event stays undecryptable before its keys are asked for
 SYNC_TIMEOUT_MS = 10_000
+CLAIM_AGAIN_AFTER = 60.0       # seconds before claiming a key of a device that had none left again
 CALL_TIMEOUT = 60.0
 _ROOM_FILTER = {"types": ["m.room.encrypted", PREFIX + "*"], "lazy_load_members": False}
 _SYNC_FILTER = {"room": {"timeline": {"limit": 20}, "ephemeral": {"types": []}, "account_data": {"types": []}},
@@ -413,6 +414,7 @@ class MatrixAccount:
         self._early: dict[str, list[PrivateMessage]] = {}   # private messages for rooms not open yet
         self._requested: dict[tuple[str, str, str], float] = {}  # (room, sender key, session) -> when asked
         self._sync_task: asyncio.Task[None] | None = None
+        self._unclaimable: dict[str, float] = {}   # device id -> when claiming its one-time key failed
         self._olm_lock: asyncio.Lock | None = None
         self._closed = False
 
@@ -656,9 +658,14 @@ class MatrixAccount:
                 olm.users_for_key_query.add(account)
             if client.should_query_keys:
                 await client.keys_query()
-            missing = olm.get_missing_sessions([account])
+            now = time.monotonic()
+            missing = {user: [d for d in devices if now - self._unclaimable.get(d, -1e9) > CLAIM_AGAIN_AFTER]
+                       for user, devices in olm.get_missing_sessions([account]).items()}
+            missing = {user: devices for user, devices in missing.items() if devices}
             if missing:
                 await client.keys_claim(missing)
+                for devices in olm.get_missing_sessions([account]).values():
+                    self._unclaimable.update(dict.fromkeys(devices, now))  # no one-time key left: a dead device
         return [device for device in client.device_store.active_user_devices(account)
                 if not (account == self.user_id and device.id == self.device_id)]
 
