@@ -201,6 +201,8 @@ class MatrixTransport:
     def _stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self._account._transports.get(self.room_id) is self:
+            del self._account._transports[self.room_id]
 
     def wake(self) -> None:
         if self._wake is not None:

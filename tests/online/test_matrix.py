@@ -108,6 +108,30 @@ def test_an_account_resumes_its_session_and_refuses_oversized_messages(
     assert transport.errors == []
 
 
+def test_a_throttled_account_shows_it_and_its_posts_arrive_in_order(homeserver: Homeserver, tmp_path: Path) -> None:
+    """The homeserver answers 429: nio waits and retries, the transport says "throttled" meanwhile."""
+    admin = homeserver.register("throttle_admin", admin=True)
+    slow = homeserver.register("throttled")
+    api(homeserver.url, "POST", f"/_synapse/admin/v1/users/{slow['user_id']}/override_ratelimit", admin["access_token"],
+        {"messages_per_second": 1, "burst_count": 1})
+    account = MatrixAccount.login(homeserver.url, slow["user_id"], password=slow["password"], store_dir=tmp_path)
+    try:
+        transport = account.open(account.create_room("throttled", []))
+        seen = set()
+        for n in range(4):
+            transport.post("org.tablekeeper.test", {"n": n})
+        deadline = time.monotonic() + 30
+        while len(transport.room_since(0)) < 4:
+            assert time.monotonic() < deadline, "the posts did not arrive"
+            seen.add(transport.status)
+            time.sleep(0.01)
+        assert "throttled" in seen
+        assert [e.content["n"] for e in transport.room_since(0)] == [0, 1, 2, 3]
+        assert transport.status == "connected" and transport.errors == []
+    finally:
+        account.close()
+
+
 # -- games ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_sample_over_synapse_ends_on_the_hosts_digest(net: MatrixNet, game: str) -> None:  # noqa: F811
