@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("nio", reason="the matrix tests need the `online` extra (matrix-nio)")
+
 import tests.toygame  # noqa: F401  (registers the toy game)
 from engine.bots import bot_rng, make_bot
 from engine.core import Command, Match, get_game
