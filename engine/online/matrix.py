@@ -67,6 +67,7 @@ KEY_REQUEST_AFTER = 0.5        # seconds an event stays undecryptable before its
 SYNC_TIMEOUT_MS = 10_000
 CLAIM_AGAIN_AFTER = 60.0       # seconds before claiming a key of a device that had none left again
 CALL_TIMEOUT = 60.0
+FLUSH_SECONDS = 5.0            # closing waits this long for queued messages to go out
 _ROOM_FILTER = {"types": ["m.room.encrypted", PREFIX + "*"], "lazy_load_members": False}
 _SYNC_FILTER = {"room": {"timeline": {"limit": 20}, "ephemeral": {"types": []}, "account_data": {"types": []}},
                 "presence": {"types": []}, "account_data": {"types": []}}
@@ -235,6 +236,7 @@ class MatrixTransport:
                     log.error("%s: the homeserver refused %s: %s", self.account, item.kind, error)
                     self.errors.append(f"{item.kind}: {error}")
                 break
+            self._queue.task_done()
 
     async def _reader(self) -> None:
         assert self._wake is not None
@@ -642,6 +644,11 @@ class MatrixAccount:
         _NETWORK.release()
 
     async def _shutdown(self) -> None:
+        queues = [transport._queue.join() for transport in self._transports.values() if transport._queue is not None]
+        try:
+            await asyncio.wait_for(asyncio.gather(*queues), FLUSH_SECONDS)  # what was queued goes out first
+        except TimeoutError:
+            log.warning("%s: closing with messages not sent", self.user_id)
         tasks: list[asyncio.Task[Any]] = [t for tr in self._transports.values() for t in tr._tasks]
         if self._sync_task is not None:
             tasks.append(self._sync_task)
