@@ -227,17 +227,17 @@ def _check_the_database_holds_no_secret(homeserver: Homeserver, table: Table) ->
 # -- failures ---------------------------------------------------------------------------------------
 def test_a_seat_killed_and_restarted_on_a_new_device_catches_up(net: MatrixNet) -> None:  # noqa: F811
     table = open_table(net, "dragonbond", seed=3)
-    play(table, net, until=lambda t: t.host.seq >= 8)
+    play(table, net, until=lambda t: t.host.seq >= 6)
     old = table.drop(ANN)
     net.kill(ANN, "main")              # the app died: its device and its private messages are gone
-    play(table, net, until=lambda t: t.host.seq >= 12 or 1 in t.host.match.state.deciders())  # ann is seat 1
+    play(table, net, until=lambda t: t.host.seq >= 10 or 1 in t.host.match.state.deciders())  # ann is seat 1
     started = time.monotonic()
     fresh = table.connect(ANN)         # a new sign-in: a new device with an empty store
     settle(table, net)
     caught_up = time.monotonic() - started
     assert fresh.entries[:old.seq] == old.entries
     assert fresh.view is not None and fresh.view.view == table.host.match.state.view(fresh.seat)
-    play(table, net, until=lambda t: t.host.seq >= 20)
+    play(table, net, until=lambda t: t.host.seq >= 14)
     settle(table, net)
     _check_on_the_hosts_digest(table)
     print(f"a new device caught up {table.clients[ANN].seq} entries in {caught_up:.2f} s")
@@ -245,7 +245,7 @@ def test_a_seat_killed_and_restarted_on_a_new_device_catches_up(net: MatrixNet) 
 
 def test_the_homeserver_restarted_mid_game(net: MatrixNet, homeserver: Homeserver) -> None:  # noqa: F811
     table = open_table(net, "vindication", seed=8)
-    play(table, net, until=lambda t: t.host.seq >= 6)
+    play(table, net, until=lambda t: t.host.seq >= 4)
     homeserver.stop()
     try:
         deadline = time.monotonic() + 15
@@ -257,7 +257,7 @@ def test_the_homeserver_restarted_mid_game(net: MatrixNet, homeserver: Homeserve
             time.sleep(0.1)
     finally:
         homeserver.start()
-    play(table, net, until=lambda t: t.host.seq >= 16)
+    play(table, net, until=lambda t: t.host.seq >= 10)
     settle(table, net)
     _check_on_the_hosts_digest(table)
     assert all(t.status == "connected" for t in net.transports.values())
