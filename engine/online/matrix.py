@@ -80,11 +80,19 @@ def _size(content: Any) -> int:
     return len(json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode())
 
 
-def _check_size(kind: str, content: Any) -> None:
-    size = _size(content)
+def _checked(kind: str, content: dict[str, Any]) -> dict[str, Any]:
+    """The content as it will go out (a copy: the caller may change its own afterwards), or
+    `OnlineError` if it is not JSON or too large."""
+    try:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise OnlineError(f"a {kind} message is not JSON: {error}") from None
+    size = len(text.encode())
     if size > MAX_MESSAGE_BYTES:
         raise OnlineError(f"a {kind} message of {size} bytes is too large to send (at most {MAX_MESSAGE_BYTES} "
                           "bytes before encryption; the homeserver refuses more than 64 KiB)")
+    copy: dict[str, Any] = json.loads(text)
+    return copy
 
 
 def _check_homeserver(url: str) -> str:
@@ -162,7 +170,7 @@ class MatrixTransport:
     def _enqueue(self, item: _Outgoing) -> None:
         if self._closed:
             raise OnlineError("this table's connection is closed")
-        _check_size(item.kind, item.content)
+        item.content = _checked(item.kind, item.content)
         queue = self._queue
         assert queue is not None
         self._account._loop.call_soon_threadsafe(queue.put_nowait, item)
