@@ -469,6 +469,10 @@ class MatrixAccount:
                     user, device_id = who.user_id, who.device_id or device_id
                 if not device_id:
                     raise OnlineError("the access token names no device: sign in with the password")
+                if not (self.store_dir / f"{user}_{device_id}.db").is_file():
+                    # nio would make new keys for a device the others know by its old ones
+                    raise OnlineError(f"the encryption keys of device {device_id} are not in {self.store_dir}: "
+                                      "sign in with the password (a new device)")
                 client.restore_login(user, device_id, token)
             else:
                 answer = await client.login(password, device_name="Tablekeeper")

@@ -89,6 +89,8 @@ def test_an_account_resumes_its_session_and_refuses_oversized_messages(
     user_id, device_id, token = first.user_id, first.device_id, first.access_token
     assert user_id == ANN and device_id and token
     first.close()
+    with pytest.raises(OnlineError, match="encryption keys of device"):
+        MatrixAccount.login(net.homeserver.url, ANN, token=token, store_dir=net.folder / "elsewhere")
     again = MatrixAccount.login(net.homeserver.url, ANN, token=token, store_dir=first.store_dir)  # its own keys
     net.accounts[(ANN, "resumed")] = again
     assert (again.user_id, again.device_id) == (ANN, device_id)
