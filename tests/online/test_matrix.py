@@ -245,6 +245,21 @@ def test_a_seat_killed_and_restarted_on_a_new_device_catches_up(net: MatrixNet) 
     print(f"a new device caught up {table.clients[ANN].seq} entries in {caught_up:.2f} s")
 
 
+def test_the_host_restarted_on_a_new_device_resumes_from_its_save(net: MatrixNet, tmp_path: Path) -> None:  # noqa: F811
+    """The host's app dies; a new sign-in (its old device's keys gone) reads the room (the seats
+    forward the room keys), checks it against its save and goes on."""
+    net.new_room()
+    table = Table.open("nemesis", seed=2, device=net.device, save_path=tmp_path / "host.json")
+    play(table, net, until=lambda t: t.host.seq >= 6)
+    before = table.host.seq
+    net.kill(HOST, "host")
+    resumed = table.restart_host()     # Table asks net.device(HOST, "host"): a new device
+    assert resumed.seq == before and resumed.posted_seq == before
+    play(table, net, until=lambda t: t.host.seq >= before + 6)
+    settle(table, net)
+    _check_on_the_hosts_digest(table)
+
+
 def test_the_homeserver_restarted_mid_game(net: MatrixNet, homeserver: Homeserver) -> None:  # noqa: F811
     table = open_table(net, "vindication", seed=8)
     play(table, net, until=lambda t: t.host.seq >= 4)
