@@ -5,12 +5,16 @@ but by name, when a player goes online. Qt-free.
 
 `MatrixAccount` runs one nio `AsyncClient` (one device of one account) on one background thread
 with its own asyncio loop (the sync loop runs there for good; accounts in one process share that
-thread); its methods are blocking calls into that loop. `MatrixTransport` is that device's `Transport` for one room:
+thread); its methods are blocking calls into that loop. `MatrixTransport` is that device's
+`Transport` for one room:
 
 - **room events** go into an end-to-end encrypted room (Megolm, nio's ``room_send``). The
-  transport reads the room forward with ``/messages`` from the room's start on opening, then
-  again whenever a sync shows the room moved: one ordered, gap-free log, filtered by room and
-  de-duplicated by event id. A new device cannot decrypt what was sent before it existed, so it
+  transport reads the room forward with ``/messages`` from the room's start on opening; after
+  that each sync's timeline goes straight into the log, or, when a gap is possible (a limited
+  sync, a read under way), the room is read forward again from where the last read stopped: one
+  ordered, gap-free log, filtered by room and de-duplicated by event id. A private message becomes
+  readable only after the room read that follows its arrival, so a view never overtakes the setup
+  or the applied entries it follows. A new device cannot decrypt what was sent before it existed, so it
   asks the room's members for those Megolm sessions (``org.tablekeeper.keys_wanted``, Olm-
   encrypted to their devices); a member that holds one forwards it (``org.tablekeeper.room_key``)
   and the transport imports it, but only sessions it asked for, from a member of that room.
@@ -22,8 +26,9 @@ thread); its methods are blocking calls into that loop. `MatrixTransport` is tha
   decrypted Olm payloads of types it does not know; this module takes ``org.tablekeeper.*`` ones
   from its Olm machine before that and puts them in the room's inbox. Devices are trusted on first
   use (there is no verification step).
-- `post` and `send_to` never block: they queue, and the network thread sends in order, awaiting
-  each (with a stable transaction id, so nio's retries do not duplicate). nio sleeps on 429s
+- `post` and `send_to` never block: they check the size (`MAX_MESSAGE_BYTES` of JSON: what still
+  fits in 64 KiB once encrypted) and queue, and the network thread sends in order, awaiting each
+  (with a stable transaction id, so nio's retries do not duplicate). nio sleeps on 429s
   (``status`` "throttled") and retries connection errors for ever (``status`` "offline").
 """
 from __future__ import annotations
