@@ -22,6 +22,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-matrix", action="store_true",
                      help="run the conformance suite on every game x table x option variant "
                           "(by default it runs on a sample that holds each of them at least once)")
+    parser.addoption("--matrix-full", action="store_true",
+                     help="play whole games over the throw-away Synapse (marker matrix; by default a short "
+                          "sample of each game and the failure tests)")
 
 
 @pytest.fixture

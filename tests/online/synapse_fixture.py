@@ -161,14 +161,15 @@ class Homeserver:
             process.kill()
             process.wait()
 
-    def register(self, user: str, password: str | None = None) -> dict[str, Any]:
+    def register(self, user: str, password: str | None = None, admin: bool = False) -> dict[str, Any]:
         """A new user by the admin shared-secret API: its user_id, access_token and device_id."""
         password = password or secrets.token_hex(8)
         nonce = api(self.url, "GET", "/_synapse/admin/v1/register")["nonce"]
         mac = hmac.new(self.shared_secret.encode(), b"\0".join(
-            [nonce.encode(), user.encode(), password.encode(), b"notadmin"]), hashlib.sha1).hexdigest()
+            [nonce.encode(), user.encode(), password.encode(), b"admin" if admin else b"notadmin"]),
+            hashlib.sha1).hexdigest()
         answer = api(self.url, "POST", "/_synapse/admin/v1/register",
-                     body={"nonce": nonce, "username": user, "password": password, "admin": False, "mac": mac})
+                     body={"nonce": nonce, "username": user, "password": password, "admin": admin, "mac": mac})
         answer["password"] = password
         return answer
 
