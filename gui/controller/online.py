@@ -507,17 +507,35 @@ class OnlineSession(GameSession):
 
     # -- starting and ending -------------------------------------------------------------------
     def start_online(self, table: OnlineTable) -> None:
-        """Play at ``table`` (its client has the setup and this seat)."""
-        table.pump()
-        if table.client.setup is None:
-            raise SessionError(translate("GameSession", "Cannot play here"),
-                               translate("GameSession", "The room holds no game yet."))
-        mirror = MirrorMatch(table.client)
-        self.close_game()
-        self.online_table, self._mirror = table, mirror
+        """Play at ``table``. The game shows once the room's setup and this seat's first view
+        have arrived (`is_waiting` until then); raises `SessionError` when the room's setup
+        gives this account no seat."""
+        if self.has_game() or self.online_table is not None:
+            self.close_game()
+        self.online_table = table
         table.setParent(self)
         table.changed.connect(self._on_table_changed)
         table.status_changed.connect(self.online_status_changed)
+        table.pump()
+        if table.client.setup is not None and table.client.seat is None:
+            self.close_game()
+            raise SessionError(translate("GameSession", "Cannot play here"),
+                               translate("GameSession", "This account holds no seat at this table."))
+        if self._mirror is None:
+            self._begin()
+        self.online_status_changed.emit()
+
+    def is_waiting(self) -> bool:
+        """At a table whose game has not reached this app yet (no setup or no view so far)."""
+        return self.online_table is not None and self._mirror is None
+
+    def _begin(self) -> None:
+        """The setup and this seat's first view are here: show the game."""
+        table = self.online_table
+        if table is None or table.client.setup is None or table.client.view is None or table.client.seat is None:
+            return
+        mirror = MirrorMatch(table.client)
+        self._mirror = mirror
         self._cache.reset(mirror)  # type: ignore[arg-type]
         self._control.path = None
         self._handover.reset()
@@ -528,7 +546,6 @@ class OnlineSession(GameSession):
         self.undo_state_changed.emit()
         if self._handover.viewer is not None:
             self.viewer_changed.emit(self._handover.viewer)
-        self.online_status_changed.emit()
         if mirror.state.is_terminal():
             self._verify()
 
@@ -592,6 +609,12 @@ class OnlineSession(GameSession):
         kind = next((k for k in ("heuristic", "random") if k in kinds), kinds[0] if kinds else "random")
         self.online_table.replace_with_computer(seat, kind)
 
+    def final_scores(self) -> dict[str, Any] | None:
+        scores = super().final_scores()
+        if scores is not None and self._verified is not None:
+            scores["text"] = f"{scores['text']} {self._verified[1]}"
+        return scores
+
     def verification(self) -> tuple[bool, str] | None:
         """(verified, words) once the audit of the finished game is done."""
         return self._verified
@@ -651,6 +674,10 @@ class OnlineSession(GameSession):
 
     # -- what arrived ----------------------------------------------------------------------------
     def _on_table_changed(self) -> None:
+        if self._mirror is None:
+            self._begin()
+            self.online_status_changed.emit()
+            return
         mirror, table = self._mirror, self.online_table
         if mirror is None or table is None:
             return

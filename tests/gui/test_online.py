@@ -1,0 +1,315 @@
+"""Play Online (gui/controller/online.py, gui/online_window.py, gui/widgets/online_dialogs.py), offscreen
+over the in-memory server (engine/online/accounts.py): the sign-in dialog, the lobby, a whole seeded game
+hosted in one window with a remote seat played in a second window, a refusal with its rule, and no secret
+of another seat in the remote window."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDialogButtonBox
+
+from engine.core import Command, Rng
+from engine.online.accounts import MemoryServer
+from gui.controller import online
+from gui.controller.online import HostChoice, OnlineSession
+from gui.main_window import MainWindow
+from gui.online_window import OnlineWindow
+from gui.widgets.online_dialogs import LobbyDialog, SignInDialog
+from tests.gui.test_table_leaks import drawn_words
+
+HOST, ANN = "@host:tk.test", "@ann:tk.test"
+
+
+@pytest.fixture
+def server() -> MemoryServer:
+    server = MemoryServer()
+    server.register("host", "pw-host")
+    server.register("ann", "pw-ann", token="tok-ann")
+    return server
+
+
+@pytest.fixture
+def store(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "online.ini"), QSettings.Format.IniFormat)
+
+
+# -- signing in ----------------------------------------------------------------------------------
+def test_sign_in_dialog_validates_and_signs_in_off_the_gui_thread(qtbot, server: MemoryServer, store: QSettings,
+                                                                  tmp_path) -> None:
+    dialog = SignInDialog(online.memory_connector(server), store, keyring=None)
+    qtbot.addWidget(dialog)
+    dialog.server_edit.setText("")
+    dialog.sign_in()
+    assert "homeserver" in dialog.message.text() and dialog.account is None
+    dialog.server_edit.setText("matrix.example")          # no scheme
+    assert "homeserver" in dialog.problem()
+    dialog.server_edit.setText("https://tk.test")
+    dialog.user_edit.setText("")
+    assert "user name" in dialog.problem()
+    dialog.user_edit.setText("ann")
+    assert "password" in dialog.problem()
+    # the keyring is absent: the dialog says plainly that the token is not remembered
+    assert "not remembered" in dialog.token_note.text()
+
+    dialog.password_edit.setText("wrong")
+    dialog.sign_in()
+    assert dialog.busy and "Signing in" in dialog.message.text()   # the answer comes from a pool thread
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=5000)
+    assert "Could not sign in" in dialog.message.text() and "password" in dialog.message.text()
+    assert dialog.account is None and dialog.isEnabled()
+
+    dialog.password_edit.setText("pw-ann")
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.sign_in()
+    assert dialog.account.user_id == ANN
+    store.sync()
+    saved = (tmp_path / "online.ini").read_text(encoding="utf-8")
+    assert "tk.test" in saved and "ann" in saved
+    assert "pw-ann" not in saved and dialog.account.access_token not in saved   # neither is kept in settings
+
+
+def test_sign_in_with_a_token_kept_in_a_keyring(qtbot, server: MemoryServer, store: QSettings) -> None:
+    class Keyring:
+        def __init__(self) -> None:
+            self.kept: dict[tuple[str, str], str] = {}
+
+        def get_password(self, service: str, key: str) -> str | None:
+            return self.kept.get((service, key))
+
+        def set_password(self, service: str, key: str, value: str) -> None:
+            self.kept[(service, key)] = value
+
+    keyring = Keyring()
+    dialog = SignInDialog(online.memory_connector(server), store, keyring=keyring)
+    qtbot.addWidget(dialog)
+    assert "keyring" in dialog.token_note.text() and "not remembered" not in dialog.token_note.text()
+    dialog.server_edit.setText("https://tk.test")
+    dialog.user_edit.setText("@ann:tk.test")
+    dialog.token_edit.setText("tok-ann")
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.account.user_id == ANN
+    assert list(keyring.kept.values()) == [dialog.account.access_token]
+    again = SignInDialog(online.memory_connector(server), store, keyring=keyring)
+    qtbot.addWidget(again)
+    assert again.user_edit.text() == "@ann:tk.test" and again.token_edit.text() == dialog.account.access_token
+
+
+def test_missing_matrix_library_is_said_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from engine.online.accounts import OnlineError
+
+    real = importlib.import_module
+
+    def no_nio(name: str, *args: Any) -> Any:
+        if name == "engine.online.matrix":
+            raise ImportError("No module named 'nio'")
+        return real(name, *args)
+
+    monkeypatch.setattr(online.importlib, "import_module", no_nio)
+    with pytest.raises(OnlineError, match="matrix-nio"):
+        online.matrix_connector("https://tk.test", "ann", password="pw")
+
+
+# -- a table with a host window and a remote window ------------------------------------------------
+@dataclass
+class Pair:
+    host: OnlineWindow
+    remote: OnlineWindow
+    server: MemoryServer
+
+    @property
+    def host_session(self) -> OnlineSession:
+        return self.host.online_session
+
+    @property
+    def remote_session(self) -> OnlineSession:
+        return self.remote.online_session
+
+    def pump(self) -> None:
+        for session in (self.host_session, self.remote_session):
+            assert session.online_table is not None
+            session.online_table.pump()
+
+
+def _lobby(qtbot, window: MainWindow, account: Any) -> LobbyDialog:
+    window.online_account = account
+    lobby = window.create_lobby()
+    qtbot.addWidget(lobby)
+    qtbot.waitUntil(lambda: not lobby.busy, timeout=5000)
+    return lobby
+
+
+def open_pair(qtbot, window: MainWindow, server: MemoryServer, choice: HostChoice) -> Pair:
+    """The host opens ``choice``'s table from the lobby; ann accepts the invitation in her lobby."""
+    connect = online.memory_connector(server)
+    host_lobby = _lobby(qtbot, window, connect("", "host", password="pw-host"))
+    with qtbot.waitSignal(host_lobby.table_ready, timeout=5000):
+        host_lobby.host(choice, "Tablekeeper test table")
+    assert host_lobby.table is not None and host_lobby.table.is_host
+    host = window.open_online_window(host_lobby.table)
+    ann_lobby = _lobby(qtbot, window, connect("", "ann", password="pw-ann"))
+    assert ann_lobby.invitation_list.count() == 1 and "@host:tk.test" in ann_lobby.invitation_list.item(0).text()
+    with qtbot.waitSignal(ann_lobby.table_ready, timeout=5000):
+        ann_lobby.join_button.click()
+    remote = window.open_online_window(ann_lobby.table)
+    assert isinstance(host, OnlineWindow) and isinstance(remote, OnlineWindow)
+    # closed by the `pairs` fixture (they delete themselves when closed)
+    # ann's view comes once the host has read her hello: until then her window says it waits
+    assert remote.online_session.is_waiting() and not remote.online_session.has_game()
+    assert remote.central_stack.currentWidget() is remote.table_view
+    assert "Waiting for the host" in remote.table_view.toPlainText()
+    pair = Pair(host, remote, server)
+    pair.pump()
+    assert not remote.online_session.is_waiting() and remote.online_session.has_game()
+    assert remote.central_stack.currentWidget() is remote.board_view
+    return pair
+
+
+@pytest.fixture
+def pairs(qtbot, window: MainWindow) -> Iterator[list[Pair]]:
+    made: list[Pair] = []
+    yield made
+    for pair in made:
+        for online_window in (pair.host, pair.remote):
+            if shiboken6.isValid(online_window):
+                online_window.close()
+
+
+def play(qtbot, pair: Pair, rng: Rng, most: int = 3000, until: Any = None) -> int:
+    """Both windows play random legal moves through their sessions until the game is over (or
+    ``until()``); the number of commands sent."""
+    sent = 0
+    for _ in range(most):
+        pair.pump()
+        if until is not None and until():
+            return sent
+        moved = False
+        for session in (pair.host_session, pair.remote_session):
+            legal = session._viewer_legal()
+            if legal:
+                session.apply(rng.choice(list(legal)))
+                sent += 1
+                moved = True
+        if not moved and pair.host_session.is_over() and pair.remote_session.is_over():
+            return sent
+    raise AssertionError("the online game did not end")
+
+
+def test_a_whole_seeded_game_hosted_in_one_window_with_a_remote_window(qtbot, window: MainWindow, server,
+                                                                       pairs: list[Pair], error_dialogs) -> None:
+    choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=11)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    host_s, remote_s = pair.host_session, pair.remote_session
+    assert host_s.local_seat() == 0 and remote_s.local_seat() == 1
+    assert host_s.is_host() and not remote_s.is_host()
+    assert not host_s.can_undo() and "not offered" in pair.host.action_collection.undo.toolTip()
+    assert pair.host.online_label.text() == "Online: connected"
+    assert pair.host.action_collection.replace_player.isVisible()
+    assert not pair.remote.action_collection.replace_player.isVisible()
+    overs: list[str] = []
+    host_s.game_over.connect(overs.append)
+    remote_s.game_over.connect(overs.append)
+
+    play(qtbot, pair, Rng(5, stream=3))
+    qtbot.waitUntil(lambda: len(overs) == 2, timeout=20000)   # each window audits the revealed seed
+    table = host_s.online_table
+    assert table is not None and table.host is not None
+    digest = table.host.match.digest()
+    assert host_s.digest() == remote_s.digest() == digest
+    assert host_s.verification() == remote_s.verification() == (True, host_s.verification()[1])
+    assert all("Verified" in text for text in overs)
+    for online_window in (pair.host, pair.remote):
+        assert online_window.end_dialog is not None                 # the end screen shows…
+        scores = online_window.session.final_scores()
+        assert scores is not None and "Verified" in scores["text"]  # …and says it was verified
+        assert online_window.turn_label.text().startswith("Game over")
+    assert not error_dialogs
+
+
+def test_a_refused_command_comes_back_with_its_rule(qtbot, window: MainWindow, server, pairs: list[Pair],
+                                                    error_dialogs) -> None:
+    choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=4)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    host_s, remote_s = pair.host_session, pair.remote_session
+    play(qtbot, pair, Rng(1, stream=3), until=lambda: bool(host_s._viewer_legal()) and not remote_s._viewer_legal())
+    # ann plays one of the host's moves as her own, out of turn: the host's engine refuses it
+    theirs = Command.parse(str(host_s._viewer_legal()[0]))
+    refusals: list[tuple[str, str]] = []
+    remote_s.command_refused.connect(lambda rule, reason: refusals.append((rule, reason)))
+    remote_s.apply(str(theirs.by(1)))
+    assert "waiting for the host" in pair.remote.turn_label.text()
+    qtbot.waitUntil(lambda: bool(refusals), timeout=5000)
+    rule, reason = refusals[0]
+    assert rule and reason
+    assert error_dialogs and f"Rule {rule}" in error_dialogs[-1][1]
+    assert "Sent" not in pair.remote.turn_label.text()
+
+
+def test_the_host_replaces_a_player_who_left(qtbot, window: MainWindow, server, pairs: list[Pair]) -> None:
+    choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=8)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    host_s = pair.host_session
+    assert host_s.replaceable_seats() == [1]
+    pair.remote.close()                          # ann leaves
+    assert pair.host.replace_player(1)
+    assert host_s.replaceable_seats() == []
+    assert not pair.host.action_collection.replace_player.isEnabled()
+    rng = Rng(2, stream=3)
+    for _ in range(3000):                        # the host plays on alone against two computers
+        assert host_s.online_table is not None
+        host_s.online_table.pump()
+        legal = host_s._viewer_legal()
+        if legal:
+            host_s.apply(rng.choice(list(legal)))
+        elif host_s.is_over():
+            break
+    assert host_s.is_over()
+
+
+def _leaves(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_leaves(v) for v in value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_leaves(v) for v in value)) if value else set()
+    return set()
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), [("nemesis", "standard", 6), ("vindication", "standard", 2)])
+def test_the_remote_window_never_shows_another_seats_secrets(qtbot, window: MainWindow, server, pairs: list[Pair],
+                                                             game: str, mode: str, seed: int) -> None:
+    choice = HostChoice(game, 2, mode, ("you", ANN), {}, seed=seed)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    table = pair.host_session.online_table
+    assert table is not None and table.host is not None
+    match = table.host.match
+    rng = Rng(seed, stream=3)
+    checked = 0
+    for stop in (4, 20, 45):
+        play(qtbot, pair, rng, until=lambda stop=stop: len(match.history) >= stop or match.state.is_terminal())
+        if match.state.is_terminal():
+            break
+        state = match.state
+        secrets = {text for text in _leaves(match.game.table(state.view(0), "en"))
+                   - _leaves(match.game.table(state.view(1), "en"))
+                   - _leaves(match.game.table(state.view(None), "en")) if len(text) >= 3}
+        shown = drawn_words(pair.remote) | set(pair.remote_session.log_lines())
+        assert not secrets & shown, sorted(secrets & shown)
+        checked += len(secrets)
+    # the room and the private messages ann's app received hold no view but her own
+    room = server.rooms[next(iter(server.rooms))].room
+    views = [content for kind, content in room.delivered.get(ANN, []) if kind == "org.tablekeeper.view"]
+    assert views and all(view["seat"] == 1 for view in views)
+    assert checked, "the game showed the host's seat no secret to look for"
