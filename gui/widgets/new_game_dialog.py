@@ -354,13 +354,14 @@ class NewGameDialog(QDialog):
         if game is None or mode is None:
             return
         kept = list(self.seat_kinds()) or list(self._remembered_for(game).get("seats") or [])
+        old_ids = {seat: edit.text() for seat, edit in self._remote_edits.items()}  # before the rows go
+        self._remote_edits = {}
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self._seat_rows = []
-        old_ids = {seat: edit.text() for seat, edit in self._remote_edits.items()}
-        self._remote_edits = {}
-        if self.online and not any(k in (YOU, REMOTE_SEAT_KIND) for k in kept):
-            kept = [YOU] + [REMOTE_SEAT_KIND] * (self.players_spin.value() - 1)
+        if self.online:  # you at the first seat, friends at the others, unless chosen otherwise
+            kept = (kept if YOU in kept else [YOU])[:self.players_spin.value()]
+            kept += [REMOTE_SEAT_KIND] * (self.players_spin.value() - len(kept))
         names = self._seat_names(game.id, self.players_spin.value(), mode.id)
         self._bot_kinds = level_order(list(self._bot_kinds_of(game.id)))
         for seat in range(self.players_spin.value()):

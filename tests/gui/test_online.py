@@ -313,3 +313,35 @@ def test_the_remote_window_never_shows_another_seats_secrets(qtbot, window: Main
     views = [content for kind, content in room.delivered.get(ANN, []) if kind == "org.tablekeeper.view"]
     assert views and all(view["seat"] == 1 for view in views)
     assert checked, "the game showed the host's seat no secret to look for"
+
+
+def test_the_host_dialog_offers_remote_players_by_matrix_id(qtbot) -> None:
+    from gui.controller.catalog import available_games, bot_kinds, seat_names
+    from gui.widgets.new_game_dialog import NewGameDialog
+    dialog = NewGameDialog(available_games(), bot_kinds, seat_names, None, None, online=True)
+    qtbot.addWidget(dialog)
+    dialog.select_game("vindication")
+    dialog.players_spin.setValue(3)
+    assert dialog.seat_kinds() == ("you", "remote", "remote")    # you first, friends at the others
+    assert "Matrix id" in dialog.online_problem()
+    dialog._remote_edits[1].setText(ANN)
+    dialog._remote_edits[2].setText(ANN)
+    assert "twice" in dialog.online_problem()
+    combo = dialog._seat_rows[2][2]
+    combo.setCurrentIndex(combo.findData("bot:heuristic"))
+    assert dialog.online_problem() == ""
+    assert dialog.online_seats() == ("you", ANN, "bot:heuristic")
+    assert not dialog._remote_edits[2].isVisibleTo(dialog) and dialog._remote_edits[1].isVisibleTo(dialog)
+    dialog.players_spin.setValue(4)                               # a rebuild keeps what was typed
+    assert dialog.online_seats()[:3] == ("you", ANN, "bot:heuristic")
+    dialog.players_spin.setValue(3)
+    first = dialog._seat_rows[1][2]
+    first.setCurrentIndex(first.findData("you"))
+    assert "exactly one" in dialog.online_problem()
+    dialog.accept()                                               # refused, and said under the seats
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert "exactly one" in dialog.problem_label.text() and dialog.problem_label.isVisibleTo(dialog)
+    plain = NewGameDialog(available_games(), bot_kinds, seat_names, None, None)
+    qtbot.addWidget(plain)
+    plain_combo = plain._seat_rows[0][2]
+    assert plain_combo.findData("remote") == -1                   # a local game has no remote seats
