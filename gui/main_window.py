@@ -380,14 +380,14 @@ class MainWindow(QMainWindow):
         from gui.online_window import OnlineWindow
         session = OnlineSession(bot_delay_ms=0)
         window = OnlineWindow(session, self.settings, self.languages)
+        window.show()  # first: what the game shows at once is placed in the window's real size
         try:
             session.start_online(table)
         except SessionError as error:
+            window.close()
             dialogs.show_error(self, error.title, error.message)
-            window.deleteLater()
             return None
         self.online_windows = [w for w in self.online_windows if w.isVisible()] + [window]
-        window.show()
         return window
 
     def open_replay(self, path: str | None = None) -> QMainWindow | None:

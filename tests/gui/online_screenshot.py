@@ -99,6 +99,8 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
                                         pump_ms=60_000)
         session = OnlineSession(bot_delay_ms=0)
         game_window = OnlineWindow(session, settings, switcher)
+        game_window.resize(1400, 860)
+        game_window.show()
         session.start_online(ann_table)
         rng = Rng(3, stream=9)
         for _ in range(400):
