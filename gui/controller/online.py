@@ -204,16 +204,14 @@ class OnlineTable(QObject):
         self.account = account
         self.error = ""                 # the last transport error, in words
         self._status = CONNECTED
+        self._reported = CONNECTED      # the status last told (status_changed)
         self._pumping = False
         self._sent_at: dict[str, float] = {}   # cid -> when sent (monotonic ms), to notice a host away
         self._clock = QTimer(self)
         self._arrived.connect(self.pump, Qt.ConnectionType.QueuedConnection)
         for transport in self._transports():
-            if hasattr(transport, "on_arrival") or not hasattr(type(transport), "__slots__"):
-                try:
-                    transport.on_arrival = self._arrived.emit  # type: ignore[attr-defined]
-                except AttributeError:
-                    pass
+            if hasattr(transport, "on_arrival"):   # called from the network's thread: queued to this one
+                setattr(transport, "on_arrival", self._arrived.emit)  # noqa: B010 — not in every Transport yet
         self._timer = QTimer(self)
         self._timer.setInterval(pump_ms)
         self._timer.timeout.connect(self.pump)
@@ -296,7 +294,6 @@ class OnlineTable(QObject):
         if self._pumping:
             return False
         self._pumping = True
-        before = self.status
         changed = False
         try:
             for _ in range(1000):   # the host's answers to its own seat arrive at once on one device
@@ -314,7 +311,9 @@ class OnlineTable(QObject):
             self._pumping = False
         if changed:
             self.changed.emit()
-        if self.status != before or self._status == OFFLINE:
+        status = self.status
+        if status != self._reported:
+            self._reported = status
             self.status_changed.emit()
         return changed
 
@@ -322,10 +321,7 @@ class OnlineTable(QObject):
         self._timer.stop()
         for transport in self._transports():
             if getattr(transport, "on_arrival", None) is not None:
-                try:
-                    transport.on_arrival = None  # type: ignore[attr-defined]
-                except AttributeError:
-                    pass
+                setattr(transport, "on_arrival", None)  # noqa: B010
 
 
 def _now_ms() -> float:

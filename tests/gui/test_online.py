@@ -345,3 +345,63 @@ def test_the_host_dialog_offers_remote_players_by_matrix_id(qtbot) -> None:
     qtbot.addWidget(plain)
     plain_combo = plain._seat_rows[0][2]
     assert plain_combo.findData("remote") == -1                   # a local game has no remote seats
+
+
+def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, server, pairs: list[Pair]) -> None:
+    import threading
+
+    from gui.controller.online import HOST_AWAY_MS, OnlineTable
+    choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=11)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    remote_s, remote = pair.remote_session, pair.remote
+    table = remote_s.online_table
+    assert table is not None
+    transport: Any = table.client.transport
+    transport.status = "throttled"          # a transport that says the server throttles it
+    table.pump()
+    assert "throttling" in remote.online_label.text()
+    transport.status = "connected"
+    table.pump()
+    assert remote.online_label.text() == "Online: connected"
+    # waiting for another seat: the host's window names it (its engine knows who decides); a
+    # remote window names it when its view tells, else says it waits for the others
+    play(qtbot, pair, Rng(1, stream=3), until=lambda: bool(pair.host_session._viewer_legal())
+         and not remote_s._viewer_legal())
+    assert "waiting for" in remote.turn_label.text()
+    play(qtbot, pair, Rng(1, stream=3), until=lambda: bool(remote_s._viewer_legal())
+         and not pair.host_session._viewer_legal())
+    pair.host._refresh_status()
+    assert "waiting for Player 2" in pair.host.turn_label.text()
+
+    # arrivals signalled from another thread pump the table on the GUI thread
+    room = server.rooms[next(iter(server.rooms))].room
+    second: Any = room.connect(ANN, "second")
+    second.on_arrival = None
+    watcher = OnlineTable.joining(second, pump_ms=60_000)
+    assert second.on_arrival is not None
+    pumped: list[bool] = []
+    watcher.changed.connect(lambda: pumped.append(threading.current_thread() is threading.main_thread()))
+    assert pair.host_session.online_table is not None
+    pair.host_session.online_table.host.pump()   # type: ignore[union-attr]  # answers the hello: a view
+    thread = threading.Thread(target=second.on_arrival)
+    thread.start()
+    thread.join()
+    qtbot.waitUntil(lambda: bool(pumped), timeout=5000)
+    assert all(pumped)
+    watcher.stop()
+    assert second.on_arrival is None
+
+    # a command the host does not answer for long: the host seems away
+    play(qtbot, pair, Rng(1, stream=3), until=lambda: bool(remote_s._viewer_legal()))
+    pair.host_session.online_table._timer.stop()  # type: ignore[union-attr]  # the host's app hangs
+    remote_s.apply(str(remote_s._viewer_legal()[0]))
+    assert remote.turn_label.text().startswith("Sent")
+    for cid in table.client.pending:
+        table._sent_at[cid] -= HOST_AWAY_MS + 1
+    remote._refresh_status()
+    assert remote.turn_label.text().startswith("Host away")
+    # the device is dropped: offline
+    room.drop(ANN, transport.device)
+    table.pump()
+    assert "offline" in remote.online_label.text()
