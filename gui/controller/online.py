@@ -183,6 +183,16 @@ def host_game(account: Account, choice: HostChoice, room_name: str) -> tuple[str
     return room_id, _endpoints(account, room_id, 2)
 
 
+def host_save_path(room_id: str) -> str:
+    """Where the host's app keeps its table (the match with its seed) after every change: beside
+    the crash copy, one file per room (a later version may resume hosting from it)."""
+    from . import autosave
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in room_id)
+    folder = os.path.join(autosave.default_autosave_folder(), "online")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, f"host-{safe}.json")
+
+
 def join_game(account: Account, room_id: str) -> list[Transport]:
     """Join an invitation's room and open it (a network call)."""
     account.join(room_id)

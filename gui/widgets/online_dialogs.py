@@ -342,9 +342,10 @@ class LobbyDialog(QDialog):
         def created(found: object) -> None:
             self._stop()
             assert isinstance(found, tuple)
-            _, transports = found
+            room_id, transports = found
             try:
-                table = online.OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms)
+                table = online.OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms,
+                                                   save_path=online.host_save_path(room_id))
             except online.SessionError as error:
                 self._failed(error.message)
                 return

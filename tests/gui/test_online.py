@@ -141,6 +141,7 @@ class Pair:
 def _lobby(qtbot, window: MainWindow, account: Any) -> LobbyDialog:
     window.online_account = account
     lobby = window.create_lobby()
+    lobby._pump_ms = 60_000   # the tables are pumped by the test (`Pair.pump`), never behind its back
     qtbot.addWidget(lobby)
     qtbot.waitUntil(lambda: not lobby.busy, timeout=5000)
     return lobby
@@ -153,6 +154,8 @@ def open_pair(qtbot, window: MainWindow, server: MemoryServer, choice: HostChoic
     with qtbot.waitSignal(host_lobby.table_ready, timeout=5000):
         host_lobby.host(choice, "Tablekeeper test table")
     assert host_lobby.table is not None and host_lobby.table.is_host
+    saved = host_lobby.table.host.save_path  # type: ignore[union-attr]
+    assert saved is not None and saved.exists()   # the host's table is kept after every change
     host = window.open_online_window(host_lobby.table)
     ann_lobby = _lobby(qtbot, window, connect("", "ann", password="pw-ann"))
     assert ann_lobby.invitation_list.count() == 1 and "@host:tk.test" in ann_lobby.invitation_list.item(0).text()
@@ -247,7 +250,7 @@ def test_a_refused_command_comes_back_with_its_rule(qtbot, window: MainWindow, s
     remote_s.command_refused.connect(lambda rule, reason: refusals.append((rule, reason)))
     remote_s.apply(str(theirs.by(1)))
     assert "waiting for the host" in pair.remote.turn_label.text()
-    qtbot.waitUntil(lambda: bool(refusals), timeout=5000)
+    pair.pump()   # the host reads it and refuses; ann's app reads the refusal
     rule, reason = refusals[0]
     assert rule and reason
     assert error_dialogs and f"Rule {rule}" in error_dialogs[-1][1]
