@@ -408,3 +408,44 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     room.drop(ANN, transport.device)
     table.pump()
     assert "offline" in remote.online_label.text()
+
+
+def test_play_online_from_the_menu_signs_in_once_and_opens_a_game_window(qtbot, window: MainWindow, server,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         pairs: list[Pair]) -> None:
+    """Game ▸ Play Online: the sign-in dialog (its modal run played here), then the lobby, then the
+    game's own window; a second time the account is kept and only the lobby shows."""
+    from PySide6.QtWidgets import QDialog
+    window.online_connector = online.memory_connector(server)
+    signed_in: list[SignInDialog] = []
+    lobbies: list[LobbyDialog] = []
+
+    def sign_in(dialog: SignInDialog) -> int:
+        signed_in.append(dialog)
+        dialog.server_edit.setText("https://tk.test")
+        dialog.user_edit.setText("host")
+        dialog.password_edit.setText("pw-host")
+        dialog.sign_in()
+        qtbot.waitUntil(lambda: not dialog.busy, timeout=5000)
+        return dialog.result()
+
+    def lobby_run(lobby: LobbyDialog) -> int:
+        lobbies.append(lobby)
+        lobby._pump_ms = 60_000
+        qtbot.waitUntil(lambda: not lobby.busy, timeout=5000)
+        lobby.host(HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=3), "table")
+        qtbot.waitUntil(lambda: lobby.table is not None or not lobby.busy, timeout=5000)
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(SignInDialog, "exec", sign_in)
+    monkeypatch.setattr(LobbyDialog, "exec", lobby_run)
+    game_window = window.play_online()
+    assert isinstance(game_window, OnlineWindow) and game_window.online_session.is_host()
+    assert window.online_account is not None and window.online_account.user_id == HOST
+    assert game_window.online_session.has_game() and game_window.isVisible()
+    window.start_page.online_button.click()          # the start page's Play Online; signed in already:
+    assert len(signed_in) == 1 and len(lobbies) == 2  # straight to the lobby
+    again = window.online_windows[-1]
+    assert isinstance(again, OnlineWindow) and again is not game_window and again.isVisible()
+    for made in (game_window, again):
+        made.close()
