@@ -96,7 +96,8 @@ def matrix_connector(homeserver: str, user: str, *, password: str | None = None,
         raise OnlineError(translate("GameSession", "Online play needs the matrix-nio package, which is not "
                                     "installed: pip install \"matrix-nio[e2e]\" ({error})").format(
                                         error=error)) from None
-    folder = store_dir or os.path.join(os.path.expanduser("~"), ".tablekeeper", "matrix")
+    from . import autosave
+    folder = store_dir or os.path.join(autosave.default_autosave_folder(), "matrix")  # the device's keys
     os.makedirs(folder, exist_ok=True)
     account: Account = matrix.MatrixAccount.login(homeserver, user, password=password, token=token, device_id=device_id,
                                            store_dir=folder)

@@ -449,3 +449,15 @@ def test_play_online_from_the_menu_signs_in_once_and_opens_a_game_window(qtbot, 
     assert isinstance(again, OnlineWindow) and again is not game_window and again.isVisible()
     for made in (game_window, again):
         made.close()
+
+
+def test_the_screenshot_script_draws_every_online_screen(qapp, tmp_path) -> None:
+    from PySide6.QtGui import QImage
+
+    from tests.gui.online_screenshot import take_screenshots
+    shots = take_screenshots(tmp_path, ("en",))
+    assert sorted(p.name for p in shots) == sorted(f"online_{screen}_en.png"
+                                                    for screen in ("sign_in", "lobby", "host", "game"))
+    for path in shots:
+        image = QImage(str(path))
+        assert image.width() > 300 and image.height() > 200, path.name
