@@ -85,7 +85,10 @@ class OnlineWindow(MainWindow):
         words = {"connected": self.tr("Online: connected"),
                  "throttled": self.tr("Online: the server is throttling, moves arrive slowly"),
                  "offline": self.tr("Online: offline — reconnecting…")}
-        self.online_label.setText(words.get(status, ""))
+        text = words.get(status, "")
+        if s.connection_closed():
+            text = self.tr("Online: disconnected — leave the game and join it again")
+        self.online_label.setText(text)
         self.online_label.setStyleSheet("color: #b00020;" if status == "offline" else
                                         "color: #8a6d00;" if status == "throttled" else "")
         self.action_collection.replace_player.setVisible(s.is_host())

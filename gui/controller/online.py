@@ -215,10 +215,9 @@ class OnlineTable(QObject):
         self.account = account
         self.error = ""                 # the last transport error, in words
         self._status = CONNECTED
-        self._reported = CONNECTED      # the status last told (status_changed)
+        self._reported = (CONNECTED, False)   # the status and host-away last told (status_changed)
         self._pumping = False
         self._sent_at: dict[str, float] = {}   # cid -> when sent (monotonic ms), to notice a host away
-        self._clock = QTimer(self)
         self._arrived.connect(self.pump, Qt.ConnectionType.QueuedConnection)
         for transport in self._transports():
             if hasattr(transport, "on_arrival"):   # called from the network's thread: queued to this one
@@ -269,6 +268,11 @@ class OnlineTable(QObject):
             return OFFLINE
         found = [getattr(t, "status", CONNECTED) for t in self._transports()]
         return OFFLINE if OFFLINE in found else THROTTLED if THROTTLED in found else CONNECTED
+
+    @property
+    def closed(self) -> bool:
+        """The transport was closed for good (this device was dropped): no reconnecting."""
+        return self._status == OFFLINE
 
     def host_away(self) -> bool:
         """A command of this seat has waited long for the host's answer."""
@@ -322,9 +326,9 @@ class OnlineTable(QObject):
             self._pumping = False
         if changed:
             self.changed.emit()
-        status = self.status
-        if status != self._reported:
-            self._reported = status
+        reported = (self.status, self.host_away())
+        if reported != self._reported:
+            self._reported = reported
             self.status_changed.emit()
         return changed
 
@@ -587,6 +591,9 @@ class OnlineSession(GameSession):
 
     def host_away(self) -> bool:
         return self.online_table is not None and self.online_table.host_away()
+
+    def connection_closed(self) -> bool:
+        return self.online_table is not None and self.online_table.closed
 
     def is_host(self) -> bool:
         return self.online_table is not None and self.online_table.is_host

@@ -1087,6 +1087,10 @@ Play {games} with every rule enforced.</source>
         <translation>線上：離線 — 重新連線中…</translation>
     </message>
     <message>
+        <source>Online: disconnected — leave the game and join it again</source>
+        <translation>線上：已斷線 — 請離開遊戲後重新加入</translation>
+    </message>
+    <message>
         <source>Undo is not offered in an online game: every player shares the game</source>
         <translation>線上遊戲不提供復原：這局遊戲由所有玩家共享</translation>
     </message>
