@@ -41,6 +41,8 @@ class ActionCollection(QObject):
         self.skip_bots = self._make(_keys("Ctrl+K"))
         self.hint = self._make(_keys("H"))
         self.review = self._make(_keys("Ctrl+R"))
+        self.play_online = self._make()
+        self.replace_player = self._make()
         self.confirm_end_turn = self._make(checkable=True)
         self.bot_speed_group = QActionGroup(self)
         self.bot_speed_group.setExclusive(True)
@@ -116,6 +118,10 @@ class ActionCollection(QObject):
                        self.tr("Ask the computer which move it would play for you, and light it on the board"))
         self._describe(self.review, self.tr("&Review Game"),
                        self.tr("Look back at this game move by move, and play on from any point"))
+        self._describe(self.play_online, self.tr("Play &Online…"),
+                       self.tr("Sign in with a Matrix account and play with friends on other computers"))
+        self._describe(self.replace_player, self.tr("Replace a Player with the &Computer…"),
+                       self.tr("A remote player left: a computer player takes their seat from now on"))
         self._describe(self.confirm_end_turn, self.tr("&Confirm End of Turn"),
                        self.tr("Ask before a turn ends"))
         speed_words = {"slow": (self.tr("&Slow"), self.tr("A long pause before each computer move")),

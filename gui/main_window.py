@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextB
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
+from gui.controller.online import Connector, matrix_connector
 from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.controller.types import without_seat
 from gui.i18n import LanguageSwitcher, current_language
@@ -35,9 +36,11 @@ from gui.widgets.turn_banner import TurnBanner
 from gui.widgets.win_chances import WinChanceDock
 
 if TYPE_CHECKING:  # both load when first opened: start-up stays light
+    from gui.controller.online import OnlineTable
     from gui.controller.types import NewGameConfig
     from gui.widgets.end_game import EndGameDialog
     from gui.widgets.new_game_dialog import NewGameDialog
+    from gui.widgets.online_dialogs import LobbyDialog
 
 STATUS_MESSAGE_MS = 4000
 HINT_MESSAGE_MS = 12000  # a hint stays said until the player acts (or this long)
@@ -65,6 +68,11 @@ class MainWindow(QMainWindow):
         self._refit_timer.setSingleShot(True)
         self._refit_timer.timeout.connect(self.fit_board)
         self.hinted: str | None = None  # the command the last hint suggested (lit until the next change)
+        # Play Online: how to sign in (a real Matrix homeserver; tests give an in-memory server),
+        # the account once signed in, and the online games' windows
+        self.online_connector: Connector = matrix_connector
+        self.online_account: object | None = None
+        self.online_windows: list[QMainWindow] = []
 
         self.board_view = BoardView(self)
         self.handover_screen = HandoverScreen(self)
@@ -179,6 +187,8 @@ class MainWindow(QMainWindow):
         self.game_menu.addSeparator()
         self.game_menu.addAction(a.hint)
         self.game_menu.addAction(a.review)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(a.play_online)
 
         self.view_menu = bar.addMenu("")
         self.view_menu.setObjectName("view_menu")
@@ -213,6 +223,8 @@ class MainWindow(QMainWindow):
         self.start_page.resume_requested.connect(self.resume_game)
         self.start_page.file_chosen.connect(self.open_game)
         self.start_page.open_requested.connect(lambda: self.open_game())
+        self.start_page.online_requested.connect(self.play_online)
+        a.play_online.triggered.connect(self.play_online)
         a.open.triggered.connect(lambda: self.open_game())
         a.clear_recent.triggered.connect(self.clear_recent_files)
         a.open_replay.triggered.connect(lambda: self.open_replay())
@@ -335,6 +347,48 @@ class MainWindow(QMainWindow):
             return False
         self._remember_file(path)
         return True
+
+    # -- Play Online ---------------------------------------------------------------------------
+    def play_online(self) -> QMainWindow | None:
+        """Game ▸ Play Online: sign in (once per run), then the lobby; the game opens in a window
+        of its own (`open_online_window`), which is returned."""
+        from gui.widgets.online_dialogs import SignInDialog
+        if self.online_account is None:
+            dialog = SignInDialog(self.online_connector, self.settings.store, self)
+            try:
+                if dialog.exec() != dialog.DialogCode.Accepted or dialog.account is None:
+                    return None
+                self.online_account = dialog.account
+            finally:
+                dialog.deleteLater()
+        lobby = self.create_lobby()
+        try:
+            lobby.exec()
+            table = lobby.table
+        finally:
+            lobby.deleteLater()
+        return None if table is None else self.open_online_window(table)
+
+    def create_lobby(self) -> LobbyDialog:
+        from gui.controller.catalog import available_games, bot_kinds, seat_names
+        from gui.widgets.online_dialogs import LobbyDialog
+        return LobbyDialog(self.online_account, available_games(), bot_kinds, seat_names, self)
+
+    def open_online_window(self, table: OnlineTable) -> QMainWindow | None:
+        """A window of its own for the game at ``table`` (this window keeps its local game)."""
+        from gui.controller.online import OnlineSession
+        from gui.online_window import OnlineWindow
+        session = OnlineSession(bot_delay_ms=0)
+        window = OnlineWindow(session, self.settings, self.languages)
+        window.show()  # first: what the game shows at once is placed in the window's real size
+        try:
+            session.start_online(table)
+        except SessionError as error:
+            window.close()
+            dialogs.show_error(self, error.title, error.message)
+            return None
+        self.online_windows = [w for w in self.online_windows if w.isVisible()] + [window]
+        return window
 
     def open_replay(self, path: str | None = None) -> QMainWindow | None:
         """File ▸ Open Replay: a save looked back at in a review window (gui/widgets/review_window.py)."""

@@ -11,6 +11,8 @@ from typing import Any
 
 HUMAN_SEAT = "human"
 BOT_SEAT_PREFIX = "bot:"
+REMOTE_SEAT_KIND = "remote"  # online: a seat another app plays
+YOU_SEAT = "you"             # online: the seat this app plays
 
 
 class SessionError(Exception):

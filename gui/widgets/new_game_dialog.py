@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 from gui.controller.types import (
     BOT_SEAT_PREFIX,
     HUMAN_SEAT,
+    REMOTE_SEAT_KIND,
+    YOU_SEAT,
     GameChoice,
     ModeChoice,
     NewGameConfig,
@@ -47,6 +49,13 @@ COLUMN_GAP = 16
 SCREEN_MARGIN = 40  # room left around the dialog for the window frame and the desktop's panels
 # The computer players offered as levels, easiest first; other kinds follow, random moves last.
 LEVELS = ("heuristic", "search", "search_hard")
+YOU = YOU_SEAT
+
+
+def valid_user_id(text: str) -> bool:
+    """A Matrix user id: ``@name:server``."""
+    name, colon, server = text.partition(":")
+    return name.startswith("@") and len(name) > 1 and bool(colon) and bool(server) and " " not in text
 
 
 def level_order(kinds: Sequence[str]) -> list[str]:
@@ -58,9 +67,14 @@ def level_order(kinds: Sequence[str]) -> list[str]:
 
 class NewGameDialog(QDialog):
     def __init__(self, games: Sequence[GameChoice], bot_kinds: Callable[[str], Sequence[str]], seat_names: SeatNames,
-                 remembered: Mapping[str, Any] | None = None, parent: QWidget | None = None) -> None:
+                 remembered: Mapping[str, Any] | None = None, parent: QWidget | None = None,
+                 online: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("new_game_dialog")
+        # Online (the lobby's Host a new game): the seats are "You", a computer, or a remote player
+        # named by a Matrix id; the remote kind is offered here only, where an account is signed in.
+        self.online = online
+        self._remote_edits: dict[int, QLineEdit] = {}
         self.setModal(True)
         self._games = list(games)
         self._bot_kinds_of = bot_kinds   # game id -> the computer players it offers
@@ -149,6 +163,12 @@ class NewGameDialog(QDialog):
         self.details_scroll.setWidget(self.details)
         columns.addWidget(self.details_scroll, 1)
         outer.addWidget(self.body, 1)
+        self.problem_label = QLabel(self)
+        self.problem_label.setObjectName("problem_label")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.hide()
+        outer.addWidget(self.problem_label)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
@@ -196,6 +216,45 @@ class NewGameDialog(QDialog):
 
     def seat_kinds(self) -> tuple[str, ...]:
         return tuple(combo.currentData() for _, _, combo in self._seat_rows)
+
+    def online_seats(self) -> tuple[str, ...]:
+        """Online: per seat "you", "bot:KIND" or the remote player's Matrix id."""
+        seats = []
+        for seat, (_, _, combo) in enumerate(self._seat_rows):
+            kind = combo.currentData()
+            edit = self._remote_edits.get(seat)
+            seats.append(edit.text().strip() if kind == REMOTE_SEAT_KIND and edit is not None else kind)
+        return tuple(seats)
+
+    def online_problem(self) -> str:
+        """What keeps the online table from opening, in words ("" when nothing)."""
+        kinds = self.seat_kinds()
+        if kinds.count(YOU) != 1:
+            return self.tr("Choose exactly one seat for yourself (You).")
+        ids = []
+        for seat, kind in enumerate(kinds):
+            if kind != REMOTE_SEAT_KIND:
+                continue
+            text = self.online_seats()[seat]
+            if not valid_user_id(text):
+                name = self._seat_rows[seat][0].get(current_language())
+                return self.tr("Enter the Matrix id of the player for {seat}, like @ann:example.org.").format(
+                    seat=plain_label(name))
+            ids.append(text)
+        if len(set(ids)) != len(ids):
+            return self.tr("Each remote player holds one seat: a Matrix id appears twice.")
+        if not ids:
+            return self.tr("Choose at least one remote player (or start a game on this computer instead).")
+        return ""
+
+    def accept(self) -> None:
+        if self.online:
+            problem = self.online_problem()
+            self.problem_label.setText(problem)
+            self.problem_label.setVisible(bool(problem))
+            if problem:
+                return
+        super().accept()
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -295,18 +354,25 @@ class NewGameDialog(QDialog):
         if game is None or mode is None:
             return
         kept = list(self.seat_kinds()) or list(self._remembered_for(game).get("seats") or [])
+        old_ids = {seat: edit.text() for seat, edit in self._remote_edits.items()}  # before the rows go
+        self._remote_edits = {}
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self._seat_rows = []
+        if self.online:  # you at the first seat, friends at the others, unless chosen otherwise
+            kept = (kept if YOU in kept else [YOU])[:self.players_spin.value()]
+            kept += [REMOTE_SEAT_KIND] * (self.players_spin.value() - len(kept))
         names = self._seat_names(game.id, self.players_spin.value(), mode.id)
         self._bot_kinds = level_order(list(self._bot_kinds_of(game.id)))
         for seat in range(self.players_spin.value()):
             label = QLabel(self.seats_box)
             combo = QComboBox(self.seats_box)
             combo.setObjectName(f"seat_combo_{seat}")
-            combo.addItem("", HUMAN_SEAT)
+            combo.addItem("", YOU if self.online else HUMAN_SEAT)
             for kind in self._bot_kinds:
                 combo.addItem("", BOT_SEAT_PREFIX + kind)
+            if self.online:
+                combo.addItem("", REMOTE_SEAT_KIND)
             if seat < len(kept):
                 found = combo.findData(kept[seat])
                 combo.setCurrentIndex(max(found, 0))
@@ -314,7 +380,22 @@ class NewGameDialog(QDialog):
                 lambda _=0, c=combo: c.setToolTip(str(c.currentData(Qt.ItemDataRole.ToolTipRole) or "")))
             label.setBuddy(combo)
             name = names[seat] if seat < len(names) else Words(str(seat + 1))
-            self.seats_form.addRow(label, combo)
+            field: QWidget = combo
+            if self.online:
+                field = QWidget(self.seats_box)
+                row = QHBoxLayout(field)
+                row.setContentsMargins(0, 0, 0, 0)
+                row.addWidget(combo)
+                edit = QLineEdit(field)
+                edit.setObjectName(f"remote_id_{seat}")
+                edit.setText(old_ids.get(seat, ""))
+                edit.setClearButtonEnabled(True)
+                row.addWidget(edit, 1)
+                self._remote_edits[seat] = edit
+                combo.currentIndexChanged.connect(
+                    lambda _=0, c=combo, e=edit: e.setVisible(c.currentData() == REMOTE_SEAT_KIND))
+                edit.setVisible(combo.currentData() == REMOTE_SEAT_KIND)
+            self.seats_form.addRow(label, field)
             self._seat_rows.append((name, label, combo))
         self._retranslate_seats()
         self._schedule_fit()
@@ -367,7 +448,10 @@ class NewGameDialog(QDialog):
         self.seed_edit.setToolTip(self.tr("The same seed and moves always give the same game"))
         self.seats_box.setTitle(self.tr("Seats"))
         self.options_box.setTitle(self.tr("Options"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Start Game"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            self.tr("&Open the Table") if self.online else self.tr("&Start Game"))
+        if self.online:
+            self.setWindowTitle(self.tr("Host an Online Game"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
         for row, listed in enumerate(self._games):
             self.game_list.item(row).setText(listed.name.get(language))
@@ -385,13 +469,24 @@ class NewGameDialog(QDialog):
         language = current_language()
         for name, label, combo in self._seat_rows:
             label.setText(self.tr("{name}:").format(name=plain_label(name.get(language))))
-            combo.setItemText(0, self.tr("Human"))
-            combo.setItemData(0, self.tr("A person plays this seat"), Qt.ItemDataRole.ToolTipRole)
+            if self.online:
+                combo.setItemText(0, self.tr("You"))
+                combo.setItemData(0, self.tr("You play this seat, in this window"), Qt.ItemDataRole.ToolTipRole)
+                remote = combo.count() - 1
+                combo.setItemText(remote, self.tr("Remote player"))
+                combo.setItemData(remote, self.tr("A friend plays this seat on another computer; enter their "
+                                                  "Matrix id and they are invited"), Qt.ItemDataRole.ToolTipRole)
+            else:
+                combo.setItemText(0, self.tr("Human"))
+                combo.setItemData(0, self.tr("A person plays this seat"), Qt.ItemDataRole.ToolTipRole)
             for index, kind in enumerate(self._bot_kinds, start=1):
                 level, tip = self._bot_kind_words(kind)
                 combo.setItemText(index, self.tr("Computer: {level}").format(level=level))
                 combo.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             combo.setToolTip(str(combo.currentData(Qt.ItemDataRole.ToolTipRole) or ""))
+        for edit in self._remote_edits.values():
+            edit.setPlaceholderText(self.tr("@friend:example.org"))
+            edit.setToolTip(self.tr("The remote player's Matrix id"))
 
     def _bot_kind_words(self, kind: str) -> tuple[str, str]:
         """A computer player's name in the seat menu and what it does (its tooltip)."""

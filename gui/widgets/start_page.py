@@ -109,6 +109,7 @@ class StartPage(QScrollArea):
     # a recent save's path
     file_chosen = Signal(str)
     open_requested = Signal()
+    online_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -166,6 +167,10 @@ class StartPage(QScrollArea):
         self.open_button.clicked.connect(self.open_requested)
         open_row = QHBoxLayout()
         open_row.addWidget(self.open_button)
+        self.online_button = QPushButton(column_host)
+        self.online_button.setObjectName("start_online")
+        self.online_button.clicked.connect(self.online_requested)
+        open_row.addWidget(self.online_button)
         open_row.addStretch(1)
         self._column.addLayout(open_row)
         self._column.addStretch(1)
@@ -266,3 +271,5 @@ class StartPage(QScrollArea):
             button.setDescription(os.path.dirname(path))
             button.setToolTip(self.tr("Open {file}").format(file=path))
         self.open_button.setText(self.tr("&Open a Saved Game…"))
+        self.online_button.setText(self.tr("Play O&nline…"))
+        self.online_button.setToolTip(self.tr("Sign in with a Matrix account and play with friends on other computers"))

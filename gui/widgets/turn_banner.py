@@ -68,7 +68,7 @@ class TurnBanner(QLabel):
         event.accept()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parent() and event.type() == QEvent.Type.Resize and self.isVisible():
+        if watched is self.parent() and event.type() == QEvent.Type.Resize and not self.isHidden():
             self._place()
         return super().eventFilter(watched, event)
 

@@ -136,6 +136,22 @@
         <translation>逐步回顧本局遊戲，並可從任一時點接著玩</translation>
     </message>
     <message>
+        <source>Play &amp;Online…</source>
+        <translation>線上對戰(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Sign in with a Matrix account and play with friends on other computers</source>
+        <translation>以 Matrix 帳號登入，與其他電腦上的朋友對戰</translation>
+    </message>
+    <message>
+        <source>Replace a Player with the &amp;Computer…</source>
+        <translation>由電腦接替玩家(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>A remote player left: a computer player takes their seat from now on</source>
+        <translation>遠端玩家離開了：從現在起由電腦接替他的座位</translation>
+    </message>
+    <message>
         <source>&amp;Confirm End of Turn</source>
         <translation>結束回合前確認(&amp;C)</translation>
     </message>
@@ -419,6 +435,66 @@ Reason: {reason}</source>
         <source>Start or open a game first.</source>
         <translation>請先開始新遊戲或開啟已儲存的遊戲。</translation>
     </message>
+    <message>
+        <source>Online play needs the matrix-nio package, which is not installed: pip install &quot;matrix-nio[e2e]&quot; ({error})</source>
+        <translation>線上對戰需要 matrix-nio 套件，但尚未安裝：pip install &quot;matrix-nio[e2e]&quot;（{error}）</translation>
+    </message>
+    <message>
+        <source>Cannot host here</source>
+        <translation>無法在這裡主持</translation>
+    </message>
+    <message>
+        <source>This connection cannot carry a table and a seat at once.</source>
+        <translation>這個連線無法同時承載牌桌與一個座位。</translation>
+    </message>
+    <message>
+        <source>Not the host</source>
+        <translation>你不是主持人</translation>
+    </message>
+    <message>
+        <source>Only the host can replace a player.</source>
+        <translation>只有主持人可以替換玩家。</translation>
+    </message>
+    <message>
+        <source>That is not one of your moves now.</source>
+        <translation>這現在不是你可以走的一步。</translation>
+    </message>
+    <message>
+        <source>Cannot play here</source>
+        <translation>無法在這裡遊玩</translation>
+    </message>
+    <message>
+        <source>This account holds no seat at this table.</source>
+        <translation>這個帳號在這張牌桌上沒有座位。</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>遊戲已經結束。</translation>
+    </message>
+    <message>
+        <source>You play only your own seat.</source>
+        <translation>你只能為自己的座位下指令。</translation>
+    </message>
+    <message>
+        <source>Not sent: {reason}</source>
+        <translation>未送出：{reason}</translation>
+    </message>
+    <message>
+        <source>Online game</source>
+        <translation>線上遊戲</translation>
+    </message>
+    <message>
+        <source>An online game is kept by its host and its room; it is not saved to a file here.</source>
+        <translation>線上遊戲由主持人與其聊天室保存，這裡不會存成檔案。</translation>
+    </message>
+    <message>
+        <source>NOT verified: the revealed seed does not replay this game ({problem}).</source>
+        <translation>未通過驗證：公開的種子重播不出這局遊戲（{problem}）。</translation>
+    </message>
+    <message>
+        <source>Verified: the revealed seed replays every move and draw of this game.</source>
+        <translation>已驗證：公開的種子重播出這局遊戲的每一步與每次抽取。</translation>
+    </message>
 </context>
 <context>
     <name>GuideCallout</name>
@@ -524,6 +600,65 @@ Reason: {reason}</source>
     <message>
         <source>Play a first game with a guide that shows each move</source>
         <translation>在導覽逐步示範下玩第一局</translation>
+    </message>
+</context>
+<context>
+    <name>LobbyDialog</name>
+    <message>
+        <source>Looking for invitations…</source>
+        <translation>正在尋找邀請…</translation>
+    </message>
+    <message>
+        <source>{name} — from {inviter}</source>
+        <translation>{name} — 來自 {inviter}</translation>
+    </message>
+    <message>
+        <source>No invitations yet: ask the host to invite {user}.</source>
+        <translation>還沒有邀請：請主持人邀請 {user}。</translation>
+    </message>
+    <message>
+        <source>Joining the game…</source>
+        <translation>正在加入遊戲…</translation>
+    </message>
+    <message>
+        <source>Tablekeeper: {game}</source>
+        <translation>Tablekeeper：{game}</translation>
+    </message>
+    <message>
+        <source>Creating the game room and inviting the players…</source>
+        <translation>正在建立遊戲聊天室並邀請玩家…</translation>
+    </message>
+    <message>
+        <source>Play Online</source>
+        <translation>線上對戰</translation>
+    </message>
+    <message>
+        <source>Signed in as {user}</source>
+        <translation>已登入為 {user}</translation>
+    </message>
+    <message>
+        <source>Host a new game</source>
+        <translation>主持新遊戲</translation>
+    </message>
+    <message>
+        <source>Choose the game and who plays each seat: you, the computer, or a friend by Matrix id. Your computer runs the game: keep it open until the end.</source>
+        <translation>選擇遊戲以及每個座位由誰來玩：你、電腦，或以 Matrix ID 指定的朋友。遊戲在你的電腦上執行：請保持開啟直到結束。</translation>
+    </message>
+    <message>
+        <source>&amp;Host a New Game…</source>
+        <translation>主持新遊戲(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Invitations</source>
+        <translation>邀請</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>重新整理(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Accept and Join</source>
+        <translation>接受並加入(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -769,6 +904,22 @@ Play {games} with every rule enforced.</source>
 <context>
     <name>NewGameDialog</name>
     <message>
+        <source>Choose exactly one seat for yourself (You).</source>
+        <translation>請為自己選擇恰好一個座位（你）。</translation>
+    </message>
+    <message>
+        <source>Enter the Matrix id of the player for {seat}, like @ann:example.org.</source>
+        <translation>請輸入 {seat} 玩家的 Matrix ID，例如 @ann:example.org。</translation>
+    </message>
+    <message>
+        <source>Each remote player holds one seat: a Matrix id appears twice.</source>
+        <translation>每位遠端玩家只能坐一個座位：有個 Matrix ID 出現了兩次。</translation>
+    </message>
+    <message>
+        <source>Choose at least one remote player (or start a game on this computer instead).</source>
+        <translation>請至少選擇一位遠端玩家（或改在這台電腦上開始遊戲）。</translation>
+    </message>
+    <message>
         <source>New Game</source>
         <translation>新遊戲</translation>
     </message>
@@ -813,12 +964,36 @@ Play {games} with every rule enforced.</source>
         <translation>開始遊戲(&amp;S)</translation>
     </message>
     <message>
+        <source>&amp;Open the Table</source>
+        <translation>開桌(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Host an Online Game</source>
+        <translation>主持線上遊戲</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <source>{name}:</source>
         <translation>{name}：</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>You play this seat, in this window</source>
+        <translation>你在這個視窗裡玩這個座位</translation>
+    </message>
+    <message>
+        <source>Remote player</source>
+        <translation>遠端玩家</translation>
+    </message>
+    <message>
+        <source>A friend plays this seat on another computer; enter their Matrix id and they are invited</source>
+        <translation>朋友在另一台電腦上玩這個座位；輸入他的 Matrix ID 即會邀請他</translation>
     </message>
     <message>
         <source>Human</source>
@@ -831,6 +1006,14 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>Computer: {level}</source>
         <translation>電腦：{level}</translation>
+    </message>
+    <message>
+        <source>@friend:example.org</source>
+        <translation>@friend:example.org</translation>
+    </message>
+    <message>
+        <source>The remote player&apos;s Matrix id</source>
+        <translation>遠端玩家的 Matrix ID</translation>
     </message>
     <message>
         <source>Easy</source>
@@ -863,6 +1046,89 @@ Play {games} with every rule enforced.</source>
     <message>
         <source>random moves</source>
         <translation>隨機行動</translation>
+    </message>
+</context>
+<context>
+    <name>OnlineWindow</name>
+    <message>
+        <source>Waiting for the host</source>
+        <translation>等待主持人</translation>
+    </message>
+    <message>
+        <source>Host away: your move was sent but the host has not answered yet</source>
+        <translation>主持人不在：你的一步已送出，但主持人尚未回應</translation>
+    </message>
+    <message>
+        <source>Sent; waiting for the host…</source>
+        <translation>已送出，等待主持人…</translation>
+    </message>
+    <message>
+        <source>Your decision</source>
+        <translation>輪到你決定</translation>
+    </message>
+    <message>
+        <source>waiting for {players}</source>
+        <translation>等待 {players}</translation>
+    </message>
+    <message>
+        <source>waiting for the other players</source>
+        <translation>等待其他玩家</translation>
+    </message>
+    <message>
+        <source>Online: connected</source>
+        <translation>線上：已連線</translation>
+    </message>
+    <message>
+        <source>Online: the server is throttling, moves arrive slowly</source>
+        <translation>線上：伺服器正在限速，指令會較慢送達</translation>
+    </message>
+    <message>
+        <source>Online: offline — reconnecting…</source>
+        <translation>線上：離線 — 重新連線中…</translation>
+    </message>
+    <message>
+        <source>Online: disconnected — leave the game and join it again</source>
+        <translation>線上：已斷線 — 請離開遊戲後重新加入</translation>
+    </message>
+    <message>
+        <source>Undo is not offered in an online game: every player shares the game</source>
+        <translation>線上遊戲不提供復原：這局遊戲由所有玩家共享</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主持人</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>線上</translation>
+    </message>
+    <message>
+        <source>{game} — {role}, you play {seat} — Tablekeeper</source>
+        <translation>{game} — {role}，你玩 {seat} — Tablekeeper</translation>
+    </message>
+    <message>
+        <source>Waiting for the host to send the game to this seat…</source>
+        <translation>等待主持人把遊戲送到這個座位…</translation>
+    </message>
+    <message>
+        <source>Replace a Player</source>
+        <translation>替換玩家</translation>
+    </message>
+    <message>
+        <source>Which player left? A computer player takes the seat.</source>
+        <translation>哪位玩家離開了？由電腦接替他的座位。</translation>
+    </message>
+    <message>
+        <source>Cannot replace the player</source>
+        <translation>無法替換玩家</translation>
+    </message>
+    <message>
+        <source>{player} is now played by the computer</source>
+        <translation>{player} 現在由電腦來玩</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the Online Game</source>
+        <translation>離開線上遊戲(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1316,81 @@ The game being played has changes that are not saved. Leave it and play the new 
     </message>
 </context>
 <context>
+    <name>SignInDialog</name>
+    <message>
+        <source>Enter the homeserver&apos;s address, like https://matrix.org.</source>
+        <translation>請輸入主伺服器的網址，例如 https://matrix.org。</translation>
+    </message>
+    <message>
+        <source>Enter your user name, like ann or @ann:matrix.org.</source>
+        <translation>請輸入使用者名稱，例如 ann 或 @ann:matrix.org。</translation>
+    </message>
+    <message>
+        <source>Enter your password or an access token.</source>
+        <translation>請輸入密碼或存取權杖。</translation>
+    </message>
+    <message>
+        <source>Signing in to {server}…</source>
+        <translation>正在登入 {server}…</translation>
+    </message>
+    <message>
+        <source>Could not sign in: {reason}</source>
+        <translation>無法登入：{reason}</translation>
+    </message>
+    <message>
+        <source>Play Online — Sign In</source>
+        <translation>線上對戰 — 登入</translation>
+    </message>
+    <message>
+        <source>Sign in with a Matrix account to play with friends on other computers. Any Matrix homeserver will do; the game travels in a room you share.</source>
+        <translation>以 Matrix 帳號登入，與其他電腦上的朋友對戰。任何 Matrix 主伺服器都可以；遊戲在你們共用的聊天室裡傳遞。</translation>
+    </message>
+    <message>
+        <source>&amp;Homeserver:</source>
+        <translation>主伺服器(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>使用者(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密碼(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>or access &amp;token:</source>
+        <translation>或存取權杖(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>ann or @ann:matrix.org</source>
+        <translation>ann 或 @ann:matrix.org</translation>
+    </message>
+    <message>
+        <source>never stored</source>
+        <translation>絕不儲存</translation>
+    </message>
+    <message>
+        <source>instead of the password</source>
+        <translation>代替密碼</translation>
+    </message>
+    <message>
+        <source>The homeserver and user are remembered; the access token is kept in your desktop&apos;s keyring, so next time you need no password.</source>
+        <translation>會記住主伺服器與使用者；存取權杖保存在桌面的鑰匙圈中，下次不必再輸入密碼。</translation>
+    </message>
+    <message>
+        <source>The homeserver and user are remembered. The access token is not remembered (no desktop keyring is available): you will sign in again next time.</source>
+        <translation>會記住主伺服器與使用者。存取權杖不會被記住（沒有可用的桌面鑰匙圈）：下次需要重新登入。</translation>
+    </message>
+    <message>
+        <source>&amp;Sign In</source>
+        <translation>登入(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>StartPage</name>
     <message>
         <source>1 player</source>
@@ -1106,6 +1447,14 @@ The game being played has changes that are not saved. Leave it and play the new 
     <message>
         <source>&amp;Open a Saved Game…</source>
         <translation>開啟已儲存的遊戲(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Play O&amp;nline…</source>
+        <translation>線上對戰(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Sign in with a Matrix account and play with friends on other computers</source>
+        <translation>以 Matrix 帳號登入，與其他電腦上的朋友對戰</translation>
     </message>
 </context>
 <context>

@@ -34,7 +34,10 @@ def test_the_parts_import_one_way() -> None:
     graph = {name: _imports(tree) for name, tree in _modules().items()}
     assert graph["session"] >= {"match_control", "view_cache", "handover", "interactions", "bot_scheduling",
                                 "autosave", "steps", "offers", "descriptions", "files"}
-    assert not any("session" in imported for imported in graph.values())
+    # online.py builds on the façade (an `OnlineSession` is a `GameSession` whose match is an online
+    # table's mirror): a layer above it, like the widgets, not one of its parts
+    assert not any("session" in imported for name, imported in graph.items() if name != "online")
+    assert not any("online" in imported for imported in graph.values())
     done: set[str] = set()
 
     def visit(name: str, path: tuple[str, ...]) -> None:

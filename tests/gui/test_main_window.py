@@ -17,7 +17,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 MENU_ACTIONS = {
     "file_menu": ["New Game…", "Open…", "Open Replay…", "Open Recent", "Save", "Save As…", "Close Game", "Quit"],
     "game_menu": ["Undo", "Redo", "End Turn", "Cancel Move", "Go to Decision", "Confirm End of Turn",
-                  "Computer Speed", "Skip Computer Moves", "Hint", "Review Game"],
+                  "Computer Speed", "Skip Computer Moves", "Hint", "Review Game", "Play Online…"],
     "view_menu": ["Zoom In", "Zoom Out", "Fit to Window", "Show Log", "Highlight Legend", "Win Chances",
                   "Language"],
     "help_menu": ["Rules", "Learn to Play", "About Tablekeeper"],
