@@ -9,8 +9,17 @@ private messages to one account (Matrix: a room's timeline and to-device message
 from .client import SeatClient, VerificationError
 from .host import HostResumeError, HostTable
 from .messages import MessageError, parse, seed_commitment
-from .transport import MemoryRoom, MemoryTransport, PrivateMessage, RoomEvent, Transport, TransportClosed
+from .transport import (
+    MemoryRoom,
+    MemoryTransport,
+    PrivateMessage,
+    RoomEvent,
+    Status,
+    Transport,
+    TransportClosed,
+    fan_out,
+)
 
 __all__ = ["HostResumeError", "HostTable", "MemoryRoom", "MemoryTransport", "MessageError", "PrivateMessage",
-           "RoomEvent", "SeatClient", "Transport", "TransportClosed", "VerificationError", "parse",
-           "seed_commitment"]
+           "RoomEvent", "SeatClient", "Status", "Transport", "TransportClosed", "VerificationError", "fan_out",
+           "parse", "seed_commitment"]
