@@ -62,6 +62,10 @@ class SeatClient:
         self.setup: Setup | None = None
         self.holders: tuple[str, ...] = ()
         self.entries: list[Entry] = []          # the public log: entry i has seq i + 1
+        self.confirmed = 0                      # entries up to this seq are the room's (the rest came in views)
+        self.conflicts: list[str] = []          # where the host's views and its room disagree (see verify)
+        self._early: dict[int, Entry] = {}      # entries from a view beyond a gap the room has not filled yet
+        self._claims: dict[int, str] = {}       # seq -> the digest a view claimed for it, until the room shows it
         self.view: View | None = None
         self.private_events: dict[int, list[dict[str, Any]]] = {}  # seq -> this seat's private events
         self.refusals: list[RefusedMessage] = []
@@ -101,7 +105,17 @@ class SeatClient:
     def start(self) -> None:
         """Catch up from the room's history, then ask the host for this seat's view."""
         self.pump()
-        self.transport.post(Hello.kind, Hello(self.seq).content())
+        self.hello()
+
+    def hello(self) -> None:
+        """Ask the host for this seat's view (and its private events) again. The host's own
+        player asks privately, as it sends its commands: the host's account posts only what the
+        host posts, within the homeserver's rate limit."""
+        hello = Hello(self.seq)
+        if self.host is not None and self.host == self.transport.account:
+            self.transport.send_to(self.host, hello.kind, hello.content())
+        else:
+            self.transport.post(hello.kind, hello.content())
 
     def pump(self) -> bool:
         """Read what arrived since the last call; True if anything new was taken in."""
@@ -143,15 +157,53 @@ class SeatClient:
     def _applied(self, batch: Applied, where: str) -> bool:
         changed = False
         for entry in batch.entries:
-            if entry.seq <= self.seq:
+            if entry.seq <= self.confirmed:
                 continue  # seen already (a repost after the host restarted)
-            if entry.seq != self.seq + 1:
+            if entry.seq > self.seq + 1:
                 return self._ignore(f"{where}: entry {entry.seq} after {self.seq} (a gap)") or changed
-            self.entries.append(entry)
-            if entry.ref is not None:
-                self.pending.pop(entry.ref, None)
+            if entry.seq <= self.seq and self.entries[entry.seq - 1] != entry:
+                self._conflict(f"seq {entry.seq}: the room's entry differs from the one a view carried")
+                del self.entries[entry.seq - 1:]
+            if entry.seq == self.seq + 1:
+                self._take(entry)
+            claim = self._claims.pop(entry.seq, None)
+            if claim is not None and claim != entry.digest:
+                self._conflict(f"seq {entry.seq}: a view claimed another digest than the room's")
+            self.confirmed = entry.seq
             changed = True
+        self._take_early()
         return changed
+
+    def _take(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        if entry.ref is not None:
+            self.pending.pop(entry.ref, None)
+
+    def _take_early(self) -> None:
+        for seq in sorted(self._early):
+            if seq <= self.seq:
+                entry = self._early.pop(seq)
+                if entry != self.entries[seq - 1]:
+                    self._conflict(f"seq {seq}: a view's entry differs from the room's")
+            elif seq == self.seq + 1:
+                self._take(self._early.pop(seq))
+
+    def _conflict(self, what: str) -> None:
+        log.warning("client %s: %s", self.transport.account, what)
+        self.conflicts.append(what)
+
+    def _view_entries(self, view: View) -> None:
+        """Take the entries a view carries ahead of the room (checked when the room shows them)."""
+        for entry in view.entries:
+            if entry.seq > self.seq:
+                self._early[entry.seq] = entry
+            elif entry.seq > self.confirmed and entry != self.entries[entry.seq - 1]:
+                self._conflict(f"seq {entry.seq}: two views carried different entries")
+        self._take_early()
+        if view.digest is not None and view.seq > self.confirmed:
+            self._claims[view.seq] = view.digest
+        elif view.digest is not None and view.seq and self.entries[view.seq - 1].digest != view.digest:
+            self._conflict(f"seq {view.seq}: a view claimed another digest than the room's")
 
     def _private(self, sender: str, kind: str, content: Any) -> bool:
         if kind not in (VIEW, REFUSED):
@@ -162,6 +214,7 @@ class SeatClient:
         if isinstance(message, View):
             if message.seat != self.seat:
                 return self._ignore(f"a view of seat {message.seat}, not this client's seat {self.seat}")
+            self._view_entries(message)
             for event in message.events:
                 seq = event.get("seq")
                 if isinstance(seq, int):
@@ -197,8 +250,9 @@ class SeatClient:
             command = command.by(seat)
         cid = cid or f"{self._cid_prefix}-{next(self._cids)}"
         message = CommandMessage(str(command), self.seq, cid)
-        if self.view is not None and str(command) in self.view.private:
-            self.transport.send_to(self.host, message.kind, message.content())  # only the host may read it
+        if (self.view is not None and str(command) in self.view.private) or self.host == self.transport.account:
+            # only the host may read it; or the host is this account: to-device messages are not rate-limited
+            self.transport.send_to(self.host, message.kind, message.content())
         else:
             self.transport.post(message.kind, message.content())
         self.pending[cid] = message
@@ -222,6 +276,10 @@ class SeatClient:
         setup, result = self.setup, self.result
         if setup is None or result is None:
             raise VerificationError("the game has not ended: no seed was revealed")
+        if self.conflicts:
+            raise VerificationError(f"the host's views and its room disagree: {self.conflicts[0]}")
+        if self.confirmed != self.seq:
+            raise VerificationError(f"the room shows {self.confirmed} of the {self.seq} entries the views carried")
         if seed_commitment(result.salt, result.seed) != setup.seed_commit:
             raise VerificationError("the revealed seed and salt do not match the setup's commitment")
         if len(result.commands) != len(self.entries):

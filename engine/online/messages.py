@@ -26,7 +26,8 @@ COMMAND = PREFIX + "command"    # room (or private to the host for a private com
 APPLIED = PREFIX + "applied"    # room: commands the host applied, with public events and digests
 REFUSED = PREFIX + "refused"    # private to the sender: why a command was refused
 VIEW = PREFIX + "view"          # private to one seat: its view, legal commands and private events
-HELLO = PREFIX + "hello"        # room: a client (re)joined and wants its view
+HELLO = PREFIX + "hello"        # room (or private to the host): a client (re)joined and wants its view
+HOSTING = PREFIX + "hosting"    # room: the host (re)started; seats resend the commands it has not answered
 RESULT = PREFIX + "result"      # room: the game is over; the seed, salt and every command in full
 
 VERSION = 1
@@ -215,20 +216,25 @@ class Applied:
 
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> Applied:
-        raw = _list(content, "entries")
-        if not raw:
+        entries = _entries(content, "entries")
+        if not entries:
             raise MessageError("an applied batch with no entries")
-        entries = []
-        for item in raw:
-            if not isinstance(item, dict):
-                raise MessageError("an entry is not an object")
-            entries.append(Entry.parse(item))
-        seqs = [e.seq for e in entries]
-        if seqs != list(range(seqs[0], seqs[0] + len(seqs))):
-            raise MessageError("the entries' seqs do not follow one another")
-        if _int(content, "seq", 1) != seqs[-1]:
+        if _int(content, "seq", 1) != entries[-1].seq:
             raise MessageError("'seq' is not the last entry's")
-        return cls(tuple(entries))
+        return cls(entries)
+
+
+def _entries(content: Mapping[str, Any], key: str) -> tuple[Entry, ...]:
+    """A list of entries whose seqs follow one another."""
+    entries = []
+    for item in _list(content, key):
+        if not isinstance(item, dict):
+            raise MessageError("an entry is not an object")
+        entries.append(Entry.parse(item))
+    seqs = [e.seq for e in entries]
+    if seqs and seqs != list(range(seqs[0], seqs[0] + len(seqs))):
+        raise MessageError("the entries' seqs do not follow one another")
+    return tuple(entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +262,16 @@ class View:
     legal: tuple[str, ...]              # the seat's legal commands now, in notation
     private: tuple[str, ...]            # those of them only the seat may read (sent to the host alone)
     events: tuple[dict[str, Any], ...]  # the seat's private events since the seq it last had
+    entries: tuple[Entry, ...] = ()     # applied entries the room does not show yet (the batch to come)
+    digest: str | None = None           # the state's digest at ``seq`` (the room's entry must agree)
+    deciders: tuple[int, ...] = ()      # the seats that decide now
     kind = VIEW
 
     def content(self) -> dict[str, Any]:
         return {"seat": self.seat, "seq": self.seq, "view": self.view, "legal": list(self.legal),
-                "private": list(self.private), "events": list(self.events)}
+                "private": list(self.private), "events": list(self.events),
+                "entries": [e.content() for e in self.entries], "digest": self.digest,
+                "deciders": list(self.deciders)}
 
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> View:
@@ -268,8 +279,16 @@ class View:
         private = _strs(content, "private")
         if not set(private) <= set(legal):
             raise MessageError("'private' names a command that is not legal")
-        return cls(_int(content, "seat"), _int(content, "seq"), _dict(content, "view"), legal, private,
-                   _events(content, "events"))
+        seq = _int(content, "seq")
+        entries = _entries(content, "entries") if "entries" in content else ()
+        if entries and entries[-1].seq != seq:
+            raise MessageError("the view's entries do not end at its seq")
+        deciders = _list(content, "deciders") if "deciders" in content else []
+        if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in deciders):
+            raise MessageError("'deciders' is not a list of seats")
+        digest = None if content.get("digest") is None else _str(content, "digest", _HEX64)
+        return cls(_int(content, "seat"), seq, _dict(content, "view"), legal, private,
+                   _events(content, "events"), entries, digest, tuple(deciders))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +302,19 @@ class Hello:
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> Hello:
         return cls(_int(content, "last_seq"))
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    seq: int       # the seq the host stands at
+    kind = HOSTING
+
+    def content(self) -> dict[str, Any]:
+        return {"seq": self.seq}
+
+    @classmethod
+    def parse(cls, content: Mapping[str, Any]) -> Hosting:
+        return cls(_int(content, "seq"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,9 +334,9 @@ class Result:
                    _dict(content, "outcome"))
 
 
-Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Result
+Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Hosting | Result
 _PARSERS: dict[str, Any] = {m.kind: m.parse for m in (Setup, Seats, CommandMessage, Applied, RefusedMessage,
-                                                       View, Hello, Result)}
+                                                       View, Hello, Hosting, Result)}
 
 
 def parse(kind: str, content: Any) -> Message:
