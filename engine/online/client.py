@@ -16,6 +16,9 @@ from __future__ import annotations
 import itertools
 import json
 import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import Bot, wants_state
@@ -23,6 +26,8 @@ from engine.core import Command, ConfigError, Match, Rng, TablekeeperError
 
 from .messages import (
     APPLIED,
+    HOSTING,
+    PACKED,
     REFUSED,
     RESULT,
     SEATS,
@@ -32,6 +37,8 @@ from .messages import (
     CommandMessage,
     Entry,
     Hello,
+    MessageError,
+    Packed,
     RefusedMessage,
     Result,
     Seats,
@@ -41,10 +48,20 @@ from .messages import (
     no_floats,
     read,
     seed_commitment,
+    unpack,
 )
 from .transport import Transport
 
 _BOT_STREAM = 0xC11E
+
+
+@dataclass
+class _Parts:
+    """A packed message's parts as they come."""
+    inner: str
+    parts: int
+    since: float
+    got: dict[int, Packed] = field(default_factory=dict)
 
 
 class VerificationError(Exception):
@@ -52,11 +69,15 @@ class VerificationError(Exception):
 
 
 class SeatClient:
-    def __init__(self, transport: Transport, bot: Bot | None = None, bot_seed: int = 0) -> None:
+    def __init__(self, transport: Transport, bot: Bot | None = None, bot_seed: int = 0, *,
+                 private_commands: bool = False, clock: Callable[[], float] = time.monotonic,
+                 resend_after: float = 30.0, repair_after: float = 10.0, away_after: float = 60.0,
+                 max_resends: int = 5) -> None:
         if bot is not None and wants_state(bot):
             raise ConfigError(f"the {bot.name} bot needs whole states; a remote seat has only its view")
         self.transport = transport
         self.bot = bot
+        self.private_commands = private_commands  # every command to the host alone (not rate-limited)
         self._bot_rng = Rng(bot_seed, stream=_BOT_STREAM)
         self.cursor = 0
         self.setup: Setup | None = None
@@ -74,6 +95,18 @@ class SeatClient:
         self.ignored: list[str] = []
         self._cids = itertools.count(1)
         self._cid_prefix = secrets.token_hex(4)
+        # timing (seconds on ``clock``): resend a command the host answered neither way; ask the host
+        # again for a packed message whose parts did not all come; call the host away
+        self.clock = clock
+        self.resend_after, self.repair_after, self.away_after = resend_after, repair_after, away_after
+        self.max_resends = max_resends
+        self.resends = 0                        # commands sent again (same cid)
+        self.repairs = 0                        # hellos sent for packed messages lost or broken
+        self.last_from_host: float | None = None  # when anything last came from the host
+        self.started_at = clock()
+        self._sent: dict[str, tuple[float, int]] = {}  # cid -> (when last sent, times sent)
+        self._packs: dict[str, _Parts] = {}
+        self._private_cids: set[str] = set()   # commands sent to the host alone (and so sent again)
 
     # -- what the client knows -----------------------------------------------------------------
     @property
@@ -122,10 +155,48 @@ class SeatClient:
         changed = False
         for event in self.transport.room_since(self.cursor):
             self.cursor = event.index
+            if self.host is not None and event.sender == self.host:
+                self.last_from_host = self.clock()
             changed |= self._room(event.sender, event.kind, event.content, f"room #{event.index}")
         for message in self.transport.receive():
+            if self.host is not None and message.sender == self.host and message.kind in (VIEW, REFUSED, PACKED):
+                self.last_from_host = self.clock()
             changed |= self._private(message.sender, message.kind, message.content)
+        self._tick()
         return changed
+
+    def _tick(self) -> None:
+        """What the clock asks for: packed messages never completed, commands never answered."""
+        now = self.clock()
+        lost = [pid for pid, parts in self._packs.items() if now - parts.since >= self.repair_after]
+        for pid in lost:
+            del self._packs[pid]
+            self._ignore(f"a packed message of which parts never came ({pid})")
+        if lost:
+            self._repair()
+        for cid in [cid for cid in self._sent if cid not in self.pending]:
+            del self._sent[cid]
+        stale = [cid for cid, (at, _) in self._sent.items() if now - at >= self.resend_after]
+        for cid in stale:
+            self._resend(cid)
+
+    def _repair(self) -> None:
+        """Ask the host privately (not rate-limited) for this seat's view and private events again."""
+        if self.host is not None and self.seat is not None:
+            self.repairs += 1
+            self.transport.send_to(self.host, Hello.kind, Hello(self.seq).content())
+
+    def _resend(self, cid: str) -> None:
+        message = self.pending[cid]
+        _, times = self._sent.get(cid, (0.0, 1))
+        if times > self.max_resends:
+            del self.pending[cid]  # the host never answers it: give up (the player may decide afresh)
+            self._sent.pop(cid, None)
+            self._ignore(f"command {cid} was sent {times} times and never answered")
+            return
+        self.resends += 1
+        self._transmit(message)
+        self._sent[cid] = (self.clock(), times + 1)
 
     def _room(self, sender: str, kind: str, content: Any, where: str) -> bool:
         if kind == SETUP:
@@ -138,11 +209,15 @@ class SeatClient:
                 return self._ignore(f"{where}: a setup from {sender} naming {setup.host} as host")
             self.setup, self.holders = setup, setup.seats
             return True
-        if kind not in (APPLIED, SEATS, RESULT):
+        if kind not in (APPLIED, SEATS, RESULT, HOSTING):
             return False  # commands and hellos are for the host
         if sender != self.host:
             return self._ignore(f"{where}: {kind} from {sender}, who is not the host")
         message = read(kind, content, sender, where)
+        if kind == HOSTING and message is not None:
+            for cid in list(self.pending):  # the host restarted: it may have lost what it had not saved
+                self._resend(cid)
+            return True
         if isinstance(message, Applied):
             return self._applied(message, where)
         if isinstance(message, Seats) and len(message.seats) == len(self.holders):
@@ -206,11 +281,13 @@ class SeatClient:
             self._conflict(f"seq {view.seq}: a view claimed another digest than the room's")
 
     def _private(self, sender: str, kind: str, content: Any) -> bool:
-        if kind not in (VIEW, REFUSED):
+        if kind not in (VIEW, REFUSED, PACKED):
             return False  # commands sent privately to a host on the same account
         if sender != self.host:
             return self._ignore(f"private {kind} from {sender}, who is not the host")
         message = read(kind, content, sender, "private")
+        if isinstance(message, Packed):
+            return self._packed(sender, message)
         if isinstance(message, View):
             if message.seat != self.seat:
                 return self._ignore(f"a view of seat {message.seat}, not this client's seat {self.seat}")
@@ -223,16 +300,30 @@ class SeatClient:
                         known.append(event)
             if self.view is None or message.seq >= self.view.seq:
                 self.view = message
-                # a command sent before this view's seq was applied (its entry cleared it),
-                # refused, or lost with a host that restarted: this seat may decide afresh
-                for cid in [cid for cid, sent in self.pending.items() if sent.base < message.seq]:
-                    del self.pending[cid]
             return True
         if isinstance(message, RefusedMessage):
             self.pending.pop(message.ref, None)
             self.refusals.append(message)
             return True
         return False
+
+    def _packed(self, sender: str, part: Packed) -> bool:
+        if part.inner not in (VIEW, REFUSED):
+            return self._ignore(f"a packed {part.inner}, which is never packed")
+        parts = self._packs.setdefault(part.pid, _Parts(part.inner, part.parts, self.clock()))
+        if part.parts != parts.parts or part.inner != parts.inner:
+            return self._ignore(f"a part of packed message {part.pid} that does not fit its other parts")
+        parts.got[part.part] = part
+        if len(parts.got) < parts.parts:
+            return False
+        del self._packs[part.pid]
+        try:
+            content = unpack([parts.got[n] for n in range(parts.parts)])
+        except MessageError as error:
+            self._ignore(f"packed message {part.pid}: {error}")
+            self._repair()
+            return False
+        return self._private(sender, parts.inner, content)
 
     def _ignore(self, why: str) -> bool:
         log.warning("client %s ignored %s", self.transport.account, why)
@@ -250,13 +341,27 @@ class SeatClient:
             command = command.by(seat)
         cid = cid or f"{self._cid_prefix}-{next(self._cids)}"
         message = CommandMessage(str(command), self.seq, cid)
-        if (self.view is not None and str(command) in self.view.private) or self.host == self.transport.account:
-            # only the host may read it; or the host is this account: to-device messages are not rate-limited
+        for old in [old for old, sent in self.pending.items() if sent.base < message.base]:
+            del self.pending[old]  # decided afresh on a newer view: an older command is not sent again
+            self._sent.pop(old, None)
+        if cid not in self._private_cids and ((self.view is not None and message.command in self.view.private)
+                                              or self.private_commands or self.host == self.transport.account):
+            # only the host may read it; or the sender wants it so, or is the host's account:
+            # to-device messages are not rate-limited
+            self._private_cids.add(cid)
+        self._transmit(message)
+        self.pending[cid] = message
+        times = self._sent[cid][1] + 1 if cid in self._sent else 1
+        self._sent[cid] = (self.clock(), times)
+        return cid
+
+    def _transmit(self, message: CommandMessage) -> None:
+        """Send (or send again) a command the way it was first sent: privately or into the room."""
+        assert self.host is not None
+        if message.cid in self._private_cids:
             self.transport.send_to(self.host, message.kind, message.content())
         else:
             self.transport.post(message.kind, message.content())
-        self.pending[cid] = message
-        return cid
 
     def act(self) -> bool:
         """Let the bot send a command if this seat decides now and has no command on its way."""

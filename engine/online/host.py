@@ -39,11 +39,13 @@ from .messages import (
     APPLIED,
     COMMAND,
     HELLO,
+    MAX_MESSAGE,
     SETUP,
     Applied,
     CommandMessage,
     Entry,
     Hello,
+    Hosting,
     RefusedMessage,
     Result,
     Seats,
@@ -52,6 +54,7 @@ from .messages import (
     is_bot_seat,
     log,
     no_floats,
+    pack,
     read,
     seed_commitment,
 )
@@ -63,14 +66,15 @@ Clock = Callable[[], float]
 @dataclass(frozen=True, slots=True)
 class PostPolicy:
     """When the host posts its applied batch: the host's room posts are paced as a token bucket of
-    ``burst`` posts refilled one per ``min_interval`` seconds (Synapse's defaults: burst 10, one per
-    5 s; the host keeps a few in hand for hellos' answers, the seats replaced and the result). A batch
-    is posted at once, whatever the bucket, when it holds ``max_entries`` entries or ``max_bytes``
-    of JSON, or when the game ended. Seats need not wait for it: each seat's view (sent privately at
-    once) carries the entries the room does not show yet."""
+    ``burst`` posts refilled one per ``min_interval`` seconds. Synapse's defaults allow a burst of 10
+    and one post per 5 s; the default here uses half of that, leaving the rest to the host's answers
+    (seats replaced, a restart, the result) and to whatever else its account posts. A batch is
+    posted at once, whatever the bucket, when it holds ``max_entries`` entries or ``max_bytes`` of
+    JSON, or when the game ended. The seats never wait for it: each seat's view (sent privately at
+    once, not rate-limited) carries the entries the room does not show yet."""
 
-    min_interval: float = 5.0
-    burst: int = 8
+    min_interval: float = 10.0
+    burst: int = 5
     max_entries: int = 200
     max_bytes: int = 40_000
 
@@ -111,6 +115,7 @@ class HostTable:
         self.clock = clock
         self.policy = PostPolicy() if policy is None else policy
         self.room_posts = 0                      # room messages this host posted
+        self.max_private_bytes = MAX_MESSAGE     # a larger private message goes packed (see messages.pack)
         self._tokens = float(self.policy.burst)  # the pacing bucket (see PostPolicy)
         self._tokens_at = clock()
         self._bots: dict[int, Bot | StateBot] = {}
@@ -289,7 +294,7 @@ class HostTable:
             self._post_batch()
         self._post_result()
         for account, refused in refusals:
-            self.transport.send_to(account, refused.kind, refused.content())
+            self._send_private(account, refused.kind, refused.content())
         changed = bool(entries)
         for seat, holder in enumerate(self.holders):
             if not is_bot_seat(holder) and (changed or seat in hellos):
@@ -354,7 +359,15 @@ class HostTable:
         since = 0 if resend else self.private_sent.get(seat, 0)
         view = self.view_for(seat, since)
         self.private_sent[seat] = self.seq
-        self.transport.send_to(self.holders[seat], view.kind, view.content())
+        self._send_private(self.holders[seat], view.kind, view.content())
+
+    def _send_private(self, account: str, kind: str, content: dict[str, Any]) -> None:
+        parts = pack(kind, content, self.max_private_bytes)
+        if parts is None:
+            self.transport.send_to(account, kind, content)
+            return
+        for part in parts:
+            self.transport.send_to(account, part.kind, part.content())
 
     # -- saving and resuming -------------------------------------------------------------------
     def save_document(self) -> dict[str, Any]:
@@ -384,6 +397,8 @@ class HostTable:
             raise HostResumeError(f"{path}: its entries do not match its match")
         host.entries = host._replayed_entries(document["by"])
         host._check_room()
+        hosting = Hosting(host.seq)  # seats send again the commands it has not answered
+        host._post(hosting.kind, hosting.content())
         host._flush([], [], set(range(match.config.players)))  # every seat's view again
         host.pump()
         return host

@@ -10,9 +10,14 @@ The seed commitment is ``sha256(salt + str(seed))`` over UTF-8 text, in hex (`se
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import json
 import logging
 import re
+import secrets
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,10 +34,13 @@ VIEW = PREFIX + "view"          # private to one seat: its view, legal commands 
 HELLO = PREFIX + "hello"        # room (or private to the host): a client (re)joined and wants its view
 HOSTING = PREFIX + "hosting"    # room: the host (re)started; seats resend the commands it has not answered
 RESULT = PREFIX + "result"      # room: the game is over; the seed, salt and every command in full
+PACKED = PREFIX + "packed"      # private: one part of a private message too large for one (see `pack`)
 
 VERSION = 1
 MAX_TEXT = 4096       # a command, a reason, a game id …
 MAX_ITEMS = 10_000    # entries of a batch, legal commands of a view, commands of a result
+MAX_MESSAGE = 60_000  # bytes of JSON a message may hold (Matrix refuses events and to-device messages over 64 KiB)
+MAX_PACKED = 1 << 24  # bytes a packed message may unpack to
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _SALT = re.compile(r"[0-9a-f]{16,128}\Z")
 _CID = re.compile(r"[A-Za-z0-9._:@!+=-]{1,128}\Z")
@@ -334,9 +342,65 @@ class Result:
                    _dict(content, "outcome"))
 
 
-Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Hosting | Result
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """One part of a private message sent compressed (zlib, then base64) in ``parts`` parts."""
+    pid: str       # the packed message's id: its parts share it
+    inner: str     # the kind of the message packed
+    part: int      # from 0
+    parts: int
+    data: str      # this part of the base64 text
+    kind = PACKED
+
+    def content(self) -> dict[str, Any]:
+        return {"pid": self.pid, "kind": self.inner, "part": self.part, "parts": self.parts, "data": self.data}
+
+    @classmethod
+    def parse(cls, content: Mapping[str, Any]) -> Packed:
+        parts = _int(content, "parts", 1)
+        part = _int(content, "part")
+        if part >= parts or parts > MAX_ITEMS:
+            raise MessageError(f"part {part} of {parts}")
+        data = _field(content, "data")
+        if not isinstance(data, str) or len(data) > MAX_MESSAGE:
+            raise MessageError(f"'data' is not a text of at most {MAX_MESSAGE} characters")
+        return cls(_str(content, "pid", _CID), _str(content, "kind"), part, parts, data)
+
+
+def size(content: Any) -> int:
+    """The bytes ``content`` takes as JSON."""
+    return len(json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def pack(kind: str, content: dict[str, Any], limit: int = MAX_MESSAGE) -> list[Packed] | None:
+    """``content`` compressed into `Packed` parts of at most ``limit`` bytes each, or None when it
+    fits in one message as it is."""
+    text = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+    if len(text) <= limit:
+        return None
+    data = base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+    room = max(limit - 200 - len(kind), 100)  # the part's other fields
+    chunks = [data[i:i + room] for i in range(0, len(data), room)]
+    pid = secrets.token_hex(8)
+    return [Packed(pid, kind, n, len(chunks), chunk) for n, chunk in enumerate(chunks)]
+
+
+def unpack(parts: list[Packed]) -> dict[str, Any]:
+    """The content the parts (all of them, in order) hold; `MessageError` if they do not decode."""
+    try:
+        text = zlib.decompressobj().decompress(base64.b64decode("".join(p.data for p in parts), validate=True),
+                                               MAX_PACKED)
+        content = json.loads(text)
+    except (binascii.Error, zlib.error, ValueError) as error:
+        raise MessageError(f"the packed message does not decode: {error}") from None
+    if not isinstance(content, dict):
+        raise MessageError("the packed message is not an object")
+    return content
+
+
+Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Hosting | Result | Packed
 _PARSERS: dict[str, Any] = {m.kind: m.parse for m in (Setup, Seats, CommandMessage, Applied, RefusedMessage,
-                                                       View, Hello, Hosting, Result)}
+                                                       View, Hello, Hosting, Result, Packed)}
 
 
 def parse(kind: str, content: Any) -> Message:
