@@ -71,7 +71,8 @@ class Table:
         bot = None if account in self.people else make_bot(self.bot_kind if account == BOB else "random",
                                                            get_game(self.game))
         assert self.device is not None
-        client = SeatClient(self.device(account, name), bot, bot_seed=ACCOUNTS.index(account))
+        timing = {} if self.clock is None else {"clock": self.clock}
+        client = SeatClient(self.device(account, name), bot, bot_seed=ACCOUNTS.index(account), **timing)
         client.start()
         self.clients[account] = client
         return client
