@@ -134,6 +134,58 @@ class SeatClient:
     def digest(self) -> str | None:
         return self.entries[-1].digest if self.entries else None
 
+    # -- what a status bar shows ---------------------------------------------------------------
+    @property
+    def transport_status(self) -> str:
+        """The device's "connected", "throttled" or "offline"."""
+        return str(getattr(self.transport, "status", "connected"))
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that decide now, as the newest view says (none once the game is over)."""
+        view = self.view
+        if view is None or view.seq != self.seq or self.result is not None:
+            return ()
+        return view.deciders
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The holders (accounts, or ``bot:KIND``) of the other seats that decide now."""
+        return tuple(self.holders[s] for s in self.deciders if s != self.seat and s < len(self.holders))
+
+    @property
+    def host_quiet_for(self) -> float:
+        """Seconds since anything last came from the host (since this client started, if nothing did)."""
+        since = self.started_at if self.last_from_host is None else self.last_from_host
+        return max(0.0, self.clock() - since)
+
+    @property
+    def host_away(self) -> bool:
+        """The client waits for the host (a command unanswered, or no view yet) and nothing came
+        from it for ``away_after`` seconds."""
+        waiting = bool(self.pending) or self.view is None
+        return waiting and self.result is None and self.host_quiet_for >= self.away_after
+
+    @property
+    def status_text(self) -> str:
+        """One line for a status bar, most pressing first."""
+        transport = self.transport_status
+        if transport == "offline":
+            return "offline: reconnecting"
+        if self.result is not None:
+            return "the game is over"
+        if self.host_away:
+            return "the host is away"
+        if transport == "throttled":
+            return "the server is throttling: sends wait"
+        if self.pending:
+            return "sent, waiting for the host"
+        if self.legal:
+            return "your turn"
+        if self.waiting_for:
+            return "waiting for " + ", ".join(self.waiting_for)
+        return ""
+
     # -- receiving -----------------------------------------------------------------------------
     def start(self) -> None:
         """Catch up from the room's history, then ask the host for this seat's view."""

@@ -152,6 +152,37 @@ class HostTable:
     def seq(self) -> int:
         return len(self.match.history)
 
+    # -- what a status bar shows ---------------------------------------------------------------
+    @property
+    def transport_status(self) -> str:
+        """The device's "connected", "throttled" or "offline"."""
+        return str(getattr(self.transport, "status", "connected"))
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The accounts whose seats decide now (computer seats play at once)."""
+        state = self.match.state
+        if state.is_terminal():
+            return ()
+        return tuple(self.holders[s] for s in state.deciders() if not is_bot_seat(self.holders[s]))
+
+    @property
+    def status_text(self) -> str:
+        """One line for a status bar, most pressing first."""
+        transport = self.transport_status
+        if transport == "offline":
+            return "offline: reconnecting"
+        if self.match.state.is_terminal():
+            return "the game is over"
+        parts = []
+        if transport == "throttled":
+            parts.append("the server is throttling")
+        if self.waiting_for:
+            parts.append("waiting for " + ", ".join(self.waiting_for))
+        if self.unposted:
+            parts.append(f"{len(self.unposted)} moves not in the room yet")
+        return "; ".join(parts)
+
     @property
     def unposted(self) -> list[Entry]:
         """Entries applied (and sent to the seats in their views) that the room does not show yet."""
