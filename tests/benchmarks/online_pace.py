@@ -75,7 +75,7 @@ class Bucket:
 
     def release(self) -> None:
         self._refill()
-        while self.queue and self.tokens >= 1:
+        while self.queue and self.tokens >= 1 - 1e-9:  # (the refill's rounding)
             sent_at, send = self.queue.pop(0)
             self.tokens -= 1
             self.posts += 1
@@ -86,7 +86,7 @@ class Bucket:
         if not self.queue:
             return None
         self._refill()
-        return self.clock.now + max(0.0, (1 - self.tokens) / self.rate)
+        return self.clock.now + max(1e-6, (1 - self.tokens) / self.rate)
 
 
 class Throttled:
@@ -124,6 +124,7 @@ class Figures:
     waits: dict[str, list[float]]
     length: float                 # simulated seconds from the first view to the result
     thinking: float               # the sum of the think times of the decisions made
+    resends: int                  # commands the clients sent again (unanswered for 30 s)
 
 
 def play(game: str, seed: int, think: tuple[float, float], commands: str, limited: bool = True,
@@ -192,7 +193,7 @@ def play(game: str, seed: int, think: tuple[float, float], commands: str, limite
         kinds = rooms[event.sender]
         kinds[event.kind] = kinds.get(event.kind, 0) + 1
     return Figures(game, seed, host.seq, sent, rooms, {a: b.waits for a, b in buckets.items()},
-                   clock.now - (start or 0.0), thinking)
+                   clock.now - (start or 0.0), thinking, sum(c.resends for c in clients.values()))
 
 
 def main() -> None:
@@ -208,7 +209,8 @@ def main() -> None:
             for label, think in (("normal pace 3–10 s", (3.0, 10.0)), ("fast pace 1–3 s", (1.0, 3.0)),
                                  ("instant players", (0.0, 0.0))):
                 runs = [play(game, seed, think, commands) for seed in range(1, args.seeds + 1)]
-                free = [play(game, seed, think, commands, limited=False) for seed in range(1, args.seeds + 1)]
+                free = [play(game, seed, think, commands, limited=False) for seed in range(1, args.seeds + 1)
+                        if think[1] > 0]  # instant players without limits: no time passes
                 total = sum(r.commands for r in runs)
                 per: list[str] = []
                 for account in ACCOUNTS:
@@ -233,7 +235,8 @@ def main() -> None:
                 print("    " + "; ".join(per))
                 print(f"    throttled: {sum(w > 0 for w in waits)} of {len(waits)} posts waited; seats' "
                       f"commands waited {sum(seat_waits):.0f} s in all, longest {max(seat_waits, default=0):.1f} s; "
-                      f"host posts longest wait {max((w for r in runs for w in r.waits[HOST]), default=0):.1f} s")
+                      f"host posts longest wait {max((w for r in runs for w in r.waits[HOST]), default=0):.1f} s; "
+                      f"{sum(r.resends for r in runs)} commands sent again")
                 ratio = f" (×{length / free_length:.2f})" if free_length >= 1 else ""
                 print(f"    game length {length / 60:.1f} min with the limits, {free_length / 60:.1f} min without"
                       f"{ratio}; {length / total:.2f} s per command (without limits "
