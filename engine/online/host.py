@@ -118,6 +118,7 @@ class HostTable:
         self.max_private_bytes = MAX_MESSAGE     # a larger private message goes packed (see messages.pack)
         self._tokens = float(self.policy.burst)  # the pacing bucket (see PostPolicy)
         self._tokens_at = clock()
+        self._refused: dict[str, tuple[str, RefusedMessage]] = {}  # cid -> its sender and refusal (not saved)
         self._bots: dict[int, Bot | StateBot] = {}
         self._bot_rngs: dict[int, Rng] = {}
         for seat, holder in enumerate(self.holders):
@@ -247,6 +248,9 @@ class HostTable:
             return
         if message.cid in self.handled:
             log.info("%s: command %s from %s already handled", where, message.cid, sender)
+            earlier = self._refused.get(message.cid)
+            if earlier is not None and earlier[0] == sender:  # its refusal may have been lost: again
+                refusals.append(earlier)
             return
         seat = self._seat_of(sender, f"command {message.command!r}")
         if seat is None:
@@ -254,8 +258,7 @@ class HostTable:
         try:
             command = Command.parse(message.command)
         except NotationError as error:
-            self.handled.add(message.cid)
-            refusals.append((sender, RefusedMessage(message.cid, RULE_NOTATION, str(error), self.seq)))
+            self._refuse(sender, RefusedMessage(message.cid, RULE_NOTATION, str(error), self.seq), refusals)
             return
         if command.seat is None:
             command = command.by(seat)
@@ -269,11 +272,15 @@ class HostTable:
             reason = refusal.reason
             if message.base < seq:
                 reason += f" (sent when the game was at seq {message.base}; it is now at seq {seq})"
-            self.handled.add(message.cid)
-            refusals.append((sender, RefusedMessage(message.cid, refusal.rule_id, reason, seq)))
+            self._refuse(sender, RefusedMessage(message.cid, refusal.rule_id, reason, seq), refusals)
             return
         self.handled.add(message.cid)
         entries.append(self._entry(sender, message.cid))
+
+    def _refuse(self, sender: str, refused: RefusedMessage, refusals: list[tuple[str, RefusedMessage]]) -> None:
+        self.handled.add(refused.ref)
+        self._refused[refused.ref] = (sender, refused)
+        refusals.append((sender, refused))
 
     def _hello(self, sender: str, content: Any, hellos: set[int], where: str) -> None:
         hello = read(HELLO, content, sender, where)

@@ -180,3 +180,22 @@ def test_a_packed_view_parses_as_the_view_it_holds() -> None:
     parts = pack(VIEW, view.content(), 500)
     assert parts is not None and all(isinstance(parse(PACKED, p.content()), Packed) for p in parts)
     assert View.parse(unpack(list(parts))) == view
+
+
+def test_a_resent_command_that_was_refused_gets_its_refusal_again() -> None:
+    table = Table.open("vindication", seed=3)
+    table.run(until=lambda t: t.host.seq >= 5)
+    host = table.host
+    seat = host.match.state.deciders()[0]
+    other = next(s for s in (1, 2) if s != seat)
+    client = table.clients[host.holders[other]]
+    client.pending.clear()
+    legal = str(host.match.state.legal(seat)[0]).split(":", 1)[1].strip()
+    cid = client.send(legal, cid="not-my-turn")   # refused: it is another seat's decision
+    host.pump()
+    client.pump()
+    assert [r.ref for r in client.refusals] == [cid]
+    client.send(legal, cid=cid)       # sent again (its refusal lost, say)
+    host.pump()
+    client.pump()
+    assert [r.ref for r in client.refusals] == [cid, cid] and cid not in client.pending
