@@ -430,11 +430,11 @@ class SeatClient:
     def verify(self) -> Match:
         """Replay the whole game from the revealed seed and check every posted entry; the replayed
         match is returned. Raises `VerificationError` on any difference."""
+        if self.conflicts:
+            raise VerificationError(f"the host's views and its room disagree: {self.conflicts[0]}")
         setup, result = self.setup, self.result
         if setup is None or result is None:
             raise VerificationError("the game has not ended: no seed was revealed")
-        if self.conflicts:
-            raise VerificationError(f"the host's views and its room disagree: {self.conflicts[0]}")
         if self.confirmed != self.seq:
             raise VerificationError(f"the room shows {self.confirmed} of the {self.seq} entries the views carried")
         if seed_commitment(result.salt, result.seed) != setup.seed_commit:
