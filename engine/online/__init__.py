@@ -7,10 +7,19 @@ private messages to one account (Matrix: a room's timeline and to-device message
 `MemoryRoom` is the in-memory one the tests play over. Nothing else in `engine` imports this.
 """
 from .client import SeatClient, VerificationError
-from .host import HostResumeError, HostTable
+from .host import HostResumeError, HostTable, PostPolicy
 from .messages import MessageError, parse, seed_commitment
-from .transport import MemoryRoom, MemoryTransport, PrivateMessage, RoomEvent, Transport, TransportClosed
+from .transport import (
+    MemoryRoom,
+    MemoryTransport,
+    PrivateMessage,
+    RoomEvent,
+    Status,
+    Transport,
+    TransportClosed,
+    fan_out,
+)
 
-__all__ = ["HostResumeError", "HostTable", "MemoryRoom", "MemoryTransport", "MessageError", "PrivateMessage",
-           "RoomEvent", "SeatClient", "Transport", "TransportClosed", "VerificationError", "parse",
-           "seed_commitment"]
+__all__ = ["HostResumeError", "HostTable", "MemoryRoom", "MemoryTransport", "MessageError", "PostPolicy",
+           "PrivateMessage", "RoomEvent", "SeatClient", "Status", "Transport", "TransportClosed",
+           "VerificationError", "fan_out", "parse", "seed_commitment"]

@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +39,13 @@ from .messages import (
     APPLIED,
     COMMAND,
     HELLO,
+    MAX_MESSAGE,
     SETUP,
     Applied,
     CommandMessage,
     Entry,
     Hello,
+    Hosting,
     RefusedMessage,
     Result,
     Seats,
@@ -50,10 +54,35 @@ from .messages import (
     is_bot_seat,
     log,
     no_floats,
+    pack,
     read,
     seed_commitment,
 )
 from .transport import Transport
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True, slots=True)
+class PostPolicy:
+    """When the host posts its applied batch: the host's room posts are paced as a token bucket of
+    ``burst`` posts refilled one per ``min_interval`` seconds. Synapse's defaults allow a burst of 10
+    and one post per 5 s; the default here uses half of that, leaving the rest to the host's answers
+    (seats replaced, a restart, the result) and to whatever else its account posts. A batch is
+    posted at once, whatever the bucket, when it holds ``max_entries`` entries or ``max_bytes`` of
+    JSON, or when the game ended. The seats never wait for it: each seat's view (sent privately at
+    once, not rate-limited) carries the entries the room does not show yet."""
+
+    min_interval: float = 10.0
+    burst: int = 5
+    max_entries: int = 200
+    max_bytes: int = 40_000
+
+    @classmethod
+    def immediate(cls) -> PostPolicy:
+        """Post every batch at once (a homeserver without rate limits)."""
+        return cls(min_interval=0.0)
+
 
 SAVE_FORMAT = "tablekeeper-online-host"
 SAVE_VERSION = 1
@@ -67,7 +96,8 @@ class HostResumeError(RuntimeError):
 
 class HostTable:
     def __init__(self, transport: Transport, match: Match, holders: Sequence[str], salt: str,
-                 save_path: str | os.PathLike[str] | None = None) -> None:
+                 save_path: str | os.PathLike[str] | None = None, *, clock: Clock = time.monotonic,
+                 policy: PostPolicy | None = None) -> None:
         if len(holders) != match.config.players:
             raise ValueError(f"{len(holders)} seat holders for {match.config.players} players")
         self.transport = transport
@@ -82,6 +112,13 @@ class HostTable:
         self.posted_seq = 0
         self.result_posted = False
         self.ignored: list[str] = []             # why messages were ignored, newest last
+        self.clock = clock
+        self.policy = PostPolicy() if policy is None else policy
+        self.room_posts = 0                      # room messages this host posted
+        self.max_private_bytes = MAX_MESSAGE     # a larger private message goes packed (see messages.pack)
+        self._tokens = float(self.policy.burst)  # the pacing bucket (see PostPolicy)
+        self._tokens_at = clock()
+        self._refused: dict[str, tuple[str, RefusedMessage]] = {}  # cid -> its sender and refusal (not saved)
         self._bots: dict[int, Bot | StateBot] = {}
         self._bot_rngs: dict[int, Rng] = {}
         for seat, holder in enumerate(self.holders):
@@ -92,7 +129,8 @@ class HostTable:
     @classmethod
     def new(cls, transport: Transport, game: str, players: int, seats: Sequence[str], *, mode: str | None = None,
             options: Mapping[str, Any] | None = None, seed: int | None = None,
-            save_path: str | os.PathLike[str] | None = None) -> HostTable:
+            save_path: str | os.PathLike[str] | None = None, clock: Clock = time.monotonic,
+            policy: PostPolicy | None = None) -> HostTable:
         """Open a table: ``seats`` holds, per seat, the account that plays it or ``bot:KIND``. Posts
         the setup (with the seed's commitment), plays the computer seats up to the first human
         decision and sends every seat its view."""
@@ -100,9 +138,9 @@ class HostTable:
             seed = secrets.randbits(63)
         kinds = [holder if is_bot_seat(holder) else HUMAN for holder in seats]
         match = Match.new(game, players, mode=mode, seed=seed, options=options, seats=kinds)
-        host = cls(transport, match, seats, secrets.token_hex(16), save_path)
+        host = cls(transport, match, seats, secrets.token_hex(16), save_path, clock=clock, policy=policy)
         host._save()
-        transport.post(SETUP, host.setup().content())
+        host._post(SETUP, host.setup().content())
         host._flush([], [], set(range(players)))
         return host
 
@@ -115,6 +153,53 @@ class HostTable:
     def seq(self) -> int:
         return len(self.match.history)
 
+    # -- what a status bar shows ---------------------------------------------------------------
+    @property
+    def transport_status(self) -> str:
+        """The device's "connected", "throttled" or "offline"."""
+        return str(getattr(self.transport, "status", "connected"))
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The accounts whose seats decide now (computer seats play at once)."""
+        state = self.match.state
+        if state.is_terminal():
+            return ()
+        return tuple(self.holders[s] for s in state.deciders() if not is_bot_seat(self.holders[s]))
+
+    @property
+    def status_text(self) -> str:
+        """One line for a status bar, most pressing first."""
+        transport = self.transport_status
+        if transport == "offline":
+            return "offline: reconnecting"
+        if self.match.state.is_terminal():
+            return "the game is over"
+        parts = []
+        if transport == "throttled":
+            parts.append("the server is throttling")
+        if self.waiting_for:
+            parts.append("waiting for " + ", ".join(self.waiting_for))
+        if self.unposted:
+            parts.append(f"{len(self.unposted)} moves not in the room yet")
+        return "; ".join(parts)
+
+    @property
+    def unposted(self) -> list[Entry]:
+        """Entries applied (and sent to the seats in their views) that the room does not show yet."""
+        return self.entries[self.posted_seq:]
+
+    @property
+    def next_post_at(self) -> float | None:
+        """When (on the clock) the batch waiting will be posted; None when none waits. A caller
+        that does not pump on a timer calls `pump` at that time."""
+        if not self.unposted:
+            return None
+        tokens = self._bucket()
+        if tokens >= 1 or self.policy.min_interval <= 0:
+            return self.clock()
+        return self.clock() + (1 - tokens) * self.policy.min_interval
+
     # -- the loop ----------------------------------------------------------------------------------
     def pump(self) -> bool:
         """Handle what arrived since the last call; True if anything was applied, refused or answered."""
@@ -124,20 +209,22 @@ class HostTable:
         for message in self.transport.receive():
             if message.kind == COMMAND:
                 self._command(message.sender, message.content, entries, refusals, "private")
+            elif message.kind == HELLO:
+                self._hello(message.sender, message.content, hellos, "private")
         for event in self.transport.room_since(self.cursor):
             self.cursor = event.index
             if event.kind == COMMAND:
                 self._command(event.sender, event.content, entries, refusals, f"room #{event.index}")
             elif event.kind == HELLO:
-                hello = read(HELLO, event.content, event.sender, f"room #{event.index}")
-                if isinstance(hello, Hello):
-                    seat = self._seat_of(event.sender, "hello")
-                    if seat is not None:
-                        hellos.add(seat)
+                self._hello(event.sender, event.content, hellos, f"room #{event.index}")
             elif event.sender != self.transport.account:
                 self._ignore(f"room #{event.index}: {event.kind} from {event.sender}, which only the host sends")
         entries.extend(self._play_bots())
         if not (entries or refusals or hellos):
+            if self.unposted and self._batch_due():
+                self._post_batch()
+                self._post_result()
+                return True
             return False
         self._flush(entries, refusals, hellos)
         return True
@@ -149,7 +236,8 @@ class HostTable:
         self.holders[seat] = holder
         self._save()
         seats = Seats(tuple(self.holders), self.seq)
-        self.transport.post(seats.kind, seats.content())
+        self._post_batch()  # the room shows every entry before the new holders
+        self._post(seats.kind, seats.content())
         self._flush(self._play_bots(), [], set())
 
     # -- commands ----------------------------------------------------------------------------------
@@ -160,6 +248,9 @@ class HostTable:
             return
         if message.cid in self.handled:
             log.info("%s: command %s from %s already handled", where, message.cid, sender)
+            earlier = self._refused.get(message.cid)
+            if earlier is not None and earlier[0] == sender:  # its refusal may have been lost: again
+                refusals.append(earlier)
             return
         seat = self._seat_of(sender, f"command {message.command!r}")
         if seat is None:
@@ -167,8 +258,7 @@ class HostTable:
         try:
             command = Command.parse(message.command)
         except NotationError as error:
-            self.handled.add(message.cid)
-            refusals.append((sender, RefusedMessage(message.cid, RULE_NOTATION, str(error), self.seq)))
+            self._refuse(sender, RefusedMessage(message.cid, RULE_NOTATION, str(error), self.seq), refusals)
             return
         if command.seat is None:
             command = command.by(seat)
@@ -182,11 +272,22 @@ class HostTable:
             reason = refusal.reason
             if message.base < seq:
                 reason += f" (sent when the game was at seq {message.base}; it is now at seq {seq})"
-            self.handled.add(message.cid)
-            refusals.append((sender, RefusedMessage(message.cid, refusal.rule_id, reason, seq)))
+            self._refuse(sender, RefusedMessage(message.cid, refusal.rule_id, reason, seq), refusals)
             return
         self.handled.add(message.cid)
         entries.append(self._entry(sender, message.cid))
+
+    def _refuse(self, sender: str, refused: RefusedMessage, refusals: list[tuple[str, RefusedMessage]]) -> None:
+        self.handled.add(refused.ref)
+        self._refused[refused.ref] = (sender, refused)
+        refusals.append((sender, refused))
+
+    def _hello(self, sender: str, content: Any, hellos: set[int], where: str) -> None:
+        hello = read(HELLO, content, sender, where)
+        if isinstance(hello, Hello):
+            seat = self._seat_of(sender, "hello")
+            if seat is not None:
+                hellos.add(seat)
 
     def _seat_of(self, account: str, what: str) -> int | None:
         if account in self.holders:
@@ -224,28 +325,60 @@ class HostTable:
 
     # -- sending -----------------------------------------------------------------------------------
     def _flush(self, entries: list[Entry], refusals: list[tuple[str, RefusedMessage]], hellos: set[int]) -> None:
-        """Save, then post the applied batch (and the result at the end), then the private messages."""
+        """Save, then post the applied batch if it is due (and the result at the end), then the
+        private messages."""
         self._save()
-        if entries:
-            self.transport.post(APPLIED, Applied(tuple(entries)).content())
-            self.posted_seq = entries[-1].seq
+        if self.unposted and self._batch_due():
+            self._post_batch()
         self._post_result()
         for account, refused in refusals:
-            self.transport.send_to(account, refused.kind, refused.content())
+            self._send_private(account, refused.kind, refused.content())
         changed = bool(entries)
         for seat, holder in enumerate(self.holders):
             if not is_bot_seat(holder) and (changed or seat in hellos):
                 self._send_view(seat, resend=seat in hellos)
 
+    def _post(self, kind: str, content: dict[str, Any]) -> None:
+        """A room post, counted against the pacing bucket (which may go below zero: a post the
+        policy forces then delays the next batches)."""
+        self._tokens = self._bucket() - 1
+        self._tokens_at = self.clock()
+        self.room_posts += 1
+        self.transport.post(kind, content)
+
+    def _bucket(self) -> float:
+        policy = self.policy
+        if policy.min_interval <= 0:
+            return float(policy.burst)
+        return min(float(policy.burst), self._tokens + (self.clock() - self._tokens_at) / policy.min_interval)
+
+    def _batch_due(self) -> bool:
+        unposted, policy = self.unposted, self.policy
+        return (self.match.state.is_terminal() or policy.min_interval <= 0 or self._bucket() >= 1
+                or len(unposted) >= policy.max_entries or _size(unposted) >= policy.max_bytes)
+
+    def _post_batch(self) -> None:
+        """Post every entry the room lacks, in events of at most ``max_bytes`` (one at least)."""
+        while self.unposted:
+            batch: list[Entry] = []
+            size = 0
+            for entry in self.unposted[:self.policy.max_entries]:
+                size += _size([entry])
+                if batch and size > self.policy.max_bytes:
+                    break
+                batch.append(entry)
+            self._post(APPLIED, Applied(tuple(batch)).content())
+            self.posted_seq = batch[-1].seq
+
     def _post_result(self) -> None:
         outcome = self.match.state.outcome
-        if outcome is None or self.result_posted:
+        if outcome is None or self.result_posted or self.unposted:
             return
         self.result_posted = True
         self._save()
         result = Result(self.match.config.seed, self.salt, tuple(str(c) for c in self.match.commands),
                         no_floats(outcome.to_plain()))
-        self.transport.post(result.kind, result.content())
+        self._post(result.kind, result.content())
 
     def view_for(self, seat: int, since: int) -> View:
         """``seat``'s view now, its legal commands and its private events after seq ``since``."""
@@ -256,13 +389,23 @@ class HostTable:
         events = tuple({**no_floats(e.to_plain()), "seq": number}
                        for number, step in enumerate(self.match.history[since:], start=since + 1)
                        for e in step.events if not e.public and e.visible_to(seat))
-        return View(seat, self.seq, no_floats(state.view(seat)), tuple(str(c) for c in legal), private, events)
+        entries = tuple(self.entries[max(since, self.posted_seq):])
+        return View(seat, self.seq, no_floats(state.view(seat)), tuple(str(c) for c in legal), private, events,
+                    entries, self.match.digest(), tuple(state.deciders()))
 
     def _send_view(self, seat: int, resend: bool = False) -> None:
         since = 0 if resend else self.private_sent.get(seat, 0)
         view = self.view_for(seat, since)
         self.private_sent[seat] = self.seq
-        self.transport.send_to(self.holders[seat], view.kind, view.content())
+        self._send_private(self.holders[seat], view.kind, view.content())
+
+    def _send_private(self, account: str, kind: str, content: dict[str, Any]) -> None:
+        parts = pack(kind, content, self.max_private_bytes)
+        if parts is None:
+            self.transport.send_to(account, kind, content)
+            return
+        for part in parts:
+            self.transport.send_to(account, part.kind, part.content())
 
     # -- saving and resuming -------------------------------------------------------------------
     def save_document(self) -> dict[str, Any]:
@@ -276,14 +419,15 @@ class HostTable:
             atomic_write_text(self.save_path, json.dumps(self.save_document(), ensure_ascii=False) + "\n")
 
     @classmethod
-    def resume(cls, transport: Transport, save_path: str | os.PathLike[str]) -> HostTable:
+    def resume(cls, transport: Transport, save_path: str | os.PathLike[str], *, clock: Clock = time.monotonic,
+               policy: PostPolicy | None = None) -> HostTable:
         """The table as its save left it, checked against the room and brought up to date."""
         path = Path(save_path)
         document = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
             raise HostResumeError(f"{path} is not an online host's save")
         match = match_from_document(document["match"], str(path))
-        host = cls(transport, match, document["holders"], document["salt"], path)
+        host = cls(transport, match, document["holders"], document["salt"], path, clock=clock, policy=policy)
         host.cursor = int(document["cursor"])
         host.handled = set(document["handled"])
         host.result_posted = bool(document["result_posted"])
@@ -291,6 +435,8 @@ class HostTable:
             raise HostResumeError(f"{path}: its entries do not match its match")
         host.entries = host._replayed_entries(document["by"])
         host._check_room()
+        hosting = Hosting(host.seq)  # seats send again the commands it has not answered
+        host._post(hosting.kind, hosting.content())
         host._flush([], [], set(range(match.config.players)))  # every seat's view again
         host.pump()
         return host
@@ -327,6 +473,9 @@ class HostTable:
                                               "than the save's (the save is older than the room)")
                     posted = max(posted, entry.seq)
         self.posted_seq = posted
-        if posted < len(self.entries):
-            self.transport.post(APPLIED, Applied(tuple(self.entries[posted:])).content())
-            self.posted_seq = len(self.entries)
+        self._post_batch()
+
+
+def _size(entries: Sequence[Entry]) -> int:
+    """About how many bytes ``entries`` take in a message."""
+    return sum(len(json.dumps(e.content(), ensure_ascii=False)) + 2 for e in entries)

@@ -10,9 +10,14 @@ The seed commitment is ``sha256(salt + str(seed))`` over UTF-8 text, in hex (`se
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import json
 import logging
 import re
+import secrets
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,12 +31,17 @@ COMMAND = PREFIX + "command"    # room (or private to the host for a private com
 APPLIED = PREFIX + "applied"    # room: commands the host applied, with public events and digests
 REFUSED = PREFIX + "refused"    # private to the sender: why a command was refused
 VIEW = PREFIX + "view"          # private to one seat: its view, legal commands and private events
-HELLO = PREFIX + "hello"        # room: a client (re)joined and wants its view
+HELLO = PREFIX + "hello"        # room (or private to the host): a client (re)joined and wants its view
+HOSTING = PREFIX + "hosting"    # room: the host (re)started; seats resend the commands it has not answered
 RESULT = PREFIX + "result"      # room: the game is over; the seed, salt and every command in full
+PACKED = PREFIX + "packed"      # private: one part of a private message too large for one (see `pack`)
 
 VERSION = 1
 MAX_TEXT = 4096       # a command, a reason, a game id …
 MAX_ITEMS = 10_000    # entries of a batch, legal commands of a view, commands of a result
+MAX_MESSAGE = 40_000  # bytes of JSON a message may hold: Matrix refuses events over 64 KiB, and encryption
+                      # (base64 plus keys) makes ~44 KiB of JSON the most that fits (matrix.MAX_MESSAGE_BYTES)
+MAX_PACKED = 1 << 24  # bytes a packed message may unpack to
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _SALT = re.compile(r"[0-9a-f]{16,128}\Z")
 _CID = re.compile(r"[A-Za-z0-9._:@!+=-]{1,128}\Z")
@@ -215,20 +225,25 @@ class Applied:
 
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> Applied:
-        raw = _list(content, "entries")
-        if not raw:
+        entries = _entries(content, "entries")
+        if not entries:
             raise MessageError("an applied batch with no entries")
-        entries = []
-        for item in raw:
-            if not isinstance(item, dict):
-                raise MessageError("an entry is not an object")
-            entries.append(Entry.parse(item))
-        seqs = [e.seq for e in entries]
-        if seqs != list(range(seqs[0], seqs[0] + len(seqs))):
-            raise MessageError("the entries' seqs do not follow one another")
-        if _int(content, "seq", 1) != seqs[-1]:
+        if _int(content, "seq", 1) != entries[-1].seq:
             raise MessageError("'seq' is not the last entry's")
-        return cls(tuple(entries))
+        return cls(entries)
+
+
+def _entries(content: Mapping[str, Any], key: str) -> tuple[Entry, ...]:
+    """A list of entries whose seqs follow one another."""
+    entries = []
+    for item in _list(content, key):
+        if not isinstance(item, dict):
+            raise MessageError("an entry is not an object")
+        entries.append(Entry.parse(item))
+    seqs = [e.seq for e in entries]
+    if seqs and seqs != list(range(seqs[0], seqs[0] + len(seqs))):
+        raise MessageError("the entries' seqs do not follow one another")
+    return tuple(entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +271,16 @@ class View:
     legal: tuple[str, ...]              # the seat's legal commands now, in notation
     private: tuple[str, ...]            # those of them only the seat may read (sent to the host alone)
     events: tuple[dict[str, Any], ...]  # the seat's private events since the seq it last had
+    entries: tuple[Entry, ...] = ()     # applied entries the room does not show yet (the batch to come)
+    digest: str | None = None           # the state's digest at ``seq`` (the room's entry must agree)
+    deciders: tuple[int, ...] = ()      # the seats that decide now
     kind = VIEW
 
     def content(self) -> dict[str, Any]:
         return {"seat": self.seat, "seq": self.seq, "view": self.view, "legal": list(self.legal),
-                "private": list(self.private), "events": list(self.events)}
+                "private": list(self.private), "events": list(self.events),
+                "entries": [e.content() for e in self.entries], "digest": self.digest,
+                "deciders": list(self.deciders)}
 
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> View:
@@ -268,8 +288,16 @@ class View:
         private = _strs(content, "private")
         if not set(private) <= set(legal):
             raise MessageError("'private' names a command that is not legal")
-        return cls(_int(content, "seat"), _int(content, "seq"), _dict(content, "view"), legal, private,
-                   _events(content, "events"))
+        seq = _int(content, "seq")
+        entries = _entries(content, "entries") if "entries" in content else ()
+        if entries and entries[-1].seq != seq:
+            raise MessageError("the view's entries do not end at its seq")
+        deciders = _list(content, "deciders") if "deciders" in content else []
+        if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in deciders):
+            raise MessageError("'deciders' is not a list of seats")
+        digest = None if content.get("digest") is None else _str(content, "digest", _HEX64)
+        return cls(_int(content, "seat"), seq, _dict(content, "view"), legal, private,
+                   _events(content, "events"), entries, digest, tuple(deciders))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +311,19 @@ class Hello:
     @classmethod
     def parse(cls, content: Mapping[str, Any]) -> Hello:
         return cls(_int(content, "last_seq"))
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    seq: int       # the seq the host stands at
+    kind = HOSTING
+
+    def content(self) -> dict[str, Any]:
+        return {"seq": self.seq}
+
+    @classmethod
+    def parse(cls, content: Mapping[str, Any]) -> Hosting:
+        return cls(_int(content, "seq"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,9 +343,65 @@ class Result:
                    _dict(content, "outcome"))
 
 
-Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Result
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """One part of a private message sent compressed (zlib, then base64) in ``parts`` parts."""
+    pid: str       # the packed message's id: its parts share it
+    inner: str     # the kind of the message packed
+    part: int      # from 0
+    parts: int
+    data: str      # this part of the base64 text
+    kind = PACKED
+
+    def content(self) -> dict[str, Any]:
+        return {"pid": self.pid, "kind": self.inner, "part": self.part, "parts": self.parts, "data": self.data}
+
+    @classmethod
+    def parse(cls, content: Mapping[str, Any]) -> Packed:
+        parts = _int(content, "parts", 1)
+        part = _int(content, "part")
+        if part >= parts or parts > MAX_ITEMS:
+            raise MessageError(f"part {part} of {parts}")
+        data = _field(content, "data")
+        if not isinstance(data, str) or len(data) > MAX_MESSAGE:
+            raise MessageError(f"'data' is not a text of at most {MAX_MESSAGE} characters")
+        return cls(_str(content, "pid", _CID), _str(content, "kind"), part, parts, data)
+
+
+def size(content: Any) -> int:
+    """The bytes ``content`` takes as JSON."""
+    return len(json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def pack(kind: str, content: dict[str, Any], limit: int = MAX_MESSAGE) -> list[Packed] | None:
+    """``content`` compressed into `Packed` parts of at most ``limit`` bytes each, or None when it
+    fits in one message as it is."""
+    text = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+    if len(text) <= limit:
+        return None
+    data = base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+    room = max(limit - 200 - len(kind), 100)  # the part's other fields
+    chunks = [data[i:i + room] for i in range(0, len(data), room)]
+    pid = secrets.token_hex(8)
+    return [Packed(pid, kind, n, len(chunks), chunk) for n, chunk in enumerate(chunks)]
+
+
+def unpack(parts: list[Packed]) -> dict[str, Any]:
+    """The content the parts (all of them, in order) hold; `MessageError` if they do not decode."""
+    try:
+        text = zlib.decompressobj().decompress(base64.b64decode("".join(p.data for p in parts), validate=True),
+                                               MAX_PACKED)
+        content = json.loads(text)
+    except (binascii.Error, zlib.error, ValueError) as error:
+        raise MessageError(f"the packed message does not decode: {error}") from None
+    if not isinstance(content, dict):
+        raise MessageError("the packed message is not an object")
+    return content
+
+
+Message = Setup | Seats | CommandMessage | Applied | RefusedMessage | View | Hello | Hosting | Result | Packed
 _PARSERS: dict[str, Any] = {m.kind: m.parse for m in (Setup, Seats, CommandMessage, Applied, RefusedMessage,
-                                                       View, Hello, Result)}
+                                                       View, Hello, Hosting, Result, Packed)}
 
 
 def parse(kind: str, content: Any) -> Message:

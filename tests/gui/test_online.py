@@ -360,11 +360,11 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     remote_s, remote = pair.remote_session, pair.remote
     table = remote_s.online_table
     assert table is not None
-    transport: Any = table.client.transport
-    transport.status = "throttled"          # a transport that says the server throttles it
+    room = server.rooms[next(iter(server.rooms))].room
+    room.set_status("throttled", ANN)       # the server throttles the remote player's account
     table.pump()
     assert "throttling" in remote.online_label.text()
-    transport.status = "connected"
+    room.set_status("connected", ANN)
     table.pump()
     assert remote.online_label.text() == "Online: connected"
     # waiting for another seat: the host's window names it (its engine knows who decides); a
@@ -378,7 +378,6 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     assert "waiting for Player 2" in pair.host.turn_label.text()
 
     # arrivals signalled from another thread pump the table on the GUI thread
-    room = server.rooms[next(iter(server.rooms))].room
     second: Any = room.connect(ANN, "second")
     second.on_arrival = None
     watcher = OnlineTable.joining(second, pump_ms=60_000)
@@ -405,7 +404,7 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     table.pump()                                   # the safety timer's pump notices it
     assert remote.turn_label.text().startswith("Host away")
     # the device is dropped: offline
-    room.drop(ANN, transport.device)
+    room.drop(ANN, table.client.transport.device)  # type: ignore[attr-defined]
     table.pump()
     assert "disconnected" in remote.online_label.text()
 
