@@ -226,14 +226,15 @@ class Command:
         validated (content when it is loaded, a state document by its schema and `check_playable`,
         every later state by the rules), so their words are names, ints within the limits and keys,
         and they give ``options`` sorted by key, each once. Commands from people, files, the CLI and
-        the network are parsed or built with `Command(...)` and keep every check. The listers'
-        whole seeded games are held to it: each listed command equals the checked one, with the
-        same hash and a notation that reads back (tests/engine/core/test_trusted_commands.py)."""
+        the network are parsed or built with `Command(...)` and keep every check. The test suite
+        holds the listers to it (`AUDIT_TRUSTED`)."""
         made = _new_command(Command)
         _set_verb(made, verb)
         _set_args(made, args)
         _set_options(made, options)
         _set_seat(made, seat)
+        if AUDIT_TRUSTED:
+            _audit_trusted(made)
         return made
 
     def _check_words(self) -> None:
@@ -317,6 +318,19 @@ _set_args = Command.__dict__["args"].__set__
 _set_options = Command.__dict__["options"].__set__
 _set_seat = Command.__dict__["seat"].__set__
 _new_command = object.__new__
+
+# Set by the test suite (tests/conftest.py): then every `Command.trusted` command is built by the
+# checked constructor too and read back from its notation, and must be the same value, so a lister
+# giving a word or an order the checks would not let through fails the test that lists it.
+AUDIT_TRUSTED = False
+
+
+def _audit_trusted(made: Command) -> None:
+    checked = Command(made.verb, made.args, made.options, made.seat)
+    read_back = Command.parse(str(made))
+    for twin in (checked, read_back):
+        if not (twin == made and hash(twin) == hash(made) and repr(twin) == repr(made)):
+            raise AssertionError(f"a lister's trusted command {made!r} is not the checked {twin!r}")
 
 
 def command(verb: str, *args: Value, seat: int | None = None, **options: Value) -> Command:
