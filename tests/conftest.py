@@ -12,6 +12,12 @@ from pathlib import Path
 
 import pytest
 
+import engine.core.commands
+
+# Every command the engine's listers build unchecked (`Command.trusted`) is checked after all, in
+# every test: a lister's word or option order the checked constructor would not make fails there.
+engine.core.commands.AUDIT_TRUSTED = True
+
 RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
 RULE_ID = re.compile(r"\b(?:VIN|VVH|NEM|DRG)-[A-Z]+-\d+\b")
 

@@ -218,6 +218,25 @@ class Command:
         if self.options:
             _set_options(self, tuple(sorted(self.options)))
 
+    @staticmethod
+    def trusted(verb: str, args: tuple[Value, ...] = (), options: tuple[tuple[str, Value], ...] = (),
+                seat: int | None = None) -> Command:
+        """The command ``Command(verb, args, options, seat)`` builds, made without checking its words:
+        for the engine's own listers only, which build commands from content and state already
+        validated (content when it is loaded, a state document by its schema and `check_playable`,
+        every later state by the rules), so their words are names, ints within the limits and keys,
+        and they give ``options`` sorted by key, each once. Commands from people, files, the CLI and
+        the network are parsed or built with `Command(...)` and keep every check. The test suite
+        holds the listers to it (`AUDIT_TRUSTED`)."""
+        made = _new_command(Command)
+        _set_verb(made, verb)
+        _set_args(made, args)
+        _set_options(made, options)
+        _set_seat(made, seat)
+        if AUDIT_TRUSTED:
+            _audit_trusted(made)
+        return made
+
     def _check_words(self) -> None:
         if not isinstance(self.verb, str) or not _remember(_valid_keys, _KEY, self.verb):
             raise NotationError(f"{_short(self.verb)} is not a command name (lower case letters, digits, _)")
@@ -298,6 +317,20 @@ _set_verb = Command.__dict__["verb"].__set__
 _set_args = Command.__dict__["args"].__set__
 _set_options = Command.__dict__["options"].__set__
 _set_seat = Command.__dict__["seat"].__set__
+_new_command = object.__new__
+
+# Set by the test suite (tests/conftest.py): then every `Command.trusted` command is built by the
+# checked constructor too and read back from its notation, and must be the same value, so a lister
+# giving a word or an order the checks would not let through fails the test that lists it.
+AUDIT_TRUSTED = False
+
+
+def _audit_trusted(made: Command) -> None:
+    checked = Command(made.verb, made.args, made.options, made.seat)
+    read_back = Command.parse(str(made))
+    for twin in (checked, read_back):
+        if not (twin == made and hash(twin) == hash(made) and repr(twin) == repr(made)):
+            raise AssertionError(f"a lister's trusted command {made!r} is not the checked {twin!r}")
 
 
 def command(verb: str, *args: Value, seat: int | None = None, **options: Value) -> Command:
@@ -306,10 +339,10 @@ def command(verb: str, *args: Value, seat: int | None = None, **options: Value) 
 
 
 class CommandMemo:
-    """Commands made once: a game's listers build the same few commands decision after decision (a
-    move to each neighbour, each card with each payment), and making one checks its words. A command
-    is a frozen value, so the one made first serves every later listing. Bounded: emptied when it
-    holds ``most``."""
+    """Commands made once, for a game's listers: they build the same few commands decision after
+    decision (a move to each neighbour, each card with each payment). A command is a frozen value,
+    so the one made first serves every later listing, and finding it costs less than making it.
+    Made by `Command.trusted`, so only listers use it. Bounded: emptied when it holds ``most``."""
 
     __slots__ = ("_made", "_most")
 
@@ -319,11 +352,11 @@ class CommandMemo:
 
     def make(self, verb: str, args: tuple[Value, ...] = (), options: tuple[tuple[str, Value], ...] = (),
              seat: int | None = None) -> Command:
-        """``Command(verb, args, options, seat)``, or the equal one made before."""
+        """``Command.trusted(verb, args, options, seat)``, or the equal one made before."""
         key = (verb, args, options, seat)
         made = self._made.get(key)
         if made is None:
             if len(self._made) >= self._most:
                 self._made.clear()
-            made = self._made[key] = Command(verb, args, options, seat)
+            made = self._made[key] = Command.trusted(verb, args, options, seat)
         return made

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from . import plain, registry
+from .commands import Command
 from .content import ContentError, FieldPath, render_path
-from .errors import SaveError, TablekeeperError
+from .errors import NotationError, SaveError, TablekeeperError
 from .game import Config, Data
 from .schema import (
     Anything,
@@ -264,6 +265,13 @@ def check_playable(state: State, source: str) -> None:
                                         f"but seats are 0 to {players - 1}")
             if not any(state.legal(seat) for seat in deciders):
                 raise SaveError(source, f"nobody can act: seats {list(deciders)} have no legal command")
+            for seat in deciders:   # listers build commands unchecked (`Command.trusted`): check the words here
+                for listed in state.legal(seat):
+                    try:
+                        Command(listed.verb, listed.args, listed.options, listed.seat)
+                    except NotationError as error:
+                        raise SaveError(source, f"a legal command holds a word no command may ({error}); "
+                                                "was a field changed by hand?") from None
         for seat in (None, *range(players)):
             state.view(seat)
     except TablekeeperError:

@@ -199,6 +199,15 @@ class RulesGame(Game, Generic[C]):
             return Prompt(choice[0], (choice[1],))
         return self.turn_prompt(data)
 
+    def is_private_command(self, command: Command, data: Data) -> bool:
+        """`Game.is_private_command` without working out the whole prompt: here `private_prompts`
+        are kinds of pending decision (as in `after_command`), never a turn's, so the pending
+        decision alone says it (the match asks before every command)."""
+        if data["phase"] == "over":
+            return False
+        choice = pending_choice(data)
+        return choice is not None and choice[0] in self.private_prompts
+
     def legal_commands(self, data: Data, seat: int) -> list[Command]:
         if data["phase"] == "over":
             return []

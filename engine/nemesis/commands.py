@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.core import Command, Data
-from engine.core.commands import CommandMemo, Value
+from engine.core.commands import Value
 from engine.core.verbs import Verbs
 
 from .context import Ctx
@@ -44,7 +44,10 @@ HANDLERS = VERBS.handlers
 verb = VERBS.verb
 
 
-listed = CommandMemo(50_000).make   # the listers' commands, made once (`CommandMemo`)
+# The listers' commands, built unchecked from validated content and state (`Command.trusted`). Not
+# remembered (`CommandMemo`): about half of them are new (targets, payments), and building one
+# costs less than looking it up.
+listed = Command.trusted
 
 
 def listed_paid(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],

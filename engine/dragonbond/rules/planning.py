@@ -188,14 +188,14 @@ def _place_command(card: str, seat: int) -> Command:
     if found is None:
         if len(_PLACE) > 4096:                # a hand holds content cards; loaded data may hold others
             _PLACE.clear()
-        found = _PLACE[card, seat] = Command("place", (card,), (), seat)
+        found = _PLACE[card, seat] = Command.trusted("place", (card,), (), seat)
     return found
 
 
 def _pass_command(to: int | None, seat: int) -> Command:
     found = _PASS.get((to, seat))
     if found is None:
-        found = _PASS[to, seat] = Command("pass", (), (("to", to),) if to is not None else (), seat)
+        found = _PASS[to, seat] = Command.trusted("pass", (), (("to", to),) if to is not None else (), seat)
     return found
 
 

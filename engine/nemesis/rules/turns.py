@@ -140,7 +140,7 @@ def pass_commands(data: Data, seat: int) -> list[Command]:
 @lru_cache(maxsize=1024)
 def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Command, ...]:
     # cached by the sets of places: hands that look different often discard alike
-    return tuple(Command("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
+    return tuple(Command.trusted("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
                  for places in sets)
 
 

@@ -194,7 +194,7 @@ def _move_list(seat: int, start: str, taken: frozenset[str], reach: int, dilutio
             variants.append(())
         steps: list[str | None] = list(dilutions) or ([None] if extension else [])
         for step in steps:
-            variants.append((("extension", extension),) + ((("dilute", step),) if step else ()))
+            variants.append(((("dilute", step),) if step else ()) + (("extension", extension),))   # by name
         targets = _relocations(port, taken, path[-1])
         for options in variants:
             found.append(listed("move", (path,), seat, options))

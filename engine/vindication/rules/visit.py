@@ -404,15 +404,15 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
                                                 discipline, costs, payment)
                         except Refused:  # only legal combinations are listed
                             continue
-                        options: dict[str, Any] = {}
-                        if units:
-                            options["units"] = units
+                        options: dict[str, Any] = {}   # by name, the order a command keeps
                         if choice:
                             options["choice"] = choice
                         if control_first:
                             options["control_first"] = 1
                         if discipline:
                             options["discipline"] = discipline
+                        if units:
+                            options["units"] = units
                         found.append(listed("visit", (space,), seat, tuple(options.items())))
     return found
 
