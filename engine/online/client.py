@@ -7,6 +7,12 @@ refusals, and says hello so the host sends its view again. A computer player can
 (``bot``): it then chooses from the view and legal commands the host sent, through the same
 path a person's commands take.
 
+The host's views may run ahead of its room (batches are paced): the entries they carry join the
+log at once and are checked against the room's when it shows them (`confirmed`, `conflicts`).
+On its clock the client resends a command the host answered neither way (same cid; at once when
+a restarted host posts `hosting`), asks again for a packed message whose parts did not all come,
+and tells a status bar when the host seems away (`status_text`).
+
 When the host reveals the seed, `verify` replays the whole game: the seed must match the
 commitment in the setup, and every applied entry (command as posted, public events, digest) must
 be what the engine gives from that seed.

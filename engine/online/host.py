@@ -5,6 +5,11 @@ each with the engine's `Match`, posts what it applied as numbered batches (the c
 onlooker may read it, its public events and the digest after it), sends each seat its own view
 and private events, plays the computer seats, and reveals the seed and salt when the game ends.
 
+The batches are paced for the homeserver's rate limits (`PostPolicy`, on an injectable clock:
+call `pump` again at `next_post_at`); each seat's view, sent privately at once, carries the
+entries the room does not show yet, so no seat waits for a batch. A private message too large
+for one Matrix message goes packed in parts (`messages.pack`).
+
 Before it posts anything it writes its save (the match with its seed, the salt, the seat holders,
 how far it read the room, the commands it handled, and who gave each command applied), so after a restart
 `HostTable.resume` can pick up where it stopped: it checks the room's applied log against its
