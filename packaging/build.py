@@ -73,7 +73,8 @@ def make_venv(venv: Path, stage: Path, reuse: bool) -> Path:
     # not editable: the bundle takes the installed copy, with its metadata (the About box's version)
     if reuse:  # the same version number: pip would keep the old copy of the project
         run(python, "-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", f"{stage}")
-    run(python, "-m", "pip", "install", "-q", f"{stage}[bundle]")
+    # the `online` extra: matrix-nio with vodozemac, for Game ▸ Play Online (loaded lazily: see the spec)
+    run(python, "-m", "pip", "install", "-q", f"{stage}[bundle,online]")
     installed = subprocess.run([str(python), "-m", "pip", "list", "--format=freeze"], check=True,
                                capture_output=True, text=True).stdout.lower().split()
     names = {line.split("==")[0].replace("_", "-") for line in installed}

@@ -15,7 +15,12 @@ Checks, in order (each prints "check: … ok" or "check: … FAILED: why"; exit 
 5. a real X11 window under Xvfb (`env -i DISPLAY=… QT_QPA_PLATFORM=xcb`), in Chinese, and a
    screenshot of the X screen taken from outside the app (build/bundle/smoke/xvfb.png); again with
    fontconfig limited to DejaVu (xvfb-no-cjk-fonts.png: the glyphs come from the app's font);
-6. install.sh into a throw-away HOME puts the launcher, icons and command where desktops look.
+6. online play's libraries, offline and with no environment (`tablekeeper --smoke-online DIR`,
+   packaging/online_smoke.py): engine.online.matrix loads as the app loads it at sign-in, nio
+   creates the device's Olm account (vodozemac) in a SQLite store (peewee) and reads it back, an
+   Olm message between two accounts decrypts, nio's JSON schemas check a reply, and OpenSSL finds
+   CA certificates;
+7. install.sh into a throw-away HOME puts the launcher, icons and command where desktops look.
 """
 from __future__ import annotations
 
@@ -104,6 +109,20 @@ def check_play(app: Path, venv_python: Path, work: Path, name: str, env: dict[st
                            env=env, cwd=work)
     return check(f"{name}: the save loads with the engine", shown.returncode == 0,
                  (shown.stdout.splitlines() or [""])[0][:100] if shown.returncode == 0 else shown.stderr[-300:])
+
+
+def check_online(app: Path, work: Path) -> None:
+    """Online play's libraries in the bundle, offline (`tablekeeper --smoke-online DIR`, see
+    packaging/online_smoke.py): engine.online.matrix loads as the app loads it, an Olm account is
+    created (vodozemac) and stored (peewee/SQLite), an Olm message decrypts, nio's schemas check."""
+    store = work / "online-store"
+    result = run_app(app, ["--smoke-online", str(store)], {}, timeout=120)  # no environment at all
+    (work / "online.log").write_text(result.stdout + result.stderr, encoding="utf-8")
+    lines = [line for line in result.stdout.splitlines() if line.startswith("online:")]
+    ok = result.returncode == 0 and "online: ok" in lines and any("Olm account created" in line for line in lines)
+    detail = next((line for line in lines if "Olm account created" in line), "") if ok else \
+        f"exit {result.returncode}; " + " | ".join(lines[-3:] or [result.stderr[-400:]])
+    check("online: engine.online.matrix loads, Olm account created offline", ok, detail)
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
@@ -208,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                needs=(f"version {project['version']}",  # the About box's version: metadata shipped
                       "app icon: drawn, sizes [16, 24, 32, 48, 64, 128, 256]",
                       "plot drawn with pyqtgraph"))  # lazily imported pyqtgraph, numpy, QtOpenGL
+    check_online(app, work)
     bundled_font = "(bundled, Noto Sans CJK TC): has the glyphs"
     with tempfile.TemporaryDirectory() as cache:
         fonts_conf = work / "fonts-without-cjk.conf"
