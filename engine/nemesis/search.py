@@ -20,12 +20,12 @@ Signal), and it does not stand in a burning Room (NEM-FIRE) when it can walk out
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from math import comb
 
 from engine.core import Command, Config, Data, Rng
 
-from .bot import HeuristicBot, Plan
+from .bot import OBJECTIVE_TILES, HeuristicBot, Plan, condition_names
 from .content import content
 from .objectives import objective_met
 from .views import seat_view
@@ -44,6 +44,11 @@ CHECK_DRAW = 4        # cards drawn in the contamination check (NEM-VICTORY-4)
 # that threat a character still inside the Facility keeps: a Signal or Knowledge may yet come, but
 # the Isolation Room is nearly every survivor's way out, and the end of the Time kills the rest
 INSIDE_THREAT = {"BLUE": 0.85, "YELLOW": 0.85, "RED": 0.9, "GRAY": 0.1}
+ROUTE_REACH = 6       # Movements: an unmet objective's Room this far away or farther adds nothing
+ROUTE_SHARE = 0.35    # what being in the Room an unmet objective needs adds to the objective's 0.25
+ROUTE_UNTIL = 5       # ... fading from Time slot HOME_FROM down to nothing at this one (time to go home)
+REMEDY = {"BLUE": ("transmitter_control",), "YELLOW": ("archive", "laboratory")}   # a Signal, Knowledge
+REMEDY_SHARE = 0.3    # a character inside, in the Room that mends its Contingency threat: this much less threat
 
 
 def _colours() -> dict[str, str]:
@@ -78,7 +83,13 @@ def _contingency_kills(data: Data, player: Data) -> float:
         return 0.0
     if not hit:
         return 0.0
-    return 1.0 if where != "facility" else INSIDE_THREAT[colour]
+    if where != "facility":
+        return 1.0
+    threat = INSIDE_THREAT[colour]
+    tiles = REMEDY.get(colour)
+    if tiles:                                # on the way to the Room that would mend it
+        threat *= 1.0 - REMEDY_SHARE * _fade(data) * _near(data, player, tiles)
+    return threat
 
 
 def _contamination_passes(player: Data) -> float:
@@ -125,16 +136,18 @@ def _inside(data: Data, player: Data) -> float:
     return chance
 
 
-_DISTANCES: dict[frozenset[str], dict[str, int]] = {}
+_DISTANCES: dict[tuple[str, frozenset[str]], dict[str, int]] = {}
 
 
-def _distances(closed: frozenset[str]) -> dict[str, int]:
-    """Movements from the Isolation Room to every Room, for these Closed Doors (kept: few sets occur)."""
-    found = _DISTANCES.get(closed)
+def _distances(closed: frozenset[str], start: str = "ISO") -> dict[str, int]:
+    """Movements from ``start`` (the Isolation Room) to every Room, for these Closed Doors (kept:
+    few sets occur)."""
+    key = (start, closed)
+    found = _DISTANCES.get(key)
     if found is None:
-        if len(_DISTANCES) >= 512:
+        if len(_DISTANCES) >= 2048:
             _DISTANCES.clear()
-        found = _DISTANCES[closed] = content().board.distances_from("ISO", closed)
+        found = _DISTANCES[key] = content().board.distances_from(start, closed)
     return found
 
 
@@ -150,10 +163,57 @@ def _survival(data: Data, player: Data) -> float:
 
 
 def _objective(data: Data, player: Data) -> float:
+    """1 for an objective met as things stand; else 0.25, plus a share for standing near a Room
+    whose action the objective needs (Transmitter Control for a Signal, Archive or Laboratory for
+    Knowledge, Backup Power for the Time token: `_near`), so that a playout of a round or two
+    tells a step toward that Room from a step away; the share fades as the Time runs down and the
+    way home matters more."""
     objectives = player["objectives"]
     if not objectives:
         return 0.5
-    return 1.0 if any(objective_met(data, player["seat"], o) for o in objectives) else 0.25
+    if any(objective_met(data, player["seat"], o) for o in objectives):
+        return 1.0
+    fade = _fade(data)
+    if not fade:
+        return 0.25
+    tiles = {t for o in objectives for t in _objective_tiles(str(o))}
+    return 0.25 + ROUTE_SHARE * fade * _near(data, player, tiles)
+
+
+def _fade(data: Data) -> float:
+    """How much the way to a Room still counts: fully above Time slot `HOME_FROM`, nothing from
+    `ROUTE_UNTIL` down (the way home counts then, `_inside`)."""
+    return max(0.0, min(1.0, (int(data["time"]) - ROUTE_UNTIL) / (HOME_FROM - ROUTE_UNTIL)))
+
+
+_TILES: dict[str, tuple[str, ...]] = {}
+
+
+def _objective_tiles(objective: str) -> tuple[str, ...]:
+    """The tiles whose Room action an objective's conditions need (`bot.OBJECTIVE_TILES`)."""
+    found = _TILES.get(objective)
+    if found is None:
+        card = content().objectives.get(objective)
+        names = condition_names(card.condition) if card is not None else set()
+        found = _TILES[objective] = tuple(sorted({t for n in names for t in OBJECTIVE_TILES.get(n, ())}))
+    return found
+
+
+def _near(data: Data, player: Data, tiles: Collection[str]) -> float:
+    """How near ``player`` stands to the nearest Room showing one of ``tiles`` (a Room an unmet
+    objective or the Contingency's remedy needs): 1 there, falling to 0 at `ROUTE_REACH` Movements
+    (Closed Doors counted). The tile of an unexplored Room is the one the search's guess dealt it
+    (its view's odds); 0 without such tiles."""
+    room = player["room"]
+    if room is None or player["where"] != "facility" or not tiles:
+        return 0.0
+    targets = [r for r, s in data["rooms"].items() if s["tile"] in tiles]
+    if not targets:
+        return 0.0
+    closed = frozenset(cid for cid, cor in data["corridors"].items() if cor["door"] == "closed")
+    distances = _distances(closed, room)
+    nearest = min((distances[r] for r in targets if r in distances), default=ROUTE_REACH)
+    return max(0.0, 1.0 - nearest / ROUTE_REACH)
 
 
 def search_values(data: Data) -> Sequence[float] | None:

@@ -111,3 +111,22 @@ def test_copies_of_a_card_and_payments_of_a_shot_are_one_group():
 def test_playouts_look_about_a_round_a_seat_ahead():
     solo = Config("nemesis", 1, "solo", 1)
     assert search.search_depth(solo) < search.search_depth(Config("nemesis", 2, "standard", 1))
+
+
+def test_an_unmet_objective_is_worth_more_near_the_room_it_needs_while_time_remains(match):
+    d = data(match)
+    _active(match, "GREEN")
+    d["rooms"]["R003"].update(tile="transmitter_control", explored=True)
+    me = d["players"][0]
+    me["objectives"] = [next(o.id for o in content().objectives.values() if o.condition == "signal")]
+    d["time"] = 14
+    place(match, 0, "R001")                         # R001 - R003 is two Movements (C01, C03 via R002)
+    far = search.search_values(d)[0]
+    place(match, 0, "R003")
+    there = search.search_values(d)[0]
+    assert there > far
+    me["signal"] = True                              # met: worth the whole objective, wherever it stands
+    assert search.search_values(d)[0] > there
+    me["signal"] = False
+    d["time"] = search.ROUTE_UNTIL                   # time to go home: the way to the Room no longer counts
+    assert search._objective(d, me) == 0.25
