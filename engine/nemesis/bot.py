@@ -16,7 +16,13 @@ command; the best one wins (ties broken by the bot's own generator).
   room (an escape costs one attack per intruder, exactly what staying costs every Event Phase).
 - Healing: Treat Wounds in the Emergency Room, healing items, Rest to clear Contamination.
 - Objectives: Room and card actions whose names match the kept objective (signal, research,
-  knowledge, nest…) score high; exploring the Sections it names too.
+  knowledge, nest…) score high; exploring the Sections it names too; while the Room such an action
+  needs (or the Signal and Knowledge a Blue or Yellow Contingency asks for) is not found yet, it
+  explores the slots where that tile may lie.
+- Contamination: it rests to clear Contamination cards from its hand before it locks itself in,
+  never rests with a Larva (an infected card would be a second Infection), and takes a Larva to the
+  Decontamination Room or Surgery; a plain Movement that would leave it fewer than 2 cards (an
+  Encounter's Surprise Attack) waits unless the way out is open.
 """
 from __future__ import annotations
 

@@ -9,10 +9,14 @@ whatever the first command was, so long playouts compare candidates on noise; a 
 judged by a smooth estimate instead — wounds, intruders in and next to the Room, fire, the way to
 the Isolation Room as the Time runs down, and, as the Victory Check will, the Active Contingency
 (NEM-CONTINGENCY-6) and the contamination check (NEM-VICTORY-4) as they stand in the state it is
-given. These hooks read determinised states (the search's guess, in which the Active Contingency
-and the infected cards are dealt again from what the seat cannot see, `resample_hidden`), never
-the real one, so the Contingency's threat is weighed by how likely each colour is from the seat's
-view.
+given; and, while the Time allows, how near the character stands to the Room its unmet objective
+needs (Transmitter Control, Archive, Laboratory, Backup Power) and to the Room that would mend
+the Contingency it fears (a Signal against Blue, Knowledge against Yellow), so that a short
+playout tells a step along that route from a step away. These hooks read determinised states
+(the search's guess, in which the Active Contingency, the infected cards and the unexplored tiles
+are dealt again from what the seat cannot see, `resample_hidden`), never the real one, so the
+Contingency's threat and where an unexplored Room's tile lies are weighed by their odds from the
+seat's view.
 
 The playout policy is the heuristic bot (`engine.nemesis.bot`) with a few of its blind spots
 mended (`_Plan`): it does not repeat an action whose objective it has already met (a second
