@@ -16,13 +16,7 @@ command; the best one wins (ties broken by the bot's own generator).
   room (an escape costs one attack per intruder, exactly what staying costs every Event Phase).
 - Healing: Treat Wounds in the Emergency Room, healing items, Rest to clear Contamination.
 - Objectives: Room and card actions whose names match the kept objective (signal, research,
-  knowledge, nest…) score high; exploring the Sections it names too; while the Room such an action
-  needs (or the Signal and Knowledge a Blue or Yellow Contingency asks for) is not found yet, it
-  explores the slots where that tile may lie.
-- Contamination: it rests to clear Contamination cards from its hand before it locks itself in,
-  never rests with a Larva (an infected card would be a second Infection), and takes a Larva to the
-  Decontamination Room or Surgery; a plain Movement that would leave it fewer than 2 cards (an
-  Encounter's Surprise Attack) waits unless the way out is open.
+  knowledge, nest…) score high; exploring the Sections it names too.
 """
 from __future__ import annotations
 
@@ -36,8 +30,6 @@ from .content import content
 
 WHITE_FROM = 8              # the Isolation Room opens on Time slot 8 (NEM-ROOM-29)
 HEAD_HOME_AT = 11           # from this Time slot on, the bot walks to the Isolation Room
-SMALL_HAND = 2              # a plain Movement into an empty Room leaving fewer cards than this ...
-SMALL_HAND_COST = 12.0      # ... costs this much more, unless the way out is open
 SAFE_ANSWERS = ("pass", "no", "none", "skip", "decline", "done", "keep", "refuse")
 SURVIVE_ROOM_ACTIONS = ("lock_in", "enter_pod")
 HEAL_WORDS = ("medkit", "bandage", "stapler", "antiseptic", "stimulant", "heal")
@@ -120,7 +112,6 @@ class Plan:
         self.serious = len(me.get("serious", []))
         self.undressed = sum(1 for w in me.get("serious", []) if not w.get("dressed"))
         self.light = me.get("light", 0)
-        self.larva = bool(me.get("larva"))
         held = _items(me)
         self.armed = any(t.get("ammo") for t in held if c.items.get(t.get("item", "")) is not None
                          and c.items[t["item"]].weapon is not None)
@@ -165,17 +156,6 @@ class Plan:
     def tile_rooms(self, tiles: Sequence[str]) -> list[str]:
         return [r for r, s in self.view["rooms"].items() if s["explored"] and s["tile"] in tiles]
 
-    def unexplored_for(self, wanted: set[str]) -> list[str]:
-        """Unexplored Rooms on the slots (pile I or II) where a tile the wanted conditions need
-        may still lie, when no explored Room shows it yet."""
-        piles = set()
-        for name in wanted:
-            tiles = OBJECTIVE_TILES.get(name, ())
-            if tiles and not self.tile_rooms(tiles):
-                piles |= {self.c.tiles[t].pile for t in tiles}
-        board, rooms = self.c.board, self.view["rooms"]
-        return [r for pile in sorted(piles) for r in board.slots(pile) if not rooms[r]["explored"]]
-
     def nearest(self, rooms: Sequence[str]) -> str | None:
         if not rooms or not self.room:
             return None
@@ -199,19 +179,12 @@ class Plan:
             er = self.nearest(self.tile_rooms(("emergency_room",)))
             if er:
                 return er, 12.0
-        if self.larva and self.time > 4:        # a Larva: the contamination check is certain (NEM-INFECT-6)
-            room = self.nearest(self.tile_rooms(("decon_room", "surgery")))
-            if room:
-                return room, 12.0
         if self.time <= HEAD_HOME_AT:
             return "ISO", 12.0
         for name in sorted(self.wanted):       # a set: its order follows the hash seed
             room = self.nearest(self.tile_rooms(OBJECTIVE_TILES.get(name, ())))
             if room:
                 return room, 8.0
-        room = self.nearest(self.unexplored_for(self.wanted))
-        if room:
-            return room, 6.0                   # the Room it needs is not found yet: explore its slots
         if self.sections:
             unexplored = [r for r, s in view["rooms"].items() if not s["explored"]
                           and self.c.board.section_of(r) in self.sections]
@@ -291,8 +264,6 @@ class Plan:
         elif not careful and to not in self.occupied and to not in self.intruder_rooms:
             noisy = sum(1 for e in self.c.board.corridors_of(to) if self.noise(e))
             value -= 3.0 * noisy + (8.0 if left < 3 else 0.0)
-            if left < SMALL_HAND and self.goal_weight < 40:
-                value -= SMALL_HAND_COST          # a Noise roll's Encounter would Surprise Attack (NEM-ENCOUNTER-7)
         if careful:
             value += 4.0
         rooms = self.view["rooms"]
@@ -343,11 +314,7 @@ class Plan:
         if action == "take_equipment":
             return 30.0 if option in SUITS and not self.suit else 8.0
         if action == "decontamination":
-            if self.larva:
-                return 60.0
             return 20.0 if self.contaminated else -5.0
-        if action == "surgical_procedure" and self.larva:
-            return 50.0
         if action in ("initiate_autodestruction", "start_alert", "vent_out", "move_through_tech",
                       "surgical_procedure"):
             return -30.0
@@ -360,11 +327,6 @@ class Plan:
     def score_card(self, command: Command) -> float:
         card = str(command.args[0]) if command.args else ""
         if card.startswith("rest"):
-            if self.contaminated and not self.in_combat and not self.larva and self.room == "ISO" \
-                    and self.iso_open and self.usable >= 3:
-                return 450.0                     # clean the hand before the lock-in (NEM-REST, NEM-VICTORY-4)
-            if self.larva:
-                return -5.0                      # an infected card would be a second Infection: death (NEM-INFECT-2)
             return 18.0 if self.contaminated and not self.in_combat else -5.0
         if card.startswith("search"):
             return 6.0 if not self.in_combat and self.time > HEAD_HOME_AT - 2 else 0.0

@@ -29,7 +29,7 @@ from math import comb
 
 from engine.core import Command, Config, Data, Rng
 
-from .bot import OBJECTIVE_TILES, HeuristicBot, Plan, condition_names
+from .bot import HEAD_HOME_AT, OBJECTIVE_TILES, HeuristicBot, Plan, condition_names
 from .content import content
 from .objectives import objective_met
 from .views import seat_view
@@ -41,6 +41,8 @@ PER_PLAYER = 4
 INSIDE = 0.6          # an unhurt character inside, alone, early: its chance to live (a rough guess)
 THREAT = {"larva": 0.04, "creeper": 0.12, "adult": 0.2, "breeder": 0.28, "queen": 0.35}   # in its Room
 UNGROUPED = ("pay", "discard")   # options that only say how a command is paid
+SMALL_HAND = 2        # the policy: a plain Movement into an empty Room leaving fewer cards than this ...
+SMALL_HAND_COST = 12.0   # ... costs this much more, unless the way out is open
 HOME_FROM = 10        # from this Time slot on, the way to the Isolation Room counts
 YELLOW_KNOWLEDGE = 4  # the Yellow Contingency kills living characters with Knowledge at most this
 CHECK_DRAW = 4        # cards drawn in the contamination check (NEM-VICTORY-4)
@@ -242,6 +244,7 @@ class _Plan(Plan):
     """The heuristic bot's plan with its blind spots mended (module docstring)."""
 
     def __init__(self, view: Data, seat: int) -> None:
+        self.larva = bool(view["players"][seat].get("larva"))
         super().__init__(view, seat)
         me = self.me
         done = set()
@@ -256,6 +259,83 @@ class _Plan(Plan):
             self.here_distance = self.goal_distances.get(self.room) if self.room else None
         rooms = view["rooms"]
         self.fire_here = bool(self.room and rooms.get(self.room, {}).get("fire"))
+
+    def unexplored_for(self, wanted: set[str]) -> list[str]:
+        """Unexplored Rooms on the slots (pile I or II) where a tile the wanted conditions need
+        may still lie, when no explored Room shows it yet."""
+        piles = set()
+        for name in wanted:
+            tiles = OBJECTIVE_TILES.get(name, ())
+            if tiles and not self.tile_rooms(tiles):
+                piles |= {self.c.tiles[t].pile for t in tiles}
+        board, rooms = self.c.board, self.view["rooms"]
+        return [r for pile in sorted(piles) for r in board.slots(pile) if not rooms[r]["explored"]]
+
+    def choose_goal(self) -> tuple[str | None, float]:
+        """The heuristic's goal, but a Larva heads for the Decontamination Room or Surgery, and a
+        Room the objective or the Contingency needs (Transmitter Control against Blue, Archive or
+        Laboratory against Yellow) is looked for on the slots where its tile may lie."""
+        view = self.view
+        if view.get("main_gate_open") and (view.get("rover") == "facility" or self.suit):
+            return self.c.board.exit_room, 40.0
+        if self.iso_open and not self.doomed:
+            return "ISO", 40.0
+        if self.doomed and self.time <= 3:
+            pod = self.nearest(self.tile_rooms(("css_a", "css_b", "css_c")))
+            if pod:
+                return pod, 40.0
+        if self.serious and self.time > 6:
+            er = self.nearest(self.tile_rooms(("emergency_room",)))
+            if er:
+                return er, 12.0
+        if self.larva and self.time > 4:        # a Larva: the contamination check is certain (NEM-INFECT-6)
+            room = self.nearest(self.tile_rooms(("decon_room", "surgery")))
+            if room:
+                return room, 12.0
+        if self.time <= HEAD_HOME_AT:
+            return "ISO", 12.0
+        for name in sorted(self.wanted):
+            room = self.nearest(self.tile_rooms(OBJECTIVE_TILES.get(name, ())))
+            if room:
+                return room, 8.0
+        room = self.nearest(self.unexplored_for(self.wanted))
+        if room:
+            return room, 6.0                   # the Room it needs is not found yet: explore its slots
+        if self.sections:
+            unexplored = [r for r, s in view["rooms"].items() if not s["explored"]
+                          and self.c.board.section_of(r) in self.sections]
+            room = self.nearest(unexplored)
+            if room:
+                return room, 6.0
+        return "ISO", 3.0
+
+    def score_move(self, command: Command, careful: bool = False) -> float:
+        value = super().score_move(command, careful)
+        to = str(command.args[0]) if command.args else ""
+        if not self.in_combat and not careful and to not in self.occupied and to not in self.intruder_rooms:
+            pay = command.get("pay", ())
+            left = self.hand - (len(pay) if isinstance(pay, tuple) else 1)
+            if left < SMALL_HAND and self.goal_weight < 40:
+                value -= SMALL_HAND_COST         # a Noise roll's Encounter would Surprise Attack (NEM-ENCOUNTER-7)
+        return value
+
+    def score_room(self, command: Command) -> float:
+        action = str(command.args[0]) if command.args else ""
+        if self.larva and action == "decontamination":
+            return 60.0
+        if self.larva and action == "surgical_procedure":
+            return 50.0
+        return super().score_room(command)
+
+    def score_card(self, command: Command) -> float:
+        card = str(command.args[0]) if command.args else ""
+        if card.startswith("rest"):
+            if self.larva:
+                return -5.0                      # an infected card would be a second Infection: death (NEM-INFECT-2)
+            if self.contaminated and not self.in_combat and self.room == "ISO" and self.iso_open \
+                    and self.usable >= 3:
+                return 450.0                     # clean the hand before the lock-in (NEM-REST, NEM-VICTORY-4)
+        return super().score_card(command)
 
     def danger_of(self, to: str) -> float:
         risk = super().danger_of(to)

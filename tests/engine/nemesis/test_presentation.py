@@ -172,7 +172,7 @@ def test_no_table_changes_with_what_its_seat_cannot_see(mode, players):
     """What is drawn, labelled and hovered for a seat is the same in every state the seat cannot tell
     apart from this one (what it cannot see dealt again), in both languages."""
     checked = 0
-    for step, match in walk(mode, players, seed=7, steps=250):   # seed 7: a solo game long enough
+    for step, match in walk(mode, players, seed=3, steps=250):
         if step % (2 * EVERY):
             continue
         state = match.state.data

@@ -130,3 +130,21 @@ def test_an_unmet_objective_is_worth_more_near_the_room_it_needs_while_time_rema
     me["signal"] = False
     d["time"] = search.ROUTE_UNTIL                   # time to go home: the way to the Room no longer counts
     assert search._objective(d, me) == 0.25
+
+
+def test_the_policy_rests_before_locking_in_but_never_with_a_larva(match):
+    d = data(match)
+    me = d["players"][0]
+    cards = [c for c in me["hand"] + me["deck"] + me["discard"] if not c.startswith("CONT")]
+    rest = next(c for c in cards if c.startswith("rest"))
+    others = [c for c in cards if c != rest][:3]
+    clean = next(c.id for c in content().contamination if not c.infected)
+    place(match, 0, "ISO", [rest, *others, clean])
+    d["time"] = 7                                    # the Isolation Room is open (NEM-ROOM-29)
+    d["turn"] = {"seat": 0, "actions": 0, "first_turn_moves": 0}
+    policy = search.PolicyBot()
+    chosen = policy.choose(seat_view(d, 0), match.state.legal(0), Rng(1))
+    assert chosen.verb == "card" and str(chosen.args[0]) == rest
+    me["larva"] = True
+    chosen = policy.choose(seat_view(d, 0), match.state.legal(0), Rng(1))
+    assert not (chosen.verb == "card" and str(chosen.args[0]) == rest)
