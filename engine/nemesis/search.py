@@ -20,7 +20,14 @@ seat's view.
 
 The playout policy is the heuristic bot (`engine.nemesis.bot`) with a few of its blind spots
 mended (`_Plan`): it does not repeat an action whose objective it has already met (a second
-Signal), and it does not stand in a burning Room (NEM-FIRE) when it can walk out.
+Signal), and it does not stand in a burning Room (NEM-FIRE) when it can walk out; it explores the
+slots where a Room its objective or the Contingency needs may lie (Transmitter Control against
+Blue, Archive or Laboratory against Yellow) instead of passing; it rests before locking itself in
+(a cleaner hand for the contamination check), never rests with a Larva (a second Infection kills)
+and takes a Larva to the Decontamination Room or Surgery; and a plain Movement that would leave it
+fewer than 2 cards (an Encounter's Surprise Attack) waits until the way out is open. Tried in the
+heuristic bot itself first, these gave no measurable survival gain there (README, "Nemesis, third
+attempt"), so the Easy level plays as before.
 """
 from __future__ import annotations
 
