@@ -9,7 +9,9 @@ time budget; give ``--iterations`` for exactly repeatable games). Seats alternat
   ends with more power than the heuristic in the other seat (or wins while it does not).
 - Nemesis: Lockdown, each mode: survival, objective and win rates of the search's seats against
   the heuristic's — standard 2 players one seat each; solo and co-op (2 players) every seat the
-  same bot, on the same seeds.
+  same bot, on the same seeds; and each character's fate (survival route, or what killed it:
+  wounds before or after the Isolation Room opened on Time 8, the Purge, the contingency or
+  contamination check of the Victory Check, an infection).
 
 Each search decision (one with a choice) is timed: median and 95th percentile, iterations
 (simulations) and simulated commands per second.
@@ -32,6 +34,7 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -56,6 +59,7 @@ class Played:
     commands: int = 0
     seconds: float = 0.0
     cpu: float = 0.0              # the search decisions' CPU time in this process (load-independent-ish)
+    fates: dict[int, str] = field(default_factory=dict)   # Nemesis: each seat's fate (`fate`)
 
 
 def play(game_id: str, players: int, mode: str | None, options: dict, seed: int, kinds: tuple[str, ...],
@@ -73,6 +77,7 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
             bots[seat] = make_bot(kind, match.game)
     rngs = {seat: bot_rng(seed, seat) for seat in range(players)}
     played = Played(Outcome((), ""), tuple(s for s, k in enumerate(kinds) if k == "search"))
+    died_at: dict[int, int] = {}      # Nemesis: the Time slot each character died on
     for _ in range(max_commands):
         state = match.state
         if state.is_terminal():
@@ -88,12 +93,29 @@ def play(game_id: str, players: int, mode: str | None, options: dict, seed: int,
             played.iterations += bot.last.iterations
             played.commands += bot.last.commands
             played.seconds += bot.last.seconds
-        match.apply(command)
+        for event in match.apply(command):
+            if event.kind == "character_died" and game_id == "nemesis":
+                died_at[event.data["seat"]] = state.data["time"]
     outcome = match.state.outcome
     if outcome is None:
         raise RuntimeError(f"{game_id} seed {seed} did not end in {max_commands} commands")
     played.outcome = outcome
+    if game_id == "nemesis":
+        played.fates = {seat: fate(match.state.data, seat, died_at.get(seat)) for seat in range(players)}
     return played
+
+
+def fate(data: dict, seat: int, died_at: int | None) -> str:
+    """A Nemesis character's fate: its survival route, or what killed it — wounds (with the Time slot
+    of the death: before or after the Isolation Room opened), the Purge, the Victory Check's
+    contingency or contamination check, an infection."""
+    entry = data["result"][str(seat)]
+    if entry["alive"]:
+        return f"survived ({entry['route']})"
+    cause = data["players"][seat].get("cause") or str(entry.get("reason", "?"))
+    if cause == "wounds" and died_at is not None:
+        return f"wounds, Time {'9+' if died_at > 8 else '8-1'}"
+    return str(cause)
 
 
 def duel(job: tuple) -> dict:
@@ -123,6 +145,7 @@ def duel(job: tuple) -> dict:
                 "seconds": p.seconds, "cpu": p.cpu}
     # nemesis: every mode, search seats against heuristic seats
     rows = {}
+    all_fates: dict[str, dict[str, list[str]]] = {}
     times: list[float] = []
     its = cmds = 0
     secs = cpu = 0.0
@@ -136,9 +159,11 @@ def duel(job: tuple) -> dict:
             games = [play(game_id, players, mode, {}, seed, (kind,) * players, think_ms, iterations)
                      for kind in ("search", "heuristic")]
         tally = {"search": [0, 0, 0, 0], "heuristic": [0, 0, 0, 0]}   # seats, survived, objective, won
+        fates: dict[str, list[str]] = {"search": [], "heuristic": []}
         for p in games:
             breakdown = dict(p.outcome.breakdown)
             for seat in range(players):
+                fates["search" if seat in p.search_seats else "heuristic"].append(p.fates[seat])
                 who = tally["search" if seat in p.search_seats else "heuristic"]
                 who[0] += 1
                 who[1] += int(breakdown["survived"][seat])
@@ -150,8 +175,9 @@ def duel(job: tuple) -> dict:
             secs += p.seconds
             cpu += p.cpu
         rows[mode] = tally
-    return {"game": game_id, "modes": rows, "times": times, "iterations": its, "commands": cmds, "seconds": secs,
-            "cpu": cpu}
+        all_fates[mode] = fates
+    return {"game": game_id, "modes": rows, "fates": all_fates, "times": times, "iterations": its, "commands": cmds,
+            "seconds": secs, "cpu": cpu}
 
 
 def _percent(n: int, d: int) -> str:
@@ -187,6 +213,9 @@ def report(game_id: str, results: list[dict], think_ms: int | None, iterations: 
                 line.append(f"{who}: survived {_percent(survived, seats)}, objective {_percent(objective, seats)}, "
                             f"won {_percent(won, seats)}")
             print(f"{mode:8} " + "; ".join(line))
+            for who in ("search", "heuristic"):
+                fates = Counter(f for r in results for f in r["fates"][mode][who])
+                print(f"         {who} fates: " + ", ".join(f"{k} {v}" for k, v in fates.most_common()))
     if times:
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(f"decisions searched: {len(times)}; time median {1000 * statistics.median(times):.0f} ms, "
@@ -217,7 +246,7 @@ def _progress(seed: int, result: dict) -> None:
     if "beats" in result:
         line = f"beats {result['beats']}, tie {result['tie']}, score {result['mine']} vs {result['theirs']}"
     else:
-        line = "; ".join(f"{mode} {tally}" for mode, tally in result["modes"].items())
+        line = "; ".join(f"{mode} {tally} {result['fates'][mode]}" for mode, tally in result["modes"].items())
     print(f"  {result['game']} seed {seed}: {line}", file=sys.stderr, flush=True)
 
 

@@ -111,3 +111,40 @@ def test_copies_of_a_card_and_payments_of_a_shot_are_one_group():
 def test_playouts_look_about_a_round_a_seat_ahead():
     solo = Config("nemesis", 1, "solo", 1)
     assert search.search_depth(solo) < search.search_depth(Config("nemesis", 2, "standard", 1))
+
+
+def test_an_unmet_objective_is_worth_more_near_the_room_it_needs_while_time_remains(match):
+    d = data(match)
+    _active(match, "GREEN")
+    d["rooms"]["R003"].update(tile="transmitter_control", explored=True)
+    me = d["players"][0]
+    me["objectives"] = [next(o.id for o in content().objectives.values() if o.condition == "signal")]
+    d["time"] = 14
+    place(match, 0, "R001")                         # R001 - R003 is two Movements (C01, C03 via R002)
+    far = search.search_values(d)[0]
+    place(match, 0, "R003")
+    there = search.search_values(d)[0]
+    assert there > far
+    me["signal"] = True                              # met: worth the whole objective, wherever it stands
+    assert search.search_values(d)[0] > there
+    me["signal"] = False
+    d["time"] = search.ROUTE_UNTIL                   # time to go home: the way to the Room no longer counts
+    assert search._objective(d, me) == 0.25
+
+
+def test_the_policy_rests_before_locking_in_but_never_with_a_larva(match):
+    d = data(match)
+    me = d["players"][0]
+    cards = [c for c in me["hand"] + me["deck"] + me["discard"] if not c.startswith("CONT")]
+    rest = next(c for c in cards if c.startswith("rest"))
+    others = [c for c in cards if c != rest][:3]
+    clean = next(c.id for c in content().contamination if not c.infected)
+    place(match, 0, "ISO", [rest, *others, clean])
+    d["time"] = 7                                    # the Isolation Room is open (NEM-ROOM-29)
+    d["turn"] = {"seat": 0, "actions": 0, "first_turn_moves": 0}
+    policy = search.PolicyBot()
+    chosen = policy.choose(seat_view(d, 0), match.state.legal(0), Rng(1))
+    assert chosen.verb == "card" and str(chosen.args[0]) == rest
+    me["larva"] = True
+    chosen = policy.choose(seat_view(d, 0), match.state.legal(0), Rng(1))
+    assert not (chosen.verb == "card" and str(chosen.args[0]) == rest)
