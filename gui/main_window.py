@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextB
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
-from gui.controller.online import Connector, matrix_connector
+from gui.controller.online_calls import Connector, matrix_connector
 from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.controller.types import without_seat
 from gui.i18n import LanguageSwitcher, current_language
@@ -36,7 +36,7 @@ from gui.widgets.turn_banner import TurnBanner
 from gui.widgets.win_chances import WinChanceDock
 
 if TYPE_CHECKING:  # both load when first opened: start-up stays light
-    from gui.controller.online import OnlineTable
+    from gui.controller.online_table import OnlineTable
     from gui.controller.types import NewGameConfig
     from gui.widgets.end_game import EndGameDialog
     from gui.widgets.new_game_dialog import NewGameDialog

@@ -1,7 +1,7 @@
 """Play Online: the sign-in dialog and the lobby (host a new game, or accept an invitation).
 
 Every call to the account (signing in, creating a room, listing invitations, joining) may wait
-for the network: it runs on a pool thread (`gui.controller.online.call_off_thread`) while the
+for the network: it runs on a pool thread (`gui.controller.online_calls.call_off_thread`) while the
 dialog says what it is doing; the window never freezes, and an error is said in words.
 The homeserver and user are remembered in the settings; the access token only in the desktop's
 keyring (the `keyring` package, when installed and working), never in the settings file.
@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.controller import online
-from gui.controller.types import GameChoice, Words
+from gui.controller import online_calls as online
+from gui.controller.online_table import PUMP_SAFETY_MS, OnlineTable
+from gui.controller.types import GameChoice, SessionError, Words
 
 KEYRING_SERVICE = "Tablekeeper"
 DEFAULT_HOMESERVER = "https://matrix.org"
@@ -207,18 +208,18 @@ class SignInDialog(QDialog):
 class LobbyDialog(QDialog):
     """Host a new game, or accept an invitation; `table_ready` brings the table to play at."""
 
-    table_ready = Signal(object)   # an `online.OnlineTable`
+    table_ready = Signal(object)   # an `OnlineTable`
 
     def __init__(self, account: Any, games: Sequence[GameChoice], bot_kinds: Callable[[str], Sequence[str]],
                  seat_names: Callable[[str, int, str], Sequence[Words]], parent: QWidget | None = None,
-                 pump_ms: int = online.PUMP_SAFETY_MS) -> None:
+                 pump_ms: int = PUMP_SAFETY_MS) -> None:
         super().__init__(parent)
         self.setObjectName("lobby_dialog")
         self.account = account
         self._games, self._bot_kinds, self._seat_names = list(games), bot_kinds, seat_names
         self._pump_ms = pump_ms
         self.busy = False
-        self.table: online.OnlineTable | None = None
+        self.table: OnlineTable | None = None
         self.host_dialog: QDialog | None = None   # the New Game dialog in its online mode, while open
 
         layout = QVBoxLayout(self)
@@ -304,7 +305,7 @@ class LobbyDialog(QDialog):
         self._stop()
         assert isinstance(transports, list)
         try:
-            table = online.OnlineTable.joining(transports[0], account=self.account, pump_ms=self._pump_ms)
+            table = OnlineTable.joining(transports[0], account=self.account, pump_ms=self._pump_ms)
         except Exception as error:  # said in words, never a traceback
             self._failed(str(error))
             return
@@ -344,9 +345,9 @@ class LobbyDialog(QDialog):
             assert isinstance(found, tuple)
             room_id, transports = found
             try:
-                table = online.OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms,
+                table = OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms,
                                                    save_path=online.host_save_path(room_id))
-            except online.SessionError as error:
+            except SessionError as error:
                 self._failed(error.message)
                 return
             self._ready(table)
@@ -354,7 +355,7 @@ class LobbyDialog(QDialog):
         online.call_off_thread(lambda: online.host_game(account, choice, room_name), created, self._failed)
 
     # -- common -------------------------------------------------------------------------------------
-    def _ready(self, table: online.OnlineTable) -> None:
+    def _ready(self, table: OnlineTable) -> None:
         self.table = table
         self.table_ready.emit(table)
         self.accept()

@@ -1,4 +1,4 @@
-"""Play Online (gui/controller/online.py, gui/online_window.py, gui/widgets/online_dialogs.py), offscreen
+"""Play Online (gui/controller/online*.py, mirror.py, gui/online_window.py, gui/widgets/online_dialogs.py), offscreen
 over the in-memory server (engine/online/accounts.py): the sign-in dialog, the lobby, a whole seeded game
 hosted in one window with a remote seat played in a second window, a refusal with its rule, and no secret
 of another seat in the remote window."""
@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from engine.core import Command, Rng
 from engine.online.memory_server import MemoryServer
-from gui.controller import online
-from gui.controller.online import HostChoice, OnlineSession
+from gui.controller import online_calls as online
+from gui.controller.online import OnlineSession
+from gui.controller.online_calls import HostChoice
 from gui.main_window import MainWindow
 from gui.online_window import OnlineWindow
 from gui.widgets.online_dialogs import LobbyDialog, SignInDialog
@@ -353,7 +354,7 @@ def test_the_host_dialog_offers_remote_players_by_matrix_id(qtbot) -> None:
 def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, server, pairs: list[Pair]) -> None:
     import threading
 
-    from gui.controller.online import HOST_AWAY_MS, OnlineTable
+    from gui.controller.online_table import HOST_AWAY_S, OnlineTable
     choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=11)
     pair = open_pair(qtbot, window, server, choice)
     pairs.append(pair)
@@ -399,8 +400,7 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     pair.host_session.online_table._timer.stop()  # type: ignore[union-attr]  # the host's app hangs
     remote_s.apply(str(remote_s._viewer_legal()[0]))
     assert remote.turn_label.text().startswith("Sent")
-    for cid in table.client.pending:
-        table._sent_at[cid] -= HOST_AWAY_MS + 1
+    table.client.last_from_host = table.client.clock() - HOST_AWAY_S - 1   # nothing from the host for long
     table.pump()                                   # the safety timer's pump notices it
     assert remote.turn_label.text().startswith("Host away")
     # the device is dropped: offline
