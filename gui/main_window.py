@@ -10,6 +10,7 @@ import os
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
@@ -387,7 +388,7 @@ class MainWindow(QMainWindow):
             window.close()
             dialogs.show_error(self, error.title, error.message)
             return None
-        self.online_windows = [w for w in self.online_windows if w.isVisible()] + [window]
+        self.online_windows = [w for w in self.online_windows if shiboken6.isValid(w) and w.isVisible()] + [window]
         return window
 
     def open_replay(self, path: str | None = None) -> QMainWindow | None:

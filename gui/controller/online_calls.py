@@ -148,14 +148,67 @@ def host_game(account: Account, choice: HostChoice, room_name: str) -> tuple[str
     return room_id, fan_out(account.open(room_id), 2)
 
 
-def host_save_path(room_id: str) -> str:
-    """Where the host's app keeps its table (the match with its seed) after every change: beside
-    the crash copy, one file per room (a later version may resume hosting from it)."""
+def _online_folder() -> str:
     from . import autosave
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in room_id)
     folder = os.path.join(autosave.default_autosave_folder(), "online")
     os.makedirs(folder, exist_ok=True)
-    return os.path.join(folder, f"host-{safe}.json")
+    return folder
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+
+
+def host_save_path(room_id: str) -> str:
+    """Where the host's app keeps its table (the match with its seed) after every change: beside
+    the crash copy, one file per room; hosting resumes from it after the app restarts."""
+    return os.path.join(_online_folder(), f"host-{_safe(room_id)}.json")
+
+
+# -- the tables this app sat at, to reopen ------------------------------------------------------
+HOSTED, SEATED = "host", "seat"
+
+
+@dataclass(frozen=True)
+class KnownTable:
+    """A table this app hosted or joined as ``user``: reopened from the lobby's "Your tables"."""
+    room_id: str
+    name: str
+    role: str      # HOSTED or SEATED
+
+
+def _tables_path(user_id: str) -> str:
+    return os.path.join(_online_folder(), f"tables-{_safe(user_id)}.json")
+
+
+def known_tables(user_id: str) -> list[KnownTable]:
+    """The tables ``user_id`` hosted (whose save is still here) or joined, newest first."""
+    import json
+    try:
+        with open(_tables_path(user_id), encoding="utf-8") as file:
+            rows = json.load(file)
+    except (OSError, ValueError):
+        return []
+    found = [KnownTable(str(row["room"]), str(row.get("name", "")), str(row["role"]))
+             for row in rows if isinstance(row, dict) and "room" in row and row.get("role") in (HOSTED, SEATED)]
+    return [t for t in found if t.role == SEATED or os.path.exists(host_save_path(t.room_id))]
+
+
+def remember_table(user_id: str, table: KnownTable) -> None:
+    """Keep ``table`` first among ``user_id``'s tables (a file beside the host's saves)."""
+    import json
+    rows = [table, *(t for t in known_tables(user_id) if t.room_id != table.room_id)]
+    path = _tables_path(user_id)
+    with open(path + ".tmp", "w", encoding="utf-8") as file:
+        json.dump([{"room": t.room_id, "name": t.name, "role": t.role} for t in rows], file)
+    os.replace(path + ".tmp", path)
+
+
+def reopen_game(account: Account, table: KnownTable) -> list[Transport]:
+    """Open a table's room again (a network call): two endpoints of this device when it hosts."""
+    from engine.online import fan_out
+    transport = account.open(table.room_id)
+    return fan_out(transport, 2) if table.role == HOSTED else [transport]
 
 
 def join_game(account: Account, room_id: str) -> list[Transport]:

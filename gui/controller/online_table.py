@@ -74,6 +74,22 @@ class OnlineTable(QObject):
         return cls(_own_seat(seat_end), host, account=account, pump_ms=pump_ms, parent=parent)
 
     @classmethod
+    def resuming(cls, transports: Sequence[Transport], save_path: str, *, account: Account | None = None,
+                 pump_ms: int = PUMP_SAFETY_MS, policy: PostPolicy | None = None,
+                 clock: Callable[[], float] | None = None, parent: QObject | None = None) -> OnlineTable:
+        """Host again after this app restarted: the table as its save left it, checked against the
+        room; the seats send again what the host has not answered."""
+        from engine.core import TablekeeperError
+        from engine.online import HostResumeError, HostTable
+        table_end, seat_end = transports
+        timing = {} if clock is None else {"clock": clock}
+        try:
+            host = HostTable.resume(table_end, save_path, policy=policy, **timing)
+        except (HostResumeError, TablekeeperError, OSError, ValueError, KeyError) as error:
+            raise SessionError(translate("GameSession", "Cannot host this table again"), str(error)) from None
+        return cls(_own_seat(seat_end), host, account=account, pump_ms=pump_ms, parent=parent)
+
+    @classmethod
     def joining(cls, transport: Transport, *, account: Account | None = None, pump_ms: int = PUMP_SAFETY_MS,
                 parent: QObject | None = None) -> OnlineTable:
         """Sit at a table another app hosts (its room joined and opened)."""
