@@ -21,10 +21,7 @@ from gui.controller.online_calls import HostChoice, matrix_connector
 from gui.main_window import MainWindow
 from gui.online_window import OnlineWindow
 from gui.widgets.online_dialogs import LobbyDialog, SignInDialog
-from tests.online.synapse_fixture import (
-    Homeserver,
-    homeserver,  # noqa: F401  (the session's Synapse)
-)
+from tests.online.synapse_fixture import Homeserver
 
 pytestmark = pytest.mark.matrix
 
@@ -32,7 +29,7 @@ COMMANDS = 8        # commands applied before the windows are compared (each sea
 
 
 @pytest.fixture(scope="module")
-def players(homeserver: Homeserver) -> dict[str, dict[str, Any]]:  # noqa: F811
+def players(homeserver: Homeserver) -> dict[str, dict[str, Any]]:
     """Two accounts of their own (other tests of the session register theirs)."""
     return {name: homeserver.register(name) for name in ("gui_host", "gui_ann")}
 
@@ -45,7 +42,7 @@ def accounts() -> Iterator[list[Any]]:
         account.close()
 
 
-def _sign_in(qtbot, homeserver: Homeserver, user: dict[str, Any], tmp_path: Path) -> Any:  # noqa: F811
+def _sign_in(qtbot, homeserver: Homeserver, user: dict[str, Any], tmp_path: Path) -> Any:
     store = QSettings(str(tmp_path / f"{user['user_id'][1:].split(':')[0]}.ini"), QSettings.Format.IniFormat)
     dialog = SignInDialog(matrix_connector, store, keyring=None)
     qtbot.addWidget(dialog)
@@ -67,7 +64,7 @@ def _lobby(qtbot, window: MainWindow, account: Any) -> LobbyDialog:
 
 
 def test_a_game_hosted_over_synapse_in_one_window_and_joined_in_another(
-        qtbot, window: MainWindow, homeserver: Homeserver, players: dict[str, dict[str, Any]],  # noqa: F811
+        qtbot, window: MainWindow, homeserver: Homeserver, players: dict[str, dict[str, Any]],
         accounts: list[Any], tmp_path: Path, error_dialogs) -> None:
     began = time.monotonic()
     host_user, ann_user = players["gui_host"], players["gui_ann"]
