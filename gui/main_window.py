@@ -10,13 +10,14 @@ import os
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from gui.actions import ActionCollection
 from gui.board.view import BoardView
-from gui.controller.online import Connector, matrix_connector
+from gui.controller.online_calls import Connector, matrix_connector
 from gui.controller.session import GameSession, SessionError, save_suffix
 from gui.controller.types import without_seat
 from gui.i18n import LanguageSwitcher, current_language
@@ -36,7 +37,7 @@ from gui.widgets.turn_banner import TurnBanner
 from gui.widgets.win_chances import WinChanceDock
 
 if TYPE_CHECKING:  # both load when first opened: start-up stays light
-    from gui.controller.online import OnlineTable
+    from gui.controller.online_table import OnlineTable
     from gui.controller.types import NewGameConfig
     from gui.widgets.end_game import EndGameDialog
     from gui.widgets.new_game_dialog import NewGameDialog
@@ -387,7 +388,7 @@ class MainWindow(QMainWindow):
             window.close()
             dialogs.show_error(self, error.title, error.message)
             return None
-        self.online_windows = [w for w in self.online_windows if w.isVisible()] + [window]
+        self.online_windows = [w for w in self.online_windows if shiboken6.isValid(w) and w.isVisible()] + [window]
         return window
 
     def open_replay(self, path: str | None = None) -> QMainWindow | None:

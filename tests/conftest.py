@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine.core.commands
+from tests.online.synapse_fixture import homeserver  # noqa: F401  (one throw-away Synapse per session)
 
 # Every command the engine's listers build unchecked (`Command.trusted`) is checked after all, in
 # every test: a lister's word or option order the checked constructor would not make fails there.

@@ -249,6 +249,12 @@ class MatrixTransport:
                     log.error("%s: the homeserver refused %s: %s", self.account, item.kind, error)
                     self.errors.append(f"{item.kind}: {error}")
                 break
+            if item.to == self.account and item.device is None:
+                # Matrix never brings a device its own to-device messages: this device gets its
+                # copy here, after every earlier send (the host's table and its own player may
+                # share this device, `fan_out`)
+                self._private(PrivateMessage(self.account, item.kind, json.loads(json.dumps(item.content))))
+                self.wake()   # readable after the next room read: read now, not at the next sync
             self._queue.task_done()
 
     async def _reader(self) -> None:

@@ -1,7 +1,7 @@
 """Play Online: the sign-in dialog and the lobby (host a new game, or accept an invitation).
 
 Every call to the account (signing in, creating a room, listing invitations, joining) may wait
-for the network: it runs on a pool thread (`gui.controller.online.call_off_thread`) while the
+for the network: it runs on a pool thread (`gui.controller.online_calls.call_off_thread`) while the
 dialog says what it is doing; the window never freezes, and an error is said in words.
 The homeserver and user are remembered in the settings; the access token only in the desktop's
 keyring (the `keyring` package, when installed and working), never in the settings file.
@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.controller import online
-from gui.controller.types import GameChoice, Words
+from gui.controller import online_calls as online
+from gui.controller.online_table import PUMP_SAFETY_MS, OnlineTable
+from gui.controller.types import GameChoice, SessionError, Words
 
 KEYRING_SERVICE = "Tablekeeper"
 DEFAULT_HOMESERVER = "https://matrix.org"
@@ -207,18 +208,18 @@ class SignInDialog(QDialog):
 class LobbyDialog(QDialog):
     """Host a new game, or accept an invitation; `table_ready` brings the table to play at."""
 
-    table_ready = Signal(object)   # an `online.OnlineTable`
+    table_ready = Signal(object)   # an `OnlineTable`
 
     def __init__(self, account: Any, games: Sequence[GameChoice], bot_kinds: Callable[[str], Sequence[str]],
                  seat_names: Callable[[str, int, str], Sequence[Words]], parent: QWidget | None = None,
-                 pump_ms: int = online.PUMP_SAFETY_MS) -> None:
+                 pump_ms: int = PUMP_SAFETY_MS) -> None:
         super().__init__(parent)
         self.setObjectName("lobby_dialog")
         self.account = account
         self._games, self._bot_kinds, self._seat_names = list(games), bot_kinds, seat_names
         self._pump_ms = pump_ms
         self.busy = False
-        self.table: online.OnlineTable | None = None
+        self.table: OnlineTable | None = None
         self.host_dialog: QDialog | None = None   # the New Game dialog in its online mode, while open
 
         layout = QVBoxLayout(self)
@@ -259,13 +260,31 @@ class LobbyDialog(QDialog):
         join_layout.addLayout(buttons)
         layout.addWidget(self.join_box, 1)
 
+        self.tables_box = QGroupBox(self)   # the tables this app hosted or joined: open them again
+        tables_layout = QVBoxLayout(self.tables_box)
+        self.table_list = QListWidget(self.tables_box)
+        self.table_list.setObjectName("table_list")
+        self.table_list.itemDoubleClicked.connect(lambda item: self.reopen_table())
+        self.table_list.currentRowChanged.connect(lambda row: self._refresh_buttons())
+        tables_layout.addWidget(self.table_list)
+        buttons = QHBoxLayout()
+        self.reopen_button = QPushButton(self.tables_box)
+        self.reopen_button.setObjectName("reopen_button")
+        self.reopen_button.clicked.connect(self.reopen_table)
+        buttons.addStretch(1)
+        buttons.addWidget(self.reopen_button)
+        tables_layout.addLayout(buttons)
+        layout.addWidget(self.tables_box, 1)
+
         self.message = _error_label(self, "lobby_message")
         layout.addWidget(self.message)
         self.close_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.close_buttons.rejected.connect(self.reject)
         layout.addWidget(self.close_buttons)
         self._invitations: list[tuple[str, str, str]] = []
+        self._tables: list[online.KnownTable] = []
         self.retranslateUi()
+        self.show_tables()
         self.resize(max(520, self.sizeHint().width()), max(420, self.sizeHint().height()))
         self.refresh_invitations()
 
@@ -295,20 +314,68 @@ class LobbyDialog(QDialog):
         row = self.invitation_list.currentRow()
         if self.busy or not 0 <= row < len(self._invitations):
             return
-        room_id = self._invitations[row][0]
+        room_id, _, name = self._invitations[row]
         account = self.account
         self._start(self.tr("Joining the game…"))
-        online.call_off_thread(lambda: online.join_game(account, room_id), self._joined, self._failed)
 
-    def _joined(self, transports: object) -> None:
-        self._stop()
-        assert isinstance(transports, list)
+        def joined(transports: object) -> None:
+            self._stop()
+            assert isinstance(transports, list)
+            try:
+                table = OnlineTable.joining(transports[0], account=account, pump_ms=self._pump_ms)
+            except Exception as error:  # said in words, never a traceback
+                self._failed(str(error))
+                return
+            self._remember(online.KnownTable(room_id, name, online.SEATED))
+            self._ready(table)
+
+        online.call_off_thread(lambda: online.join_game(account, room_id), joined, self._failed)
+
+    # -- your tables: open again a table hosted or joined before ---------------------------------------
+    def show_tables(self) -> None:
+        self._tables = online.known_tables(self.account.user_id)
+        self.table_list.clear()
+        for known in self._tables:
+            text = (self.tr("{name} — you host it") if known.role == online.HOSTED
+                    else self.tr("{name} — you play a seat")).format(name=known.name or known.room_id)
+            QListWidgetItem(text, self.table_list).setToolTip(known.room_id)
+        if self._tables:
+            self.table_list.setCurrentRow(0)
+        self.tables_box.setVisible(bool(self._tables))
+        self._refresh_buttons()
+
+    def _remember(self, known: online.KnownTable) -> None:
         try:
-            table = online.OnlineTable.joining(transports[0], account=self.account, pump_ms=self._pump_ms)
-        except Exception as error:  # said in words, never a traceback
-            self._failed(str(error))
+            online.remember_table(self.account.user_id, known)
+        except OSError:   # not remembered: the table still opens now
+            pass
+
+    def reopen_table(self) -> None:
+        """Open the chosen table again: host it again from its save, or sit at it again (the seat
+        catches up from the room and asks the host for its view)."""
+        row = self.table_list.currentRow()
+        if self.busy or not 0 <= row < len(self._tables):
             return
-        self._ready(table)
+        known = self._tables[row]
+        account = self.account
+        self._start(self.tr("Opening the table again…"))
+
+        def opened(transports: object) -> None:
+            self._stop()
+            assert isinstance(transports, list)
+            try:
+                if known.role == online.HOSTED:
+                    table = OnlineTable.resuming(transports, online.host_save_path(known.room_id), account=account,
+                                                 pump_ms=self._pump_ms)
+                else:
+                    table = OnlineTable.joining(transports[0], account=account, pump_ms=self._pump_ms)
+            except SessionError as error:
+                self._failed(error.message)
+                return
+            self._remember(known)
+            self._ready(table)
+
+        online.call_off_thread(lambda: online.reopen_game(account, known), opened, self._failed)
 
     # -- hosting ------------------------------------------------------------------------------------
     def create_host_dialog(self) -> Any:
@@ -344,17 +411,18 @@ class LobbyDialog(QDialog):
             assert isinstance(found, tuple)
             room_id, transports = found
             try:
-                table = online.OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms,
-                                                   save_path=online.host_save_path(room_id))
-            except online.SessionError as error:
+                table = OnlineTable.hosting(transports, choice, account=account, pump_ms=self._pump_ms,
+                                            save_path=online.host_save_path(room_id))
+            except SessionError as error:
                 self._failed(error.message)
                 return
+            self._remember(online.KnownTable(room_id, room_name, online.HOSTED))
             self._ready(table)
 
         online.call_off_thread(lambda: online.host_game(account, choice, room_name), created, self._failed)
 
     # -- common -------------------------------------------------------------------------------------
-    def _ready(self, table: online.OnlineTable) -> None:
+    def _ready(self, table: OnlineTable) -> None:
         self.table = table
         self.table_ready.emit(table)
         self.accept()
@@ -380,6 +448,7 @@ class LobbyDialog(QDialog):
         self.host_button.setEnabled(not self.busy and bool(self._games))
         self.refresh_button.setEnabled(not self.busy)
         self.join_button.setEnabled(not self.busy and 0 <= self.invitation_list.currentRow() < len(self._invitations))
+        self.reopen_button.setEnabled(not self.busy and 0 <= self.table_list.currentRow() < len(self._tables))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -396,4 +465,6 @@ class LobbyDialog(QDialog):
         self.join_box.setTitle(self.tr("Invitations"))
         self.refresh_button.setText(self.tr("&Refresh"))
         self.join_button.setText(self.tr("&Accept and Join"))
+        self.tables_box.setTitle(self.tr("Your tables"))
+        self.reopen_button.setText(self.tr("Re&open"))
         self._refresh_buttons()

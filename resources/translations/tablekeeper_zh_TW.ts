@@ -440,12 +440,8 @@ Reason: {reason}</source>
         <translation>線上對戰需要 matrix-nio 套件，但尚未安裝：pip install &quot;matrix-nio[e2e]&quot;（{error}）</translation>
     </message>
     <message>
-        <source>Cannot host here</source>
-        <translation>無法在這裡主持</translation>
-    </message>
-    <message>
-        <source>This connection cannot carry a table and a seat at once.</source>
-        <translation>這個連線無法同時承載牌桌與一個座位。</translation>
+        <source>Cannot host this table again</source>
+        <translation>無法再次主持這張牌桌</translation>
     </message>
     <message>
         <source>Not the host</source>
@@ -621,6 +617,18 @@ Reason: {reason}</source>
         <translation>正在加入遊戲…</translation>
     </message>
     <message>
+        <source>{name} — you host it</source>
+        <translation>{name} — 你是主持人</translation>
+    </message>
+    <message>
+        <source>{name} — you play a seat</source>
+        <translation>{name} — 你坐一個座位</translation>
+    </message>
+    <message>
+        <source>Opening the table again…</source>
+        <translation>正在重新開啟牌桌…</translation>
+    </message>
+    <message>
         <source>Tablekeeper: {game}</source>
         <translation>Tablekeeper：{game}</translation>
     </message>
@@ -659,6 +667,14 @@ Reason: {reason}</source>
     <message>
         <source>&amp;Accept and Join</source>
         <translation>接受並加入(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Your tables</source>
+        <translation>你的牌桌</translation>
+    </message>
+    <message>
+        <source>Re&amp;open</source>
+        <translation>重新開啟(&amp;O)</translation>
     </message>
 </context>
 <context>

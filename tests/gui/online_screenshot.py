@@ -24,9 +24,11 @@ def take_screenshots(folder: Path, languages: tuple[str, ...] = ("en", "zh_TW"))
 
     from engine.core import Rng
     from gui.app import configure_application
-    from gui.controller import online
+    from gui.controller import online_calls as online
     from gui.controller.catalog import available_games, bot_kinds, seat_names
-    from gui.controller.online import HostChoice, OnlineSession, OnlineTable
+    from gui.controller.online import OnlineSession
+    from gui.controller.online_calls import HostChoice
+    from gui.controller.online_table import OnlineTable
     from gui.i18n import LanguageSwitcher
     from gui.online_window import OnlineWindow
     from gui.settings import Settings

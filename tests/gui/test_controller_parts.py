@@ -35,9 +35,15 @@ def test_the_parts_import_one_way() -> None:
     assert graph["session"] >= {"match_control", "view_cache", "handover", "interactions", "bot_scheduling",
                                 "autosave", "steps", "offers", "descriptions", "files"}
     # online.py builds on the façade (an `OnlineSession` is a `GameSession` whose match is an online
-    # table's mirror): a layer above it, like the widgets, not one of its parts
+    # table's mirror): a layer above it, like the widgets, not one of its parts. Its own parts
+    # (the account calls, the table, the mirror) stand beside the session's and reach neither
+    # the façade nor online.py; no part of the session's reaches any of them.
+    online_parts = {"online_calls", "online_table", "mirror"}
+    assert graph["online"] >= {"session", *online_parts}
     assert not any("session" in imported for name, imported in graph.items() if name != "online")
     assert not any("online" in imported for imported in graph.values())
+    assert not any(imported & online_parts for name, imported in graph.items()
+                   if name not in online_parts | {"online"})
     done: set[str] = set()
 
     def visit(name: str, path: tuple[str, ...]) -> None:

@@ -1,4 +1,4 @@
-"""Play Online (gui/controller/online.py, gui/online_window.py, gui/widgets/online_dialogs.py), offscreen
+"""Play Online (gui/controller/online*.py, mirror.py, gui/online_window.py, gui/widgets/online_dialogs.py), offscreen
 over the in-memory server (engine/online/accounts.py): the sign-in dialog, the lobby, a whole seeded game
 hosted in one window with a remote seat played in a second window, a refusal with its rule, and no secret
 of another seat in the remote window."""
@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from engine.core import Command, Rng
 from engine.online.memory_server import MemoryServer
-from gui.controller import online
-from gui.controller.online import HostChoice, OnlineSession
+from gui.controller import online_calls as online
+from gui.controller.online import OnlineSession
+from gui.controller.online_calls import HostChoice
 from gui.main_window import MainWindow
 from gui.online_window import OnlineWindow
 from gui.widgets.online_dialogs import LobbyDialog, SignInDialog
@@ -353,7 +354,7 @@ def test_the_host_dialog_offers_remote_players_by_matrix_id(qtbot) -> None:
 def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, server, pairs: list[Pair]) -> None:
     import threading
 
-    from gui.controller.online import HOST_AWAY_MS, OnlineTable
+    from gui.controller.online_table import HOST_AWAY_S, OnlineTable
     choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=11)
     pair = open_pair(qtbot, window, server, choice)
     pairs.append(pair)
@@ -399,8 +400,7 @@ def test_the_status_bar_says_how_the_table_is_doing(qtbot, window: MainWindow, s
     pair.host_session.online_table._timer.stop()  # type: ignore[union-attr]  # the host's app hangs
     remote_s.apply(str(remote_s._viewer_legal()[0]))
     assert remote.turn_label.text().startswith("Sent")
-    for cid in table.client.pending:
-        table._sent_at[cid] -= HOST_AWAY_MS + 1
+    table.client.last_from_host = table.client.clock() - HOST_AWAY_S - 1   # nothing from the host for long
     table.pump()                                   # the safety timer's pump notices it
     assert remote.turn_label.text().startswith("Host away")
     # the device is dropped: offline
@@ -460,3 +460,58 @@ def test_the_screenshot_script_draws_every_online_screen(qapp, tmp_path) -> None
     for path in shots:
         image = QImage(str(path))
         assert image.width() > 300 and image.height() > 200, path.name
+
+
+def test_a_host_restarting_hosts_again_and_a_player_reopens_her_table_from_the_lobby(
+        qtbot, window: MainWindow, server, pairs: list[Pair], error_dialogs) -> None:
+    """"Your tables": the host's app closes mid-game and, signed in again (a new device), opens
+    the table again from its save (`HostTable.resume`); the remote player's app closes too and
+    sits at her table again, catching up from the room and the host's view."""
+    choice = HostChoice("dragonbond", 3, "humans3", ("you", ANN, "bot:random"), {}, seed=8)
+    pair = open_pair(qtbot, window, server, choice)
+    pairs.append(pair)
+    rng = Rng(2, stream=3)
+    old_table = pair.host_session.online_table
+    assert old_table is not None and old_table.host is not None
+    play(qtbot, pair, rng, until=lambda: old_table.host.seq >= 6 and bool(pair.remote_session._viewer_legal()))
+    seq = old_table.host.seq
+    remote_s = pair.remote_session
+    remote_s.apply(str(remote_s._viewer_legal()[0]))   # sent while the host's app is closing: answered later
+    pair.host.close()                                   # the host's app stops, its table unread
+
+    connect = online.memory_connector(server)
+    lobby = _lobby(qtbot, window, connect("", "host", password="pw-host"))
+    assert lobby.tables_box.isVisibleTo(lobby) and lobby.table_list.count() == 1
+    assert "you host it" in lobby.table_list.item(0).text()
+    with qtbot.waitSignal(lobby.table_ready, timeout=5000):
+        lobby.reopen_button.click()
+    host = window.open_online_window(lobby.table)
+    assert isinstance(host, OnlineWindow) and host.online_session.is_host()
+    again = Pair(host, pair.remote, server)
+    pairs.append(again)
+    table = host.online_session.online_table
+    assert table is not None and table.host is not None
+    for _ in range(20):
+        again.pump()
+    assert table.host.seq > seq and table.host.match.commands[seq].seat == 1   # her command, resent
+    assert host.online_session.digest() == remote_s.digest() == table.host.match.digest()
+
+    # the remote player's app closes and opens her table again from her lobby
+    play(qtbot, again, rng, until=lambda: table.host.seq >= seq + 4)
+    pair.remote.close()
+    ann_lobby = _lobby(qtbot, window, connect("", "ann", password="pw-ann"))
+    assert ann_lobby.invitation_list.count() == 0 and ann_lobby.table_list.count() == 1
+    assert "you play a seat" in ann_lobby.table_list.item(0).text()
+    with qtbot.waitSignal(ann_lobby.table_ready, timeout=5000):
+        ann_lobby.reopen_button.click()
+    remote = window.open_online_window(ann_lobby.table)
+    assert isinstance(remote, OnlineWindow)
+    third = Pair(host, remote, server)
+    pairs.append(third)
+    for _ in range(5):
+        third.pump()
+    assert remote.online_session.has_game() and remote.online_session.local_seat() == 1
+    assert remote.online_session.digest() == table.host.match.digest()
+    play(qtbot, third, rng)
+    assert third.host_session.digest() == third.remote_session.digest() == table.host.match.digest()
+    assert not error_dialogs
