@@ -58,7 +58,9 @@ class Transport(Protocol):
         """Send a message into the room."""
 
     def send_to(self, account: str, kind: str, content: dict[str, Any]) -> None:
-        """Send a message to ``account``'s devices only."""
+        """Send a message to ``account``'s devices only — this device too when ``account`` is its
+        own (Matrix never does that; `MatrixTransport` hands the copy over itself, after the sends
+        before it, so a view never overtakes the setup; `fan_out` relies on it)."""
 
     def room_since(self, index: int) -> list[RoomEvent]:
         """The room's messages after ``index`` (0: the whole history), in room order."""
@@ -137,12 +139,9 @@ class MemoryRoom:
         """A room message as anyone might send it, malformed ones included (no JSON check)."""
         self._append(sender, kind, content)
 
-    def inject_private(self, sender: str, account: str, kind: str, content: Any, *,
-                       from_device: str | None = None) -> None:
-        """A private message to ``account``'s devices; as on Matrix, never back to the device
-        ``from_device`` of ``sender`` that sent it (`fan_out` delivers on one device itself)."""
-        for (owner, name), device in list(self.devices.items()):
-            if owner == account and not (owner == sender and name == from_device):
+    def inject_private(self, sender: str, account: str, kind: str, content: Any) -> None:
+        for (owner, _), device in list(self.devices.items()):
+            if owner == account:
                 device.inbox.append(PrivateMessage(sender, kind, content))
                 self.delivered.setdefault(account, []).append((kind, content))
                 device._arrived()
@@ -207,7 +206,7 @@ class MemoryTransport:
             if to is None:
                 self.room._post(self.account, kind, content)
             else:
-                self.room.inject_private(self.account, to, kind, _wire(content), from_device=self.device)
+                self.room.inject_private(self.account, to, kind, _wire(content))
         if self.inbox or outbox:
             self._arrived()
 
@@ -223,7 +222,7 @@ class MemoryTransport:
         if self.status == "offline":
             self._outbox.append((account, kind, _wire(content)))
             return
-        self.room.inject_private(self.account, account, kind, _wire(content), from_device=self.device)
+        self.room.inject_private(self.account, account, kind, _wire(content))
 
     def room_since(self, index: int) -> list[RoomEvent]:
         self._check_open()
@@ -279,15 +278,8 @@ class Endpoint:
             self._hub.device.post(kind, content)
 
     def send_to(self, account: str, kind: str, content: dict[str, Any]) -> None:
-        # a device never receives its own private messages: the other endpoints get them here
-        siblings = [e for e in self._hub.endpoints if e is not self] if account == self.account else []
         with self._hub.lock:
             self._hub.device.send_to(account, kind, content)
-            for endpoint in siblings:
-                endpoint._inbox.append(PrivateMessage(self.account, kind, _wire(content)))
-        for endpoint in siblings:
-            if endpoint.on_arrival is not None:
-                endpoint.on_arrival()
 
     def room_since(self, index: int) -> list[RoomEvent]:
         return self._hub.device.room_since(index)
@@ -302,9 +294,7 @@ class Endpoint:
 def fan_out(transport: Transport, n: int) -> list[Transport]:
     """``n`` endpoints over ``transport``'s one device: each gets its own copy of every private
     message, reads the room on its own, and sends through the device; each has its own
-    `on_arrival`, and the device's is taken over (call `fan_out` once per device). A message one
-    endpoint sends to its own account reaches the others here: a device (Matrix's, a `MemoryRoom`'s)
-    never receives its own private messages."""
+    `on_arrival`, and the device's is taken over (call `fan_out` once per device)."""
     if n < 1:
         raise ValueError("fan_out needs at least one endpoint")
     hub = _Hub(transport)
