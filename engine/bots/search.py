@@ -43,6 +43,7 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import Command, Config, Data, Game, Rng, State, weighted_choice
 from engine.core.rules_game import answers_itself
@@ -99,7 +100,7 @@ class _OutOfTime(Exception):
     """The time budget ran out in the middle of a paired round: the round is dropped."""
 
 
-def _search_function(game: Game, name: str) -> Callable[..., Hashable] | None:
+def _search_function(game: Game, name: str) -> Callable[..., Any] | None:
     """The function ``name`` of the game's ``search.py`` (beside its ``game.py``), or None."""
     package = type(game).__module__.rpartition(".")[0]
     if not package:
