@@ -11,8 +11,10 @@ determinisations of it.
    down the tree by UCB among the commands legal in this determinisation, counting for each child
    how often it was *available* (another seat's commands differ between determinisations); adds
    one child (the playout policy's pick first, so a game's heuristic is tried first); plays out
-   for `Game.search_depth` commands or to the end by `Game.search_playout`; judges the position
-   with `Game.search_values`. Each node adds the value of the seat whose command led to it.
+   for `Game.search_depth` commands or to the end by `Game.search_playout` — or, where the game's
+   ``search.py`` has ``search_turn(data)`` and ``search_turns(config)``, until that many turns have
+   ended (`_TurnClock`, the depth then a cap); judges the position with `Game.search_values`.
+   Each node adds the value of the seat whose command led to it.
 3. When the budget is spent — time (``think_ms``) or a number of iterations, which makes the
    choice reproducible from the bot's seed — the most visited command at the root is played.
 
