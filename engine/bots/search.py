@@ -11,8 +11,10 @@ determinisations of it.
    down the tree by UCB among the commands legal in this determinisation, counting for each child
    how often it was *available* (another seat's commands differ between determinisations); adds
    one child (the playout policy's pick first, so a game's heuristic is tried first); plays out
-   for `Game.search_depth` commands or to the end by `Game.search_playout`; judges the position
-   with `Game.search_values`. Each node adds the value of the seat whose command led to it.
+   for `Game.search_depth` commands or to the end by `Game.search_playout` — or, where the game's
+   ``search.py`` has ``search_turn(data)`` and ``search_turns(config)``, until that many turns have
+   ended (`_TurnClock`, the depth then a cap); judges the position with `Game.search_values`.
+   Each node adds the value of the seat whose command led to it.
 3. When the budget is spent — time (``think_ms``) or a number of iterations, which makes the
    choice reproducible from the bot's seed — the most visited command at the root is played.
 
@@ -37,10 +39,13 @@ budget.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import Command, Config, Data, Game, Rng, State, weighted_choice
 from engine.core.rules_game import answers_itself
@@ -97,6 +102,45 @@ class _OutOfTime(Exception):
     """The time budget ran out in the middle of a paired round: the round is dropped."""
 
 
+def _search_function(game: Game, name: str) -> Callable[..., Any] | None:
+    """The function ``name`` of the game's ``search.py`` (beside its ``game.py``), or None."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        spec = importlib.util.find_spec(f"{package}.search")
+    except ModuleNotFoundError:
+        return None
+    if spec is None:
+        return None
+    found = getattr(importlib.import_module(f"{package}.search"), name, None)
+    return found if callable(found) else None
+
+
+class _TurnClock:
+    """Counts the turns that end in a playout, for a game that cuts playouts at turn ends
+    (``search_turn(data)``: which turn it is; ``search_turns(config)``: how many turns end before
+    the cut-off). A cut-off by commands alone judges candidates at unlike moments: a command that
+    lengthens the seat's own turn (a free action) pushes the other seats' next turn past the
+    horizon, and so looks better than ending the turn."""
+
+    __slots__ = ("turn_of", "left", "now")
+
+    def __init__(self, turn_of: Callable[[Data], Hashable], turns: int, data: Data) -> None:
+        self.turn_of = turn_of
+        self.left = turns
+        self.now = turn_of(data)
+
+    def tick(self, data: Data) -> None:
+        now = self.turn_of(data)
+        if now != self.now:
+            self.now = now
+            self.left -= 1
+
+    def done(self) -> bool:
+        return self.left <= 0
+
+
 class _Search:
     """The tree and the budget of one decision."""
 
@@ -120,6 +164,10 @@ class _Search:
         self.grouping = answers_itself(game, "search_group")
         self.own_policy = answers_itself(game, "search_playout")
         self.own_values = answers_itself(game, "search_values")
+        # a playout cut off by turns (the game's search_turn and search_turns), not by commands alone
+        self.turn_of = _search_function(game, "search_turn")
+        turns_of = _search_function(game, "search_turns")
+        self.turns: int | None = turns_of(config) if self.turn_of is not None and turns_of is not None else None
         self.root = _Node(-1 if seat is None else seat)   # its own value is never read
         self.sums = [0.0] * self.players
         self.commands = 0
@@ -133,6 +181,7 @@ class _Search:
         fresh = False
         steps = 0
         tree_depth = self.tree_depth
+        clock = self.clock(data)
         while not fresh and (tree_depth is None or steps < tree_depth):
             steps += 1
             turn = self.turn(data)
@@ -146,16 +195,22 @@ class _Search:
             command, node, fresh = self.step(node, mover, legal, data, path)
             game.apply(data, command, chance)
             self.commands += 1
+            if clock is not None:
+                clock.tick(data)
         limit = MAX_PLAYOUT if self.depth is None else self.depth
         deadline = self.deadline
         for _ in range(limit):
             if deadline is not None and time.perf_counter() > deadline:
+                break
+            if clock is not None and clock.done():
                 break
             turn = self.turn(data)
             if turn is None:
                 break
             game.apply(data, self.policy(data, *turn), chance)
             self.commands += 1
+            if clock is not None:
+                clock.tick(data)
         values = self.values(data)
         self.root.visits += 1
         for n in path[1:]:
@@ -181,18 +236,25 @@ class _Search:
                 turn = self.turn(data)
                 if turn is None or turn[0] != seat or command not in turn[1]:
                     raise _Unplayable
+                clock = self.clock(data)
                 chance = Rng(chance_seed, stream=0xD1CE)
                 self.play_rng = Rng(policy_seed, stream=0xB07)
                 game.apply(data, command, chance)
                 self.commands += 1
+                if clock is not None:
+                    clock.tick(data)
                 for _ in range(limit):
                     if deadline is not None and time.perf_counter() > deadline:
                         raise _OutOfTime     # a round cut short would compare unlike playouts
+                    if clock is not None and clock.done():
+                        break
                     turn = self.turn(data)
                     if turn is None:
                         break
                     game.apply(data, self.policy(data, *turn), chance)
                     self.commands += 1
+                    if clock is not None:
+                        clock.tick(data)
                 found.append(self.values(data))
         finally:
             self.play_rng = self.rng
@@ -209,6 +271,12 @@ class _Search:
                 n.total += values[self.root.seat]
             for s, value in enumerate(values):
                 self.sums[s] += value
+
+    def clock(self, data: Data) -> _TurnClock | None:
+        """A count of the turns that end from ``data`` on, where the game cuts playouts by turns."""
+        if self.turn_of is None or self.turns is None:
+            return None
+        return _TurnClock(self.turn_of, self.turns, data)
 
     def turn(self, data: Data) -> tuple[int, list[Command]] | None:
         """The seat that decides in ``data`` and its legal commands (of several seats the game

@@ -10,7 +10,7 @@ rating bands. These hooks read determinised states (the search's guess), never t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from engine.core import Command, Config, Data, Rng
 
@@ -26,7 +26,8 @@ LEAD_SCALE = 8.0      # honor: a lead this big is worth about 0.73
 SOLO_MIDDLE = 70.0    # solo: projected honor worth 0.5 (the ratings run 60, 80, 100)
 SOLO_SCALE = 15.0
 WORKING_BLOCK = 0.15  # honor-equivalent of a block out of potential, ready to pay for something
-PLAYOUT_DEPTH = 24    # commands: about two turns of each of two players
+PLAYOUT_TURNS = 2     # a playout ends when this many turns have ended, the decider's own counted
+PLAYOUT_DEPTH = 80    # commands: a playout's cap (two turns take about 10-30)
 
 _PLAYER = HeuristicBot()
 
@@ -100,3 +101,12 @@ def search_playout(data: Data, seat: int, legal: Sequence[Command], rng: Rng) ->
 
 def search_depth(config: Config) -> int | None:
     return PLAYOUT_DEPTH
+
+
+def search_turn(data: Data) -> Hashable:
+    """Whose turn of which round it is: a playout ends when `PLAYOUT_TURNS` of them have ended."""
+    return data["round"], data["current"]
+
+
+def search_turns(config: Config) -> int:
+    return PLAYOUT_TURNS

@@ -365,3 +365,26 @@ def test_a_time_budget_drops_a_paired_round_cut_short():
     counts = {n for _, n, _ in found.visits}
     assert len(counts) <= 1 and found.iterations == sum(n for _, n, _ in found.visits)
     assert found.seconds < 0.04 + 0.2
+
+
+def test_vindication_playouts_end_after_two_turn_ends_and_other_games_count_commands():
+    from engine.bots.search import _Search, _TurnClock
+    from engine.vindication.search import search_turn
+    state, seat, legal = decision("vindication")
+    game = state.game
+    search = _Search(game, state.config, seat, state.data, legal, Rng(1), 0.7, 1.0, None)
+    clock = search.clock(state.data)
+    assert isinstance(clock, _TurnClock) and search.turns == 2
+    data, chance, turns = plain.thaw(plain.freeze(state.data)), Rng(2), [search_turn(state.data)]
+    while not clock.done():
+        mover, options = search.turn(data)
+        game.apply(data, search.policy(data, mover, options), chance)
+        clock.tick(data)
+        if search_turn(data) != turns[-1]:
+            turns.append(search_turn(data))
+    # the decider's turn and the next seat's have ended: the playout stops as a turn begins
+    assert len(turns) == 3 and data["turn"]["used"]["move"] == 0 and data["turn"]["seat"] == data["order"][
+        data["current"]]
+    other, other_seat, other_legal = decision("dragonbond")
+    found = _Search(other.game, other.config, other_seat, other.data, other_legal, Rng(1), 0.7, 1.0, None)
+    assert found.clock(other.data) is None
