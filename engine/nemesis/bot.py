@@ -179,12 +179,18 @@ class Plan:
             er = self.nearest(self.tile_rooms(("emergency_room",)))
             if er:
                 return er, 12.0
+        urgent = self.urgent_goal()
+        if urgent is not None:
+            return urgent
         if self.time <= HEAD_HOME_AT:
             return "ISO", 12.0
         for name in sorted(self.wanted):       # a set: its order follows the hash seed
             room = self.nearest(self.tile_rooms(OBJECTIVE_TILES.get(name, ())))
             if room:
                 return room, 8.0
+        exploring = self.exploring_goal()
+        if exploring is not None:
+            return exploring
         if self.sections:
             unexplored = [r for r, s in view["rooms"].items() if not s["explored"]
                           and self.c.board.section_of(r) in self.sections]
@@ -192,6 +198,14 @@ class Plan:
             if room:
                 return room, 6.0
         return "ISO", 3.0
+
+    def urgent_goal(self) -> tuple[str, float] | None:
+        """A goal before heading home (none here; a playout policy may add one)."""
+        return None
+
+    def exploring_goal(self) -> tuple[str, float] | None:
+        """A goal before exploring the objective's sections (none here; a playout policy may add one)."""
+        return None
 
     def noise(self, exit_id: str) -> bool:
         if exit_id == "TECH":

@@ -36,7 +36,7 @@ from math import comb
 
 from engine.core import Command, Config, Data, Rng
 
-from .bot import HEAD_HOME_AT, OBJECTIVE_TILES, HeuristicBot, Plan, condition_names
+from .bot import OBJECTIVE_TILES, HeuristicBot, Plan, condition_names
 from .content import content
 from .objectives import objective_met
 from .views import seat_view
@@ -278,43 +278,20 @@ class _Plan(Plan):
         board, rooms = self.c.board, self.view["rooms"]
         return [r for pile in sorted(piles) for r in board.slots(pile) if not rooms[r]["explored"]]
 
-    def choose_goal(self) -> tuple[str | None, float]:
-        """The heuristic's goal, but a Larva heads for the Decontamination Room or Surgery, and a
-        Room the objective or the Contingency needs (Transmitter Control against Blue, Archive or
-        Laboratory against Yellow) is looked for on the slots where its tile may lie."""
-        view = self.view
-        if view.get("main_gate_open") and (view.get("rover") == "facility" or self.suit):
-            return self.c.board.exit_room, 40.0
-        if self.iso_open and not self.doomed:
-            return "ISO", 40.0
-        if self.doomed and self.time <= 3:
-            pod = self.nearest(self.tile_rooms(("css_a", "css_b", "css_c")))
-            if pod:
-                return pod, 40.0
-        if self.serious and self.time > 6:
-            er = self.nearest(self.tile_rooms(("emergency_room",)))
-            if er:
-                return er, 12.0
-        if self.larva and self.time > 4:        # a Larva: the contamination check is certain (NEM-INFECT-6)
+    def urgent_goal(self) -> tuple[str, float] | None:
+        """A Larva heads for the Decontamination Room or Surgery: the contamination check is certain
+        (NEM-INFECT-6)."""
+        if self.larva and self.time > 4:
             room = self.nearest(self.tile_rooms(("decon_room", "surgery")))
             if room:
                 return room, 12.0
-        if self.time <= HEAD_HOME_AT:
-            return "ISO", 12.0
-        for name in sorted(self.wanted):
-            room = self.nearest(self.tile_rooms(OBJECTIVE_TILES.get(name, ())))
-            if room:
-                return room, 8.0
+        return None
+
+    def exploring_goal(self) -> tuple[str, float] | None:
+        """A Room the objective or the Contingency needs (Transmitter Control against Blue, Archive or
+        Laboratory against Yellow) is looked for on the slots where its tile may lie."""
         room = self.nearest(self.unexplored_for(self.wanted))
-        if room:
-            return room, 6.0                   # the Room it needs is not found yet: explore its slots
-        if self.sections:
-            unexplored = [r for r, s in view["rooms"].items() if not s["explored"]
-                          and self.c.board.section_of(r) in self.sections]
-            room = self.nearest(unexplored)
-            if room:
-                return room, 6.0
-        return "ISO", 3.0
+        return (room, 6.0) if room else None
 
     def score_move(self, command: Command, careful: bool = False) -> float:
         value = super().score_move(command, careful)
