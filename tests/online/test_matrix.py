@@ -37,7 +37,7 @@ from tests.online.matrix_table import (
 )
 from tests.online.synapse_fixture import ApiError, Homeserver, api
 from tests.online.table import ACCOUNTS, ANN, BOB, HOST, Table
-from tests.online.test_whole_games import strings
+from tests.online.test_whole_games import strings, views_over_the_game
 
 pytestmark = pytest.mark.matrix
 
@@ -190,14 +190,8 @@ def test_a_whole_game_over_the_stdlib_http_transport(homeserver: Homeserver, pas
 def _secret_texts(table: Table) -> set[str]:
     """Texts that some seat's view held at some time and some other seat never knew (hands,
     objectives, quests, card faces …), as the in-memory secret tests take them."""
-    config = table.host.match.config
-    match = Match.new(config.game, config.players, mode=config.mode, seed=config.seed, options=config.options)
-    seats = range(config.players)
-    views = [strings(match.state.view(s)) for s in seats]
-    for command in table.host.match.commands:
-        match.apply(command)
-        for s in seats:
-            strings(match.state.view(s), views[s])
+    views, match = views_over_the_game(table)
+    seats = range(table.host.match.config.players)
     secret: set[str] = set()
     for seat in seats:
         known = views[seat] | strings([e.to_plain() for e in match.events_for(seat)])

@@ -80,7 +80,7 @@ def test_a_forged_result_fails_verification(played: Table) -> None:
         client.entries[:] = entries
 
 
-def _views_over_the_game(table: Table) -> tuple[list[set[str]], Match]:
+def views_over_the_game(table: Table) -> tuple[list[set[str]], Match]:
     """Per seat, the texts its view held at any time in the game (replayed), and the replay."""
     config = table.host.match.config
     match = Match.new(config.game, config.players, mode=config.mode, seed=config.seed, options=config.options)
@@ -94,7 +94,7 @@ def _views_over_the_game(table: Table) -> tuple[list[set[str]], Match]:
 
 
 def test_no_remote_seat_is_sent_what_another_seats_view_hides(played: Table) -> None:
-    views, match = _views_over_the_game(played)
+    views, match = views_over_the_game(played)
     players = played.host.match.config.players
     for account in (ANN, BOB):
         seat = played.clients[account].seat
