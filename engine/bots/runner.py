@@ -6,9 +6,10 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core import Data, Match, Outcome, Refused, Rng, State, TablekeeperError
+from engine.core import Command, Data, Match, Outcome, Refused, Rng, State, TablekeeperError
 
 from .base import Bot
+from .random_bot import RandomBot
 
 # Bot generators use their own PCG stream, so a bot seeded like the game never mirrors its draws.
 _BOT_STREAM = 0xB07
@@ -61,19 +62,15 @@ def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
         if applied >= max_commands:
             raise PlayoutError(f"{game_id} did not end within {max_commands} commands "
                                f"(seed {match.config.seed}); a rule may loop")
-        legal = state.legal(seat)
-        if not legal:
-            raise PlayoutError(f"{game_id} offers seat {seat} no legal command at prompt "
-                               f"{_prompt_kind(state)!r} (an engine bug)")
         bot = bots[seat]
-        try:
-            choice = bot.choose(_detached(state.view(seat)), tuple(legal), rngs[seat])
-        except Exception as error:
-            raise PlayoutError(f"bot {bot.name!r} of seat {seat} failed in {game_id} at prompt "
-                               f"{_prompt_kind(state)!r}: {type(error).__name__}: {error}") from error
-        if choice not in legal:
-            raise PlayoutError(f"bot {bot.name!r} of seat {seat} chose {str(choice)!r}, "
-                               f"which is not a legal command in {game_id}")
+        if isinstance(bot, RandomBot):   # draws from the state itself: no list, no view (`RandomBot.sample`)
+            try:
+                choice = bot.sample(state, seat, rngs[seat])
+            except ValueError:
+                raise PlayoutError(f"{game_id} offers seat {seat} no legal command at prompt "
+                                   f"{_prompt_kind(state)!r} (an engine bug)") from None
+        else:
+            choice = _chosen(state, seat, bot, rngs[seat], game_id)
         try:
             match.apply(choice)
         except Refused as refusal:
@@ -81,6 +78,23 @@ def play_out(match: Match, bots: Mapping[int, Bot], rng_seed: int,
                                "(an engine bug)") from None
         applied += 1
     return PlayoutResult(match.state.outcome, applied, time.perf_counter() - started)
+
+
+def _chosen(state: State, seat: int, bot: Bot, rng: Rng, game_id: str) -> Command:
+    """What ``bot`` chooses from ``seat``'s view and legal commands: one of them, or PlayoutError."""
+    legal = state.legal(seat)
+    if not legal:
+        raise PlayoutError(f"{game_id} offers seat {seat} no legal command at prompt "
+                           f"{_prompt_kind(state)!r} (an engine bug)")
+    try:
+        choice = bot.choose(_detached(state.view(seat)), tuple(legal), rng)
+    except Exception as error:
+        raise PlayoutError(f"bot {bot.name!r} of seat {seat} failed in {game_id} at prompt "
+                           f"{_prompt_kind(state)!r}: {type(error).__name__}: {error}") from error
+    if choice not in legal:
+        raise PlayoutError(f"bot {bot.name!r} of seat {seat} chose {str(choice)!r}, "
+                           f"which is not a legal command in {game_id}")
+    return choice
 
 
 def _detached(view: Data) -> Data:

@@ -347,6 +347,13 @@ class Game(ABC):
         lowers it for commands that only take progress back, so random games still end."""
         return 1.0
 
+    def legal_groups(self, data: Data, seat: int) -> list[Any] | None:
+        """``seat``'s legal commands as consecutive `engine.core.sampling.Group`s (a count, one
+        `random_weight` for all, the k-th member built alone), so a random player draws one without
+        the whole list (`State.sample`). They must be exactly `legal_commands` in order. None (the
+        default, and for any state a game leaves to it): the sampler lists and draws."""
+        return None
+
     # -- what a search player asks of a game (engine/bots/search.py) ------------------------------
     # It plays on determinised states (`resample_hidden` from its own seat: a guess at what it
     # cannot see), so these hooks may read all of ``data``: nothing real is hidden in it.

@@ -149,6 +149,9 @@ class RulesGame(Game, Generic[C]):
     resample_state: ClassVar[Callable[[Data, int, Rng], Data | None]]
     # An answer's value from the command; None: its one argument (`EffectInterpreter.answer_or_run`).
     answer_value: ClassVar[Callable[[Command], object] | None] = None
+    # Whether a turn's legal commands are drawn by groups (`legal_groups`): a game whose
+    # `turn_commands` is `VERBS.listed` and whose groupers are tested exact says so.
+    groups_turns: ClassVar[bool] = False
 
     # -- what each game says ----------------------------------------------------------------------
     @abstractmethod
@@ -217,6 +220,17 @@ class RulesGame(Game, Generic[C]):
         if turn is None or seat not in turn.seats:
             return []
         return self.turn_commands(data, seat)
+
+    def legal_groups(self, data: Data, seat: int) -> list[Any] | None:
+        """`legal_commands` as groups (`engine.core.sampling`) where the game opts in
+        (`groups_turns`): a turn's by `Verbs.grouped`; a pending decision's answers, few and made
+        once, are listed (None)."""
+        if not self.groups_turns or data["phase"] == "over" or pending_choice(data):
+            return None
+        turn = self.turn_prompt(data)
+        if turn is None or seat not in turn.seats:
+            return []
+        return self.VERBS.grouped(data, seat, self.random_weight)
 
     def apply(self, data: Data, command: Command, rng: Rng) -> list[Event]:
         ctx = self.context_class(data, rng, command.seat or 0)

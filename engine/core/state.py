@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import plain
+from . import plain, sampling
 from .commands import Command
 from .errors import Refused, StateBroken, TablekeeperError
 from .events import Event
 from .game import Config, Data, Game, Outcome, Prompt
 from .notation_check import mismatch_reason
-from .rng import Rng
+from .rng import Rng, weighted_choice
 
 
 class _Listing:
@@ -57,7 +57,7 @@ class _Listing:
 
 class State:
     __slots__ = ("game", "config", "_data", "_frozen", "rng", "_facts", "_offers", "_views", "_handed_out",
-                 "_broken")
+                 "_broken", "_sampled")
 
     def __init__(self, game: Game, config: Config, data: Data | None, rng: Rng,
                  frozen: bytes | None = None) -> None:
@@ -78,6 +78,9 @@ class State:
         # the state knowing, so the outcome and prompt are no longer kept (`Match` takes note too).
         self._handed_out = False
         self._broken: str | None = None  # what broke the state (`StateBroken`), or None
+        # The command `sample` last drew at this version of the data, accepted by identity as a
+        # listed one is (None once the data change).
+        self._sampled: Command | None = None
 
     @classmethod
     def new(cls, game: Game, config: Config) -> State:
@@ -113,6 +116,7 @@ class State:
         self._facts = None
         self._offers = {}
         self._views = {}
+        self._sampled = None
 
     def copy(self) -> State:
         """An independent state. Cheap: the copy shares frozen bytes and thaws when first read."""
@@ -180,6 +184,36 @@ class State:
             found = [c for c in found if space in self.game.command_spaces(c)[:1]]
         return found
 
+    def sample(self, rng: Rng, seat: int | None = None) -> Command:
+        """One legal command of ``seat`` (None: of every seat the game waits on) drawn at random,
+        each as likely as its `Game.random_weight`: exactly the command, and exactly the generator
+        draws, of ``weighted_choice(rng, legal, [random_weight(c) for c in legal])`` over
+        ``legal(seat)`` — without listing where the game describes the list as groups
+        (`Game.legal_groups`, `engine.core.sampling`). `apply` then takes the drawn command as it
+        takes a listed one, by identity, without listing either: the groups are the listing
+        (their exactness is tested over whole games). Raises ValueError when there is none."""
+        outcome, prompt = self._known()
+        seats = () if outcome is not None else (prompt.seats if prompt else ()) if seat is None else (seat,)
+        groups: list[sampling.Group] | None = []
+        offers = self._offers
+        for s in seats:
+            found = None if s in offers else self.game.legal_groups(self._peek(), s)   # listed: draw from the list
+            if found is None:
+                groups = None
+                break
+            groups += found  # type: ignore[operator]
+        if groups is None:
+            legal = self.legal(seat)
+            if not legal:
+                raise ValueError("no legal command to draw")
+            return weighted_choice(rng, legal, [self.game.random_weight(c) for c in legal])
+        if not any(g.size for g in groups):
+            raise ValueError("no legal command to draw")
+        command = sampling.draw(groups, rng)
+        if not self._handed_out:  # whoever holds the live data may change them unseen
+            self._sampled = command
+        return command
+
     def _listing(self, seat: int) -> _Listing:
         """``seat``'s legal commands, computed once per unchanged state."""
         listing = self._offers.get(seat)
@@ -221,6 +255,8 @@ class State:
                        ("seat " if len(prompt.seats) == 1 else "seats ") + ", ".join(map(str, prompt.seats)))
             raise Refused(game.not_your_decision_rule(self._peek()),
                           f"seat {seat} is not the one to decide now (the game waits on {waiting})")
+        if command is self._sampled:  # drawn by `sample` from this very data: listed, in effect
+            return command
         listing = self._listing(seat)
         if listing.holds_object(command):  # the very command `legal` handed out: nothing to spell
             return command

@@ -13,9 +13,12 @@ from types import ModuleType
 from typing import Any
 
 from .commands import Command
+from .sampling import Group, listing, runs
 
 Handler = Callable[[Any, Command], None]          # (the game's rule context, the command)
 Lister = Callable[[Any, int], list[Command]]       # (state data, seat) -> legal commands
+# (state data, seat) -> the lister's commands as `sampling.Group`s, for a random player (`grouped`)
+Grouper = Callable[[Any, int], list[Group]]
 
 
 class Verbs:
@@ -28,10 +31,18 @@ class Verbs:
         self.areas = areas
         self.handlers: dict[str, Handler] = {}
         self.listers: list[Lister] = []
+        # Each lister's grouper (`grouped`), where its module gives one.
+        self.groupers: dict[Lister, Grouper] = {}
         self._gate: tuple[Callable[[Any, int], bool], frozenset[str]] | None = None
 
-    def verb(self, name: str, lister: Lister | None = None) -> Callable[[Handler], Handler]:
-        """Register a turn command's handler, and the function listing its legal commands."""
+    def verb(self, name: str, lister: Lister | None = None,
+             groups: Grouper | None = None) -> Callable[[Handler], Handler]:
+        """Register a turn command's handler, and the function listing its legal commands; and,
+        optionally, the function giving that lister's commands as groups (`grouped`). Given only
+        ``groups``, the lister is made from them (`sampling.listing`)."""
+        if lister is None and groups is not None:
+            lister = listing(groups)
+
         def register(handler: Handler) -> Handler:
             if name in self.handlers:
                 raise ValueError(f"the {self.game} verb {name!r} is registered twice")
@@ -39,6 +50,8 @@ class Verbs:
             if lister is not None:
                 self.listers.append(lister)
                 self.listers.sort(key=self._area_rank)     # stable: a module keeps its own order
+                if groups is not None:
+                    self.groupers[lister] = groups
             return handler
         return register
 
@@ -55,15 +68,28 @@ class Verbs:
         ``always`` list commands (Nemesis: a character not standing in a Room may still pass)."""
         self._gate = (may_act, frozenset(always))
 
+    def _open(self, data: Any, seat: int) -> list[Lister]:
+        """The listers that list for ``seat`` now, area by area (``areas``; the `gate`)."""
+        gate = self._gate
+        if gate is None or gate[0](data, seat):
+            return self.listers
+        return [lister for lister in self.listers if lister.__module__.rsplit(".", 1)[-1] in gate[1]]
+
     def listed(self, data: Any, seat: int) -> list[Command]:
         """Every registered lister's legal commands for ``seat``, area by area (``areas``)."""
         found: list[Command] = []
-        gate = self._gate
-        only = None if gate is None or gate[0](data, seat) else gate[1]   # the areas a barred seat lists
-        for lister in self.listers:
-            if only is not None and lister.__module__.rsplit(".", 1)[-1] not in only:
-                continue
+        for lister in self._open(data, seat):
             found += lister(data, seat)
+        return found
+
+    def grouped(self, data: Any, seat: int, weight: Callable[[Command], float]) -> list[Group]:
+        """`listed` as `sampling.Group`s, in the same order: each lister's grouper where it has
+        one, else its commands in runs of equal ``weight`` (the game's `random_weight`)."""
+        found: list[Group] = []
+        groupers = self.groupers
+        for lister in self._open(data, seat):
+            grouper = groupers.get(lister)
+            found += runs(lister(data, seat), weight) if grouper is None else grouper(data, seat)
         return found
 
 

@@ -39,6 +39,17 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
 }
 
 
+# How likely the random player picks a command of each verb (`Game.random_weight`; 1 for the rest):
+# recovering and discarding tiles only take progress back, and a random player who does it as often
+# as anything else never reaches an end trigger. By verb only, so a lister of one weight draws its
+# commands as one group (`engine.core.sampling`).
+RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
+
+
+def random_weight(verb: str) -> float:
+    return RANDOM_WEIGHTS.get(verb, 1.0)
+
+
 _MADE = CommandMemo(8_000)   # the listers' commands, made once
 
 

@@ -27,7 +27,6 @@ from .rules import flow
 from .setup import setup
 from .views import PRIVATE_PROMPTS, resample_hidden, seat_view
 
-RANDOM_WEIGHTS = {"recover": 0.05, "discard_proficiency": 0.05}
 # The rule a wrong answer breaks, for prompts whose choices a rule limits (else VIN-TURN-7).
 ANSWER_RULES = {"check_conversions": "VVH-CHECK-3", "temple": "VVH-TEMPLE-1", "leadership": "VVH-RUNE-5",
                 "elite": "VIN-MONSTER-3", "pick_card": "VIN-CARD-4", "build_tile": "VVH-BUILD-1"}
@@ -54,6 +53,7 @@ class Vindication(RulesGame[Ctx]):
     seat_view = seat_view
     resample_state = resample_hidden
     answer_value = answer_value
+    groups_turns = True      # a turn's commands are drawn by groups (rules' groupers, tests/engine/test_sampling.py)
 
     def turn_prompt(self, data: Data) -> Prompt | None:
         return Prompt("turn", (data["order"][data["current"]],))
@@ -90,7 +90,7 @@ class Vindication(RulesGame[Ctx]):
     def random_weight(self, command: Command) -> float:
         """Recovering and discarding tiles only take progress back; a random player who does it
         as often as anything else never reaches an end trigger."""
-        return RANDOM_WEIGHTS.get(command.verb, 1.0)
+        return commands.random_weight(command.verb)
 
 
 load_rule_areas(rules)   # each rule module registers its verbs and effect primitives

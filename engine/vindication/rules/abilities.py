@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Command, Data, Param, Pause, Refused, refuse
+from engine.core.sampling import one_group
 
 from ..commands import arg, listed, verb
 from ..content import content, parse_trigger
@@ -415,7 +416,7 @@ def use_commands(data: Data, seat: int) -> list[Command]:
     return [listed("use", (card,), seat) for card in usable(data, seat)]
 
 
-@verb("use", use_commands)
+@verb("use", use_commands, groups=one_group(use_commands))
 def do_use(ctx: Ctx, cmd: Command) -> None:
     """An activated companion's ability or a relic (spec 8.3 use_ability)."""
     use(ctx, arg(cmd, 0, "a card: an activated companion or a relic"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Command, Data, refuse
+from engine.core.sampling import Group
 
 from ..commands import arg, listed, verb
 from ..content import content
@@ -14,20 +15,24 @@ from .module import activation_runes
 from .turn import actions_left
 
 
-def activate_commands(data: Data, seat: int) -> list[Command]:
+def activate_groups(data: Data, seat: int) -> list[Group]:
+    """The legal activations (`engine.core.sampling`; the lister lists their members): the character,
+    each companion for 1 influence, each from potential (W11); each command made only when needed."""
     if actions_left(data, "activate") < 1:
         return []
     player = data["players"][seat]
     companions = [c["id"] for c in player["companions"] if c["id"] not in data["turn"]["activated"]]
-    found = [listed("activate", ("self",), seat)] if "self" not in data["turn"]["activated"] else []
-    if player["influence"] >= 1:
-        found += [listed("activate", (c,), seat) for c in companions]
-    if player["potential"] >= 1 and abilities.potential_payers(data, seat):
-        found += [listed("activate", (c,), seat, (("from_potential", 1),)) for c in companions]
+    found: list[Group] = []
+    if "self" not in data["turn"]["activated"]:
+        found.append(Group(1, 1.0, lambda _: listed("activate", ("self",), seat)))
+    if player["influence"] >= 1 and companions:
+        found.append(Group.lazily(companions, 1.0, lambda c: listed("activate", (c,), seat)))
+    if player["potential"] >= 1 and companions and abilities.potential_payers(data, seat):
+        found.append(Group.lazily(companions, 1.0, lambda c: listed("activate", (c,), seat, (("from_potential", 1),))))
     return found
 
 
-@verb("activate", activate_commands)
+@verb("activate", groups=activate_groups)
 def do_activate(ctx: Ctx, cmd: Command) -> None:
     source = arg(cmd, 0, "a source: self or a companion id")
     from_potential = cmd.get("from_potential", 0)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.sampling import one_group
 
 from ..commands import arg, listed, verb
 from ..content import content
@@ -110,7 +111,7 @@ def control_commands(data: Data, seat: int) -> list[Command]:
     return found
 
 
-@verb("control", control_commands)
+@verb("control", control_commands, groups=one_group(control_commands))
 def do_control(ctx: Ctx, cmd: Command) -> None:
     space = arg(cmd, 0, "a region space")
     check_control(ctx.data, ctx.actor, space)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import Command, Data, Pause, refuse
+from engine.core.sampling import Group
 
 from ..commands import listed, verb
 from ..content import EndTrigger, content
@@ -214,14 +215,15 @@ def _can_fly(data: Data, seat: int) -> bool:
     return content().mounts[data["players"][seat]["mount"]].flight
 
 
-def end_turn_commands(data: Data, seat: int) -> list[Command]:
-    """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all."""
+def end_turn_groups(data: Data, seat: int) -> list[Group]:
+    """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all
+    (`engine.core.sampling`; the lister lists it)."""
     if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
-        return [listed("end_turn", (), seat)]
+        return [Group(1, 1.0, lambda _: listed("end_turn", (), seat))]
     return []
 
 
-@verb("end_turn", end_turn_commands)
+@verb("end_turn", groups=end_turn_groups)
 def do_end_turn(ctx: Ctx, cmd: Command) -> None:
     end_turn(ctx)
 

@@ -4,11 +4,10 @@ proficiency tile and vindicating, and the verbs of all five (buying is `proficie
 `recover`)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core import Command, Data, Refused, refuse
+from engine.core.sampling import Group
 
-from ..commands import arg, listed, verb
+from ..commands import arg, listed, random_weight, verb
 from ..content import content
 from ..context import Ctx
 from .module import buy_disciplined_proficiency
@@ -69,44 +68,40 @@ def vindicate(ctx: Ctx) -> None:
 
 
 # -- the verbs ---------------------------------------------------------------------------------------
-def free_commands(data: Data, seat: int) -> list[Command]:
+def free_groups(data: Data, seat: int) -> list[Group]:
     """Upgrades, proficiency tiles bought and discarded, recovers and vindication (ending the turn
-    is listed after them: `flow`)."""
+    is listed after them: `flow`), as groups of one weight (`engine.core.sampling`: a discarded
+    tile or a recover weighs less), each command made only when needed; the lister lists them."""
     # Cheap tests first: the full checks raise, and listing runs after every command.
     player = data["players"][seat]
-    found: list[Command] = []
     attrs = player["attrs"]
-    for heroic, (first, second) in RECIPES.items():
-        if attrs[first] >= 1 and attrs[second] >= 1:
-            found.append(listed("upgrade", (heroic,), seat))
+    groups = [Group.lazily([heroic for heroic, (first, second) in RECIPES.items()
+                            if attrs[first] >= 1 and attrs[second] >= 1], 1.0,
+                           lambda heroic: listed("upgrade", (heroic,), seat))]
     for kind in attrs:
         if attrs[kind] >= PROFICIENCY_PRICE and data["proficiency_supply"][kind] >= 1:
             try:
                 check_buy_proficiency(data, seat, kind)
-                found.append(listed("proficiency", (kind,), seat))
+                groups.append(Group.lazily((kind,), 1.0, lambda k: listed("proficiency", (k,), seat)))
             except Refused:
                 pass
         if player["proficiencies"][kind]:
-            found.append(listed("discard_proficiency", (kind,), seat))
-    found += recover_commands(seat, tuple(recover_locations(data, seat)))
+            groups.append(Group.lazily((kind,), DISCARD_WEIGHT, lambda k: listed("discard_proficiency", (k,), seat)))
+    locations = recover_locations(data, seat)
+    groups.append(Group(len(locations), RECOVER_WEIGHT, lambda k: listed("recover", (locations[k],), seat)))
     if not player["vindicated"] and player["potential"] == 0:
         try:
             check_vindicate(data, seat)
-            found.append(listed("vindicate", (), seat))
+            groups.append(Group(1, 1.0, lambda _: listed("vindicate", (), seat)))
         except Refused:
             pass
-    return found
+    return groups
 
 
-# Bounded: a seat's locations are few, and their lists repeat from turn to turn.
-@lru_cache(maxsize=512)
-def recover_commands(seat: int, locations: tuple[str, ...]) -> tuple[Command, ...]:
-    """A recover command for each of ``locations``, made once per seat and locations (commands are
-    frozen values: the same ones serve every later listing)."""
-    return tuple(listed("recover", (location,), seat) for location in locations)
+DISCARD_WEIGHT, RECOVER_WEIGHT = random_weight("discard_proficiency"), random_weight("recover")
 
 
-@verb("upgrade", free_commands)
+@verb("upgrade", groups=free_groups)
 def do_upgrade(ctx: Ctx, cmd: Command) -> None:
     upgrade(ctx, arg(cmd, 0, "C, W or V"))
 

@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core import Command, Data, Pause, Refused, refuse
+from engine.core.sampling import one_group
 
 from ..commands import arg, listed, verb
 from ..content import content
@@ -381,7 +382,7 @@ def module_commands(data: Data, seat: int) -> list[Command]:
     return found
 
 
-@verb("build", module_commands)
+@verb("build", module_commands, groups=one_group(module_commands))
 def do_build(ctx: Ctx, cmd: Command) -> None:
     area = arg(cmd, 0, "an Isle area (A1, A2, A3)")
     if visits_left(ctx.data) < 1:

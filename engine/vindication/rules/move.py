@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from engine.core import Command, Data, refuse
 from engine.core.commands import Value
+from engine.core.sampling import one_group
 
 from ..board import Triangle
 from ..commands import arg, listed, verb
@@ -208,7 +209,7 @@ def _move_list(seat: int, start: str, taken: frozenset[str], reach: int, dilutio
     return tuple(found)
 
 
-@verb("move", move_commands)
+@verb("move", move_commands, groups=one_group(move_commands))
 def do_move(ctx: Ctx, cmd: Command) -> None:
     data = ctx.data
     if data["turn"]["used"]["move"]:

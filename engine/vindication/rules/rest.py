@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core import Command, Data, refuse
+from engine.core.sampling import Group
 
 from ..commands import arg, listed, verb
 from ..context import Ctx
@@ -22,12 +23,14 @@ def rest(ctx: Ctx, step: str) -> None:
     abilities.fire(ctx, "rest", seats=[ctx.actor])                   # W06
 
 
-def rest_commands(data: Data, seat: int) -> list[Command]:
+def rest_groups(data: Data, seat: int) -> list[Group]:
+    """The legal rests, made only when needed (`engine.core.sampling`; the lister lists them)."""
     if visits_left(data) < 1:
         return []
-    return [listed("rest", (s,), seat) for s in possible_steps(data["players"][seat], AUGMENT_STEPS)]
+    return [Group.lazily(possible_steps(data["players"][seat], AUGMENT_STEPS), 1.0,
+                         lambda step: listed("rest", (step,), seat))]
 
 
-@verb("rest", rest_commands)
+@verb("rest", groups=rest_groups)
 def do_rest(ctx: Ctx, cmd: Command) -> None:
     rest(ctx, arg(cmd, 0, "a step: pot_to_inf or inf_to_conv"))

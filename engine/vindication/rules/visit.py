@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from engine.core import Command, Data, Refused, refuse
+from engine.core.sampling import Group
 
 from ..commands import arg, listed, verb
 from ..content import Region, Unit, content
@@ -359,12 +360,13 @@ def affordable(attrs: Data, payment: dict[str, int], discipline: str | None) -> 
     return True
 
 
-def visit_commands(data: Data, seat: int) -> list[Command]:
-    """Every visit the player could make now (used to list legal commands): the checks every option
-    of a place shares, and the cost, once per place; the rest of `check_visit` once per option."""
-    found: list[Command] = []
+def visit_groups(data: Data, seat: int) -> list[Group]:
+    """Every visit the player could make now, as one group (`engine.core.sampling`; the lister lists
+    it): the checks every option of a place shares, and the cost, once per place; the rest of
+    `check_visit` once per option; a command made only when needed."""
+    found: list[tuple[str, tuple[tuple[str, Any], ...]]] = []   # (space, options) of each visit
     if visits_left(data) < 1:
-        return found
+        return []
     reachable = reachable_spaces(data, seat)
     ready = discipline_ready(data, seat)        # Discipline may pay for one more point
     mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
@@ -413,11 +415,11 @@ def visit_commands(data: Data, seat: int) -> list[Command]:
                             options["discipline"] = discipline
                         if units:
                             options["units"] = units
-                        found.append(listed("visit", (space,), seat, tuple(options.items())))
-    return found
+                        found.append((space, tuple(options.items())))
+    return [Group.lazily(found, 1.0, lambda visit: listed("visit", visit[:1], seat, visit[1]))] if found else []
 
 
-@verb("visit", visit_commands)
+@verb("visit", groups=visit_groups)
 def do_visit(ctx: Ctx, cmd: Command) -> None:
     units, choice, first = cmd.get("units", 0), cmd.get("choice"), cmd.get("control_first", 0)
     discipline = cmd.get("discipline")
