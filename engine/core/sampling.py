@@ -3,7 +3,7 @@
 The random bot (and every random playout) draws ``weighted_choice(rng, legal, [random_weight(c)
 for c in legal])``: one ``rng.below(total)`` over the integer-scaled weights, then a walk of the
 list in order. A game may describe its legal list instead as consecutive *groups* in list order —
-each a count, one weight shared by all its members, and a way to build only its k-th member
+each a size, one weight shared by all its members, and a way to build only its k-th member
 (`Group`). The same ``below(total)`` then falls in one group, at one member, and only that member
 is built: no full list, no weight per command, yet the same generator draws and the same command
 as the listing would give (`draw`).
@@ -17,7 +17,7 @@ state may trust a sampled command as it trusts a listed one (`State.sample`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from .commands import Command
 from .rng import Rng
@@ -25,23 +25,20 @@ from .rng import Rng
 T = TypeVar("T")
 
 
-class Group(NamedTuple):
-    """``size`` consecutive legal commands of equal random ``weight``; ``build(k)`` makes the
-    k-th of them (0 ≤ k < size), the command the full legal list holds at that place."""
+# ``(size, weight, build)``: ``size`` consecutive legal commands of equal random ``weight``;
+# ``build(k)`` makes the k-th of them (0 ≤ k < size), the command the full legal list holds at that
+# place. A plain tuple, not a class: listers make several per decision, and a tuple costs least.
+Group = tuple[int, float, Callable[[int], Command]]
 
-    size: int
-    weight: float
-    build: Callable[[int], Command]
 
-    @classmethod
-    def of(cls, commands: Sequence[Command], weight: float) -> Group:
-        """The group of commands already at hand, all of ``weight``."""
-        return cls(len(commands), weight, commands.__getitem__)
+def group_of(commands: Sequence[Command], weight: float) -> Group:
+    """The group of commands already at hand, all of ``weight``."""
+    return len(commands), weight, commands.__getitem__
 
-    @classmethod
-    def lazily(cls, items: Sequence[T], weight: float, make: Callable[[T], Command]) -> Group:
-        """A command per item, all of ``weight``, made only when drawn: the k-th is ``make(items[k])``."""
-        return cls(len(items), weight, lambda k: make(items[k]))
+
+def lazily(items: Sequence[T], weight: float, make: Callable[[T], Command]) -> Group:
+    """A command per item, all of ``weight``, made only when drawn: the k-th is ``make(items[k])``."""
+    return len(items), weight, lambda k: make(items[k])
 
 
 def listing(grouper: Callable[[Any, int], list[Group]]) -> Callable[[Any, int], list[Command]]:
@@ -49,7 +46,7 @@ def listing(grouper: Callable[[Any, int], list[Group]]) -> Callable[[Any, int], 
     its one source of truth registers this as its lister (`Verbs.verb` does it when given only
     ``groups``), so the list and the groups cannot disagree."""
     def lister(data: Any, seat: int) -> list[Command]:
-        return [g.build(k) for g in grouper(data, seat) for k in range(g.size)]
+        return [build(k) for size, _, build in grouper(data, seat) for k in range(size)]
     lister.__module__, lister.__name__ = grouper.__module__, f"listing({grouper.__name__})"
     lister.__qualname__ = lister.__name__
     return lister
@@ -61,7 +58,7 @@ def one_group(lister: Callable[[Any, int], Sequence[Command]],
     list, as one group (no weight per command)."""
     def groups(data: Any, seat: int) -> list[Group]:
         found = lister(data, seat)
-        return [Group(len(found), weight, found.__getitem__)] if found else []
+        return [(len(found), weight, found.__getitem__)] if found else []
     return groups
 
 
@@ -75,7 +72,7 @@ def runs(commands: Sequence[Command], weight: Callable[[Command], float]) -> lis
         end = start + 1
         while end < n and weight(commands[end]) == w:
             end += 1
-        groups.append(Group.of(commands[start:end], w))
+        groups.append(group_of(commands[start:end], w))
         start = end
     return groups
 
@@ -84,19 +81,19 @@ def draw(groups: Sequence[Group], rng: Rng) -> Command:
     """The command `rng.weighted_choice` would pick from the groups' members in order with their
     weights: the same scaling (``round(weight * 1000)``), the same one ``below(total)``, the same
     walk, a group's members at once (the pick falls on member ``pick // scaled``)."""
-    scaled = [round(g.weight * 1000) for g in groups]
+    scaled = [round(weight * 1000) for _, weight, _ in groups]
     total = 0
-    for s, g in zip(scaled, groups):
+    for s, (size, _, _) in zip(scaled, groups):
         if s < 0:
             raise ValueError("weights must be non-negative and not all zero")
-        total += s * g.size
+        total += s * size
     if total <= 0:
         raise ValueError("weights must be non-negative and not all zero")
     pick = rng.below(total)
-    for s, group in zip(scaled, groups):
-        span = s * group.size
+    for s, (size, _, build) in zip(scaled, groups):
+        span = s * size
         if pick < span:
-            return group.build(pick // s)
+            return build(pick // s)
         pick -= span
     raise AssertionError("unreachable")
 
@@ -104,6 +101,6 @@ def draw(groups: Sequence[Group], rng: Rng) -> Command:
 def members(groups: Sequence[Group]) -> Iterator[tuple[Command, float]]:
     """Every member of the groups with its group's weight, in order: the legal list they stand for
     (for tests and checks; a sampler builds one)."""
-    for group in groups:
-        for k in range(group.size):
-            yield group.build(k), group.weight
+    for size, weight, build in groups:
+        for k in range(size):
+            yield build(k), weight

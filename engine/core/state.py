@@ -207,7 +207,7 @@ class State:
             if not legal:
                 raise ValueError("no legal command to draw")
             return weighted_choice(rng, legal, [self.game.random_weight(c) for c in legal])
-        if not any(g.size for g in groups):
+        if not any(size for size, _, _ in groups):
             raise ValueError("no legal command to draw")
         command = sampling.draw(groups, rng)
         if not self._handed_out:  # whoever holds the live data may change them unseen

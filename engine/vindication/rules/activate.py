@@ -24,11 +24,12 @@ def activate_groups(data: Data, seat: int) -> list[Group]:
     companions = [c["id"] for c in player["companions"] if c["id"] not in data["turn"]["activated"]]
     found: list[Group] = []
     if "self" not in data["turn"]["activated"]:
-        found.append(Group(1, 1.0, lambda _: listed("activate", ("self",), seat)))
+        found.append((1, 1.0, lambda _: listed("activate", ("self",), seat)))
     if player["influence"] >= 1 and companions:
-        found.append(Group.lazily(companions, 1.0, lambda c: listed("activate", (c,), seat)))
+        found.append((len(companions), 1.0, lambda k: listed("activate", (companions[k],), seat)))
     if player["potential"] >= 1 and companions and abilities.potential_payers(data, seat):
-        found.append(Group.lazily(companions, 1.0, lambda c: listed("activate", (c,), seat, (("from_potential", 1),))))
+        found.append((len(companions), 1.0,
+                      lambda k: listed("activate", (companions[k],), seat, (("from_potential", 1),))))
     return found
 
 

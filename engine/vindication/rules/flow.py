@@ -219,7 +219,7 @@ def end_turn_groups(data: Data, seat: int) -> list[Group]:
     """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all
     (`engine.core.sampling`; the lister lists it)."""
     if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
-        return [Group(1, 1.0, lambda _: listed("end_turn", (), seat))]
+        return [(1, 1.0, lambda _: listed("end_turn", (), seat))]
     return []
 
 

@@ -75,27 +75,38 @@ def free_groups(data: Data, seat: int) -> list[Group]:
     # Cheap tests first: the full checks raise, and listing runs after every command.
     player = data["players"][seat]
     attrs = player["attrs"]
-    groups = [Group.lazily([heroic for heroic, (first, second) in RECIPES.items()
-                            if attrs[first] >= 1 and attrs[second] >= 1], 1.0,
-                           lambda heroic: listed("upgrade", (heroic,), seat))]
+    groups: list[Group] = []
+    run: list[tuple[str, str]] = [("upgrade", heroic) for heroic, (first, second) in RECIPES.items()
+                                  if attrs[first] >= 1 and attrs[second] >= 1]   # of weight 1, in order
     for kind in attrs:
         if attrs[kind] >= PROFICIENCY_PRICE and data["proficiency_supply"][kind] >= 1:
             try:
                 check_buy_proficiency(data, seat, kind)
-                groups.append(Group.lazily((kind,), 1.0, lambda k: listed("proficiency", (k,), seat)))
+                run.append(("proficiency", kind))
             except Refused:
                 pass
         if player["proficiencies"][kind]:
-            groups.append(Group.lazily((kind,), DISCARD_WEIGHT, lambda k: listed("discard_proficiency", (k,), seat)))
+            if run:
+                groups.append(_one_arg_group(run, 1.0, seat))
+                run = []
+            groups.append(_one_arg_group([("discard_proficiency", kind)], DISCARD_WEIGHT, seat))
+    if run:
+        groups.append(_one_arg_group(run, 1.0, seat))
     locations = recover_locations(data, seat)
-    groups.append(Group(len(locations), RECOVER_WEIGHT, lambda k: listed("recover", (locations[k],), seat)))
+    if locations:
+        groups.append((len(locations), RECOVER_WEIGHT, lambda k: listed("recover", (locations[k],), seat)))
     if not player["vindicated"] and player["potential"] == 0:
         try:
             check_vindicate(data, seat)
-            groups.append(Group(1, 1.0, lambda _: listed("vindicate", (), seat)))
+            groups.append((1, 1.0, lambda _: listed("vindicate", (), seat)))
         except Refused:
             pass
     return groups
+
+
+def _one_arg_group(run: list[tuple[str, str]], weight: float, seat: int) -> Group:
+    """The commands (verb, its one argument) of ``run``, all of ``weight``, made when drawn."""
+    return len(run), weight, lambda k: listed(run[k][0], (run[k][1],), seat)
 
 
 DISCARD_WEIGHT, RECOVER_WEIGHT = random_weight("discard_proficiency"), random_weight("recover")

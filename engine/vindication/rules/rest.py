@@ -27,8 +27,8 @@ def rest_groups(data: Data, seat: int) -> list[Group]:
     """The legal rests, made only when needed (`engine.core.sampling`; the lister lists them)."""
     if visits_left(data) < 1:
         return []
-    return [Group.lazily(possible_steps(data["players"][seat], AUGMENT_STEPS), 1.0,
-                         lambda step: listed("rest", (step,), seat))]
+    steps = possible_steps(data["players"][seat], AUGMENT_STEPS)
+    return [(len(steps), 1.0, lambda k: listed("rest", (steps[k],), seat))] if steps else []
 
 
 @verb("rest", groups=rest_groups)

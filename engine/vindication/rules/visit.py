@@ -416,7 +416,7 @@ def visit_groups(data: Data, seat: int) -> list[Group]:
                         if units:
                             options["units"] = units
                         found.append((space, tuple(options.items())))
-    return [Group.lazily(found, 1.0, lambda visit: listed("visit", visit[:1], seat, visit[1]))] if found else []
+    return [(len(found), 1.0, lambda k: listed("visit", found[k][:1], seat, found[k][1]))] if found else []
 
 
 @verb("visit", groups=visit_groups)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core import Command, Match, Refused, Rng, get_game, weighted_choice
-from engine.core.sampling import Group, draw, members, runs
+from engine.core.sampling import draw, group_of, members, runs
 
 GAMES = ("vindication", "nemesis", "dragonbond")
 
@@ -58,7 +58,7 @@ def test_groups_are_the_legal_list_in_order(game_id: str) -> None:
             legal = game.legal_commands(data, seat)
             assert [c for c, _ in built] == legal, f"seed {match.config.seed}: groups differ from the list"
             assert [w for _, w in built] == [game.random_weight(c) for c in legal]
-            assert all(g.size >= 0 for g in groups)
+            assert all(size >= 0 for size, _, _ in groups)
     if game_id == "vindication":
         assert grouped > 1000   # the turns of every game are drawn by groups
 
@@ -113,9 +113,9 @@ def test_draw_matches_weighted_choice_on_made_up_groups() -> None:
     commands = [Command("c", (i,), seat=0) for i in range(9)]
     weights = [1.0, 1.0, 0.05, 0.05, 0.05, 1.0, 0.5, 0.5, 0.0]
     groups = runs(commands, lambda c: weights[commands.index(c)])
-    assert [g.size for g in groups] == [2, 3, 1, 2, 1]
+    assert [size for size, _, _ in groups] == [2, 3, 1, 2, 1]
     for seed in range(300):
         a, b = Rng(seed), Rng(seed)
         assert draw(groups, a) == weighted_choice(b, commands, weights)
         assert a.get_state() == b.get_state()
-    assert draw([Group(0, 1.0, commands.__getitem__), Group.of(commands[:1], 1.0)], Rng(1)) is commands[0]
+    assert draw([(0, 1.0, commands.__getitem__), group_of(commands[:1], 1.0)], Rng(1)) is commands[0]
