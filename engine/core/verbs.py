@@ -78,7 +78,7 @@ class Verbs:
     def listed(self, data: Any, seat: int) -> list[Command]:
         """Every registered lister's legal commands for ``seat``, area by area (``areas``)."""
         found: list[Command] = []
-        for lister in self._open(data, seat):
+        for lister in self.listers if self._gate is None else self._open(data, seat):
             found += lister(data, seat)
         return found
 
@@ -87,7 +87,7 @@ class Verbs:
         one, else its commands in runs of equal ``weight`` (the game's `random_weight`)."""
         found: list[Group] = []
         groupers = self.groupers
-        for lister in self._open(data, seat):
+        for lister in self.listers if self._gate is None else self._open(data, seat):
             grouper = groupers.get(lister)
             found += runs(lister(data, seat), weight) if grouper is None else grouper(data, seat)
         return found

@@ -389,25 +389,12 @@ def reactive(card_id: str) -> bool:
     return bool(primitives(card_id) & set(REACTIVE))
 
 
-@cache
-def action_cards() -> frozenset[str]:
-    """The cards `use` may name: an activated ability, or a relic that is not used inside a prompt
-    (`reactive`)."""
-    return frozenset(card.id for card in content().cards.values()
-                     if card.ability.type == "activated" or card.ability.type == "relic" and not reactive(card.id))
-
-
 def usable(data: Data, seat: int) -> list[str]:
     found: list[str] = []
     cards = content().cards
     player = data["players"][seat]
-    held = action_cards().intersection(tableau_cards(player))
-    if not held:
-        return found                                # most tableaux: nothing to use as an action
     charges = {r["id"]: r["charges"] for r in player["relics"]}
     for card_id in tableau_cards(player):
-        if card_id not in held:
-            continue
         # what `check_use` needs first, tested without raising: listing runs after every command
         ability = cards[card_id].ability
         kind = ability.type

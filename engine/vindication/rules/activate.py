@@ -15,25 +15,36 @@ from .module import activation_runes
 from .turn import actions_left
 
 
+def activate_commands(data: Data, seat: int) -> list[Command]:
+    found: list[Command] = []
+    for source, from_potential in activations(data, seat):
+        found.append(listed("activate", (source,), seat, (("from_potential", 1),) if from_potential else ()))
+    return found
+
+
 def activate_groups(data: Data, seat: int) -> list[Group]:
-    """The legal activations (`engine.core.sampling`; the lister lists their members): the character,
-    each companion for 1 influence, each from potential (W11); each command made only when needed."""
+    """`activate_commands` as a group (`engine.core.sampling`), a command made only when drawn."""
+    found = activations(data, seat)
+    return [(len(found), 1.0, lambda k: listed("activate", (found[k][0],), seat,
+                                                (("from_potential", 1),) if found[k][1] else ()))] if found else []
+
+
+def activations(data: Data, seat: int) -> list[tuple[str, bool]]:
+    """(source, from potential) of each legal activation: the character, each companion for 1
+    influence, each companion paid from potential (W11)."""
     if actions_left(data, "activate") < 1:
         return []
     player = data["players"][seat]
     companions = [c["id"] for c in player["companions"] if c["id"] not in data["turn"]["activated"]]
-    found: list[Group] = []
-    if "self" not in data["turn"]["activated"]:
-        found.append((1, 1.0, lambda _: listed("activate", ("self",), seat)))
-    if player["influence"] >= 1 and companions:
-        found.append((len(companions), 1.0, lambda k: listed("activate", (companions[k],), seat)))
+    found = [("self", False)] if "self" not in data["turn"]["activated"] else []
+    if player["influence"] >= 1:
+        found += [(c, False) for c in companions]
     if player["potential"] >= 1 and companions and abilities.potential_payers(data, seat):
-        found.append((len(companions), 1.0,
-                      lambda k: listed("activate", (companions[k],), seat, (("from_potential", 1),))))
+        found += [(c, True) for c in companions]
     return found
 
 
-@verb("activate", groups=activate_groups)
+@verb("activate", activate_commands, groups=activate_groups)
 def do_activate(ctx: Ctx, cmd: Command) -> None:
     source = arg(cmd, 0, "a source: self or a companion id")
     from_potential = cmd.get("from_potential", 0)

@@ -215,15 +215,21 @@ def _can_fly(data: Data, seat: int) -> bool:
     return content().mounts[data["players"][seat]["mount"]].flight
 
 
+def end_turn_commands(data: Data, seat: int) -> list[Command]:
+    """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all."""
+    if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
+        return [listed("end_turn", (), seat)]
+    return []
+
+
 def end_turn_groups(data: Data, seat: int) -> list[Group]:
-    """VIN-TURN-3 / VIN-MOVE-10: the turn may end once moved, or when no move is possible at all
-    (`engine.core.sampling`; the lister lists it)."""
+    """`end_turn_commands` as a group (`engine.core.sampling`), the command made only when drawn."""
     if data["turn"]["used"]["move"] > 0 or not can_move(data, seat):
         return [(1, 1.0, lambda _: listed("end_turn", (), seat))]
     return []
 
 
-@verb("end_turn", groups=end_turn_groups)
+@verb("end_turn", end_turn_commands, groups=end_turn_groups)
 def do_end_turn(ctx: Ctx, cmd: Command) -> None:
     end_turn(ctx)
 

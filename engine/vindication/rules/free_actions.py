@@ -4,6 +4,8 @@ proficiency tile and vindicating, and the verbs of all five (buying is `proficie
 `recover`)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Command, Data, Refused, refuse
 from engine.core.sampling import Group
 
@@ -68,40 +70,67 @@ def vindicate(ctx: Ctx) -> None:
 
 
 # -- the verbs ---------------------------------------------------------------------------------------
-def free_groups(data: Data, seat: int) -> list[Group]:
+def free_commands(data: Data, seat: int) -> list[Command]:
     """Upgrades, proficiency tiles bought and discarded, recovers and vindication (ending the turn
-    is listed after them: `flow`), as groups of one weight (`engine.core.sampling`: a discarded
-    tile or a recover weighs less), each command made only when needed; the lister lists them."""
-    # Cheap tests first: the full checks raise, and listing runs after every command.
+    is listed after them: `flow`)."""
+    found = [listed(verb_name, (value,), seat) for verb_name, value in upgrades_and_tiles(data, seat)]
+    found += recover_commands(seat, tuple(recover_locations(data, seat)))
     player = data["players"][seat]
-    attrs = player["attrs"]
+    if not player["vindicated"] and player["potential"] == 0 and may_vindicate(data, seat):
+        found.append(listed("vindicate", (), seat))
+    return found
+
+
+def free_groups(data: Data, seat: int) -> list[Group]:
+    """`free_commands` as groups of one weight (`engine.core.sampling`: a discarded tile or a
+    recover weighs less), each command made only when drawn."""
     groups: list[Group] = []
-    run: list[tuple[str, str]] = [("upgrade", heroic) for heroic, (first, second) in RECIPES.items()
-                                  if attrs[first] >= 1 and attrs[second] >= 1]   # of weight 1, in order
-    for kind in attrs:
-        if attrs[kind] >= PROFICIENCY_PRICE and data["proficiency_supply"][kind] >= 1:
-            try:
-                check_buy_proficiency(data, seat, kind)
-                run.append(("proficiency", kind))
-            except Refused:
-                pass
-        if player["proficiencies"][kind]:
-            if run:
-                groups.append(_one_arg_group(run, 1.0, seat))
-                run = []
-            groups.append(_one_arg_group([("discard_proficiency", kind)], DISCARD_WEIGHT, seat))
+    run: list[tuple[str, str]] = []                     # the commands of weight 1 since the last discard
+    for verb_name, value in upgrades_and_tiles(data, seat):
+        if verb_name != "discard_proficiency":
+            run.append((verb_name, value))
+            continue
+        if run:
+            groups.append(_one_arg_group(run, 1.0, seat))
+            run = []
+        groups.append(_one_arg_group([(verb_name, value)], DISCARD_WEIGHT, seat))
     if run:
         groups.append(_one_arg_group(run, 1.0, seat))
     locations = recover_locations(data, seat)
     if locations:
         groups.append((len(locations), RECOVER_WEIGHT, lambda k: listed("recover", (locations[k],), seat)))
-    if not player["vindicated"] and player["potential"] == 0:
-        try:
-            check_vindicate(data, seat)
-            groups.append((1, 1.0, lambda _: listed("vindicate", (), seat)))
-        except Refused:
-            pass
+    player = data["players"][seat]
+    if not player["vindicated"] and player["potential"] == 0 and may_vindicate(data, seat):
+        groups.append((1, 1.0, lambda _: listed("vindicate", (), seat)))
     return groups
+
+
+def upgrades_and_tiles(data: Data, seat: int) -> list[tuple[str, str]]:
+    """(verb, its argument) of each upgrade, then of each proficiency tile bought or discarded, in
+    list order."""
+    # Cheap tests first: the full checks raise, and listing runs after every command.
+    player = data["players"][seat]
+    attrs = player["attrs"]
+    found = [("upgrade", heroic) for heroic, (first, second) in RECIPES.items()
+             if attrs[first] >= 1 and attrs[second] >= 1]
+    for kind in attrs:
+        if attrs[kind] >= PROFICIENCY_PRICE and data["proficiency_supply"][kind] >= 1:
+            try:
+                check_buy_proficiency(data, seat, kind)
+                found.append(("proficiency", kind))
+            except Refused:
+                pass
+        if player["proficiencies"][kind]:
+            found.append(("discard_proficiency", kind))
+    return found
+
+
+def may_vindicate(data: Data, seat: int) -> bool:
+    try:
+        check_vindicate(data, seat)
+    except Refused:
+        return False
+    return True
 
 
 def _one_arg_group(run: list[tuple[str, str]], weight: float, seat: int) -> Group:
@@ -109,10 +138,18 @@ def _one_arg_group(run: list[tuple[str, str]], weight: float, seat: int) -> Grou
     return len(run), weight, lambda k: listed(run[k][0], (run[k][1],), seat)
 
 
+# Bounded: a seat's locations are few, and their lists repeat from turn to turn.
+@lru_cache(maxsize=512)
+def recover_commands(seat: int, locations: tuple[str, ...]) -> tuple[Command, ...]:
+    """A recover command for each of ``locations``, made once per seat and locations (commands are
+    frozen values: the same ones serve every later listing)."""
+    return tuple(listed("recover", (location,), seat) for location in locations)
+
+
 DISCARD_WEIGHT, RECOVER_WEIGHT = random_weight("discard_proficiency"), random_weight("recover")
 
 
-@verb("upgrade", groups=free_groups)
+@verb("upgrade", free_commands, groups=free_groups)
 def do_upgrade(ctx: Ctx, cmd: Command) -> None:
     upgrade(ctx, arg(cmd, 0, "C, W or V"))
 

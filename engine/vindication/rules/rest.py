@@ -23,14 +23,18 @@ def rest(ctx: Ctx, step: str) -> None:
     abilities.fire(ctx, "rest", seats=[ctx.actor])                   # W06
 
 
-def rest_groups(data: Data, seat: int) -> list[Group]:
-    """The legal rests, made only when needed (`engine.core.sampling`; the lister lists them)."""
+def rest_commands(data: Data, seat: int) -> list[Command]:
     if visits_left(data) < 1:
         return []
-    steps = possible_steps(data["players"][seat], AUGMENT_STEPS)
+    return [listed("rest", (s,), seat) for s in possible_steps(data["players"][seat], AUGMENT_STEPS)]
+
+
+def rest_groups(data: Data, seat: int) -> list[Group]:
+    """`rest_commands` as a group (`engine.core.sampling`), a command made only when drawn."""
+    steps = possible_steps(data["players"][seat], AUGMENT_STEPS) if visits_left(data) >= 1 else []
     return [(len(steps), 1.0, lambda k: listed("rest", (steps[k],), seat))] if steps else []
 
 
-@verb("rest", groups=rest_groups)
+@verb("rest", rest_commands, groups=rest_groups)
 def do_rest(ctx: Ctx, cmd: Command) -> None:
     rest(ctx, arg(cmd, 0, "a step: pot_to_inf or inf_to_conv"))

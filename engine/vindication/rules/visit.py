@@ -360,13 +360,23 @@ def affordable(attrs: Data, payment: dict[str, int], discipline: str | None) -> 
     return True
 
 
+def visit_commands(data: Data, seat: int) -> list[Command]:
+    """Every visit the player could make now (used to list legal commands)."""
+    return [listed("visit", (space,), seat, options) for space, options in legal_visits(data, seat)]
+
+
 def visit_groups(data: Data, seat: int) -> list[Group]:
-    """Every visit the player could make now, as one group (`engine.core.sampling`; the lister lists
-    it): the checks every option of a place shares, and the cost, once per place; the rest of
-    `check_visit` once per option; a command made only when needed."""
-    found: list[tuple[str, tuple[tuple[str, Any], ...]]] = []   # (space, options) of each visit
+    """`visit_commands` as one group (`engine.core.sampling`), a command made only when drawn."""
+    found = legal_visits(data, seat)
+    return [(len(found), 1.0, lambda k: listed("visit", (found[k][0],), seat, found[k][1]))] if found else []
+
+
+def legal_visits(data: Data, seat: int) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:
+    """(space, options) of every visit the player could make now: the checks every option of a
+    place shares, and the cost, once per place; the rest of `check_visit` once per option."""
+    found: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
     if visits_left(data) < 1:
-        return []
+        return found
     reachable = reachable_spaces(data, seat)
     ready = discipline_ready(data, seat)        # Discipline may pay for one more point
     mods = abilities.modifiers(data, seat, "cost_mod", "cost")   # every place's cost reads them
@@ -416,10 +426,10 @@ def visit_groups(data: Data, seat: int) -> list[Group]:
                         if units:
                             options["units"] = units
                         found.append((space, tuple(options.items())))
-    return [(len(found), 1.0, lambda k: listed("visit", found[k][:1], seat, found[k][1]))] if found else []
+    return found
 
 
-@verb("visit", groups=visit_groups)
+@verb("visit", visit_commands, groups=visit_groups)
 def do_visit(ctx: Ctx, cmd: Command) -> None:
     units, choice, first = cmd.get("units", 0), cmd.get("choice"), cmd.get("control_first", 0)
     discipline = cmd.get("discipline")
