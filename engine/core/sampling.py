@@ -36,11 +36,6 @@ def group_of(commands: Sequence[Command], weight: float) -> Group:
     return len(commands), weight, commands.__getitem__
 
 
-def lazily(items: Sequence[T], weight: float, make: Callable[[T], Command]) -> Group:
-    """A command per item, all of ``weight``, made only when drawn: the k-th is ``make(items[k])``."""
-    return len(items), weight, lambda k: make(items[k])
-
-
 def listing(grouper: Callable[[Any, int], list[Group]]) -> Callable[[Any, int], list[Command]]:
     """The lister of a grouper: every member of its groups, in order. A rule module whose grouper is
     its one source of truth registers this as its lister (`Verbs.verb` does it when given only

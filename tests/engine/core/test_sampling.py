@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core import Command, Match, Refused, Rng, get_game, weighted_choice
-from engine.core.sampling import draw, group_of, members, runs
+from engine.core.sampling import draw, group_of, listing, members, one_group, runs
 
 GAMES = ("vindication", "nemesis", "dragonbond")
 
@@ -119,3 +119,15 @@ def test_draw_matches_weighted_choice_on_made_up_groups() -> None:
         assert draw(groups, a) == weighted_choice(b, commands, weights)
         assert a.get_state() == b.get_state()
     assert draw([(0, 1.0, commands.__getitem__), group_of(commands[:1], 1.0)], Rng(1)) is commands[0]
+
+
+def test_a_lister_made_from_groups_lists_their_members() -> None:
+    commands = [Command("c", (i,), seat=0) for i in range(5)]
+
+    def groups(data: object, seat: int) -> list[tuple[int, float, object]]:
+        return [group_of(commands[:2], 1.0), (0, 1.0, commands.__getitem__), (3, 0.5, lambda k: commands[2 + k])]
+
+    assert listing(groups)(None, 0) == commands  # type: ignore[arg-type]
+    assert listing(groups).__module__ == __name__
+    assert one_group(lambda data, seat: commands)(None, 0)[0][:2] == (5, 1.0)
+    assert one_group(lambda data, seat: [])(None, 0) == []
