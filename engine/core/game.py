@@ -348,7 +348,7 @@ class Game(ABC):
         return 1.0
 
     def legal_groups(self, data: Data, seat: int) -> list[Any] | None:
-        """``seat``'s legal commands as consecutive `engine.core.sampling.Group`s (a count, one
+        """``seat``'s legal commands as consecutive `engine.core.sampling.Group`s (a size, one
         `random_weight` for all, the k-th member built alone), so a random player draws one without
         the whole list (`State.sample`). They must be exactly `legal_commands` in order. None (the
         default, and for any state a game leaves to it): the sampler lists and draws."""

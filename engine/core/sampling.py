@@ -11,19 +11,16 @@ as the listing would give (`draw`).
 A game answers `Game.legal_groups` (None, the default: no groups, and `State.sample` lists and
 draws as before, so every game works). The groups must be exact: their members, built one by one,
 are the legal list in order, each weighing its group's weight (`members`). The engine's tests hold
-every game that has groups to it over whole seeded games (tests/engine/test_sampling.py), so the
+every game that has groups to it over whole seeded games (tests/engine/core/test_sampling.py), so the
 state may trust a sampled command as it trusts a listed one (`State.sample`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from .commands import Command
 from .rng import Rng
-
-T = TypeVar("T")
-
 
 # ``(size, weight, build)``: ``size`` consecutive legal commands of equal random ``weight``;
 # ``build(k)`` makes the k-th of them (0 ≤ k < size), the command the full legal list holds at that
