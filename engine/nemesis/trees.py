@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.core.content import FrozenMap
-from engine.core.trees import TreeWalk, TreeWalker
+from engine.core.content_memo import ContentMemo
+from engine.core.trees import NeedChoice, TreeWalk, TreeWalker
 
 from .content import content
 from .context import Ctx
@@ -75,8 +76,89 @@ def run_tree(ctx: Ctx, tree: object, option: int | None = None, targets: tuple[A
 
 
 def plans(ctx: Ctx, tree: object, option: int | None = None, **bindings: Any) -> list[tuple[int | None, tuple]]:
-    """Every (option, targets) a command may name for ``tree`` (no option: each OR part)."""
-    return NEM.plans(ctx, tree, option, **bindings)
+    """Every (option, targets) a command may name for ``tree`` (no option: each OR part), as the
+    core's `TreeWalker.plans` lists them. The core walks the tree again from the top for each
+    candidate of each choice; most parts of the content's trees take one choice at most, and those
+    are planned here in one walk at most (`_decisions`): a part that takes none names its OR part
+    only, a part that takes one names each candidate the walk meets. Other parts go to the core."""
+    if option is not None or TREES.stopped(ctx):
+        return NEM.plans(ctx, tree, option, **bindings)
+    parts = _top_options(tree)
+    found: list[tuple[int | None, tuple]] = []
+    for part in range(parts) if parts else (None,):
+        decisions = _decisions(tree, part)
+        if decisions is None:
+            found += NEM.plans(ctx, tree, part, **bindings)
+        elif decisions == 0:
+            found.append((part, ()))    # the walk would take the OR part first and nothing else
+        else:
+            walk = Walk(ctx, part, (), planning=True)
+            try:
+                TREES.step(tree)(walk, dict(bindings))
+            except NeedChoice as need:  # the one choice: no choice (or OR part) follows it
+                used = part if walk.option_used else None
+                found += [(used, (candidate,)) for candidate in need.candidates]
+                continue
+            found.append((part if walk.option_used else None, ()))
+    return found
+
+
+def _top_options(tree: object) -> int | None:
+    """How many OR parts a ``choice`` at the top of ``tree`` has (None: it has none there)."""
+    if tree is None or isinstance(tree, tuple):
+        return None
+    name, raw = call_of(tree)
+    return len(named_args(name, raw).get("options", ())) if name == "choice" else None
+
+
+# The primitives whose `before` reads the state but never takes a choice of the command (`_door_state`);
+# any other primitive with a `before` may take one (``move_path``'s destination).
+_BEFORE_WITHOUT_CHOICE = frozenset({"set_door"})
+
+
+def _read_decisions(tree: object, part: int | None) -> int | None:
+    """How many choices a walk of ``tree`` (its OR part ``part``) may take: 0 or 1, counted where
+    they are written (each ``choose``, as a call or a bare name); None when it may take more or
+    cannot be told this way (a nested ``choice``, a primitive whose `before` may choose, a ``choose``
+    in the effect a ``for_each`` repeats), and the core's walk plans it."""
+    if part is not None:
+        name, raw = call_of(tree)
+        tree = named_args(name, raw).get("options", ())[part]
+    found = _choices_written(tree)
+    return found if found is not None and found <= 1 else None
+
+
+def _choices_written(node: object) -> int | None:
+    if isinstance(node, str):
+        return None if node == "choice" else int(node == "choose")
+    if isinstance(node, Mapping):
+        total = 0
+        for key, value in node.items():
+            if key == "choice" or (key in TREES.before and key not in _BEFORE_WITHOUT_CHOICE):
+                return None
+            if key == "for_each":               # its selector is found once, its effect walked per element
+                args = named_args(key, value)
+                inner, each = _choices_written(args.get("selector")), _choices_written(args.get("effect"))
+                inner = None if inner is None or each != 0 else inner
+            else:
+                inner = _choices_written(value)
+            if inner is None:
+                return None
+            total += inner + (key == "choose")
+        return total
+    if isinstance(node, (tuple, list)):
+        total = 0
+        for item in node:
+            inner = _choices_written(item)
+            if inner is None:
+                return None
+            total += inner
+        return total
+    return 0
+
+
+# Content never changes: each tree's parts are read once, not at every decision that plans them.
+_decisions = ContentMemo(_read_decisions)
 
 
 def check_plan(ctx: Ctx, tree: object, option: int | None, targets: tuple[Any, ...], **bindings: Any) -> None:

@@ -234,7 +234,7 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
     move_pays = hand.payments(player["hand"], MOVE_COST + knee)
-    careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
+    careful_pays = () if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
         args = (room,)
         found += [listed("move", args, (("pay", pay),) if pay else (), seat) for pay in move_pays]
