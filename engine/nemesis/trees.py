@@ -83,10 +83,8 @@ def plans(ctx: Ctx, tree: object, option: int | None = None, **bindings: Any) ->
     only, a part that takes one names each candidate the walk meets. Other parts go to the core."""
     if option is not None or TREES.stopped(ctx):
         return NEM.plans(ctx, tree, option, **bindings)
-    parts = _top_options(tree)
     found: list[tuple[int | None, tuple]] = []
-    for part in range(parts) if parts else (None,):
-        decisions = _decisions(tree, part)
+    for part, decisions in _parts(tree, None):
         if decisions is None:
             found += NEM.plans(ctx, tree, part, **bindings)
         elif decisions == 0:
@@ -116,15 +114,20 @@ def _top_options(tree: object) -> int | None:
 _BEFORE_WITHOUT_CHOICE = frozenset({"set_door"})
 
 
-def _read_decisions(tree: object, part: int | None) -> int | None:
-    """How many choices a walk of ``tree`` (its OR part ``part``) may take: 0 or 1, counted where
-    they are written (each ``choose``, as a call or a bare name); None when it may take more or
-    cannot be told this way (a nested ``choice``, a primitive whose `before` may choose, a ``choose``
-    in the effect a ``for_each`` repeats), and the core's walk plans it."""
-    if part is not None:
-        name, raw = call_of(tree)
-        tree = named_args(name, raw).get("options", ())[part]
-    found = _choices_written(tree)
+def _read_parts(tree: object, _: None) -> tuple[tuple[int | None, int | None], ...]:
+    """(OR part, how many choices a walk of it may take) for each OR part of a ``choice`` at the
+    top of ``tree``, or (None, …) for a tree without one. The choices are 0 or 1, counted where they
+    are written (each ``choose``, as a call or a bare name); None when it may take more or cannot be
+    told this way (a nested ``choice``, a primitive whose `before` may choose, a ``choose`` in the
+    effect a ``for_each`` repeats), and the core's walk plans it."""
+    count = _top_options(tree)
+    if count is None:
+        return ((None, _at_most_one(_choices_written(tree))),)
+    options = named_args(*call_of(tree)).get("options", ())
+    return tuple((part, _at_most_one(_choices_written(options[part]))) for part in range(count))
+
+
+def _at_most_one(found: int | None) -> int | None:
     return found if found is not None and found <= 1 else None
 
 
@@ -158,7 +161,7 @@ def _choices_written(node: object) -> int | None:
 
 
 # Content never changes: each tree's parts are read once, not at every decision that plans them.
-_decisions = ContentMemo(_read_decisions)
+_parts = ContentMemo(_read_parts)
 
 
 def check_plan(ctx: Ctx, tree: object, option: int | None, targets: tuple[Any, ...], **bindings: Any) -> None:
@@ -268,7 +271,9 @@ def _rooms(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) 
 
 
 def _corridors(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
-    return _filtered(walk, "corridor", sorted(walk.ctx.data["corridors"]), args, bindings)
+    # sorted once filtered: each filter keeps or drops a Corridor by itself, so the same ones are
+    # kept in either order, and the few kept are sorted rather than every Corridor of the board
+    return sorted(_filtered(walk, "corridor", list(walk.ctx.data["corridors"]), args, bindings))
 
 
 def _exits(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
@@ -497,12 +502,7 @@ def _f_noise(flag: bool) -> Callable[..., bool]:
 
 
 def _f_door(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    if x == "TECH":
-        return False
-    states = args.get("state")
-    states = states if isinstance(states, tuple) else (states,)
-    door = walk.ctx.data["corridors"][x]["door"]
-    return door in states or ("none" in states and door == "open" and not walk.ctx.data["corridors"][x].get("token"))
+    return _p_door(walk, kind, args, bindings)(x)
 
 
 FILTERS: dict[str, Callable[..., bool]] = {
@@ -521,8 +521,9 @@ FILTERS: dict[str, Callable[..., bool]] = {
 
 
 # The filters whose test compares each element with places found from the filter's args (the Rooms
-# ``where`` names, their Corridors, their neighbours): as selectors they find those places once per
-# selection, not once per element; each gives the same answers as its test in FILTERS.
+# ``where`` names, their Corridors, their neighbours) or with values read from its args (the Door
+# states named): as selectors they find those once per selection, not once per element; each gives
+# the same answers as its test in FILTERS.
 
 def _p_in_room(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
     rooms = set(rooms_of(walk, args.get("where")))
@@ -549,9 +550,24 @@ def _p_reachable_from(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
     return reachable.__contains__
 
 
+def _p_door(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    """A Corridor whose Door is in one of the states named (``none``: open and without a token)."""
+    states = args.get("state")
+    states = states if isinstance(states, tuple) else (states,)
+    corridors = walk.ctx.data["corridors"]
+    bare = "none" in states
+
+    def keep(x: Any) -> bool:
+        if x == "TECH":
+            return False
+        door = corridors[x]["door"]
+        return door in states or (bare and door == "open" and not corridors[x].get("token"))
+    return keep
+
+
 PREPARED: dict[str, Callable[[TreeWalk[Ctx], str, dict[str, Any], dict[str, Any]], Callable[[Any], bool]]] = {
     "in_room": _p_in_room, "of_room": _p_of_room, "neighbour_of": _p_neighbour_of,
-    "reachable_from": _p_reachable_from,
+    "reachable_from": _p_reachable_from, "door": _p_door,
 }
 
 

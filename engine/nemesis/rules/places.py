@@ -27,7 +27,7 @@ def in_order(data: Data, seats: list[int] | None = None) -> list[int]:
 
 
 def characters_in(data: Data, room: str) -> list[int]:
-    return [p["seat"] for p in data["players"] if in_facility(p) and p["room"] == room]
+    return [p["seat"] for p in data["players"] if p["room"] == room and in_facility(p)]
 
 
 def intruders_in(data: Data, room: str) -> list[str]:
