@@ -77,27 +77,37 @@ def run_tree(ctx: Ctx, tree: object, option: int | None = None, targets: tuple[A
 
 def plans(ctx: Ctx, tree: object, option: int | None = None, **bindings: Any) -> list[tuple[int | None, tuple]]:
     """Every (option, targets) a command may name for ``tree`` (no option: each OR part), as the
-    core's `TreeWalker.plans` lists them. The core walks the tree again from the top for each
-    candidate of each choice; most parts of the content's trees take one choice at most, and those
-    are planned here in one walk at most (`_decisions`): a part that takes none names its OR part
-    only, a part that takes one names each candidate the walk meets. Other parts go to the core."""
+    core's `TreeWalker.plans` lists them, in the same order. The core walks the tree again from the
+    top for each candidate of each choice, the last choice's too; here a part whose choices can be
+    counted where they are written (`_parts`) is walked only up to its last choice, whose
+    candidates each complete a plan at once (no choice follows them), and a part without a choice
+    is not walked at all. Other parts go to the core's walk."""
     if option is not None or TREES.stopped(ctx):
         return NEM.plans(ctx, tree, option, **bindings)
     found: list[tuple[int | None, tuple]] = []
-    for part, decisions in _parts(tree, None):
-        if decisions is None:
+    memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
+    for part, choices in _parts(tree, None):
+        if choices is None:
             found += NEM.plans(ctx, tree, part, **bindings)
-        elif decisions == 0:
+            continue
+        if choices == 0:
             found.append((part, ()))    # the walk would take the OR part first and nothing else
-        else:
-            walk = Walk(ctx, part, (), planning=True)
+            continue
+        todo: list[tuple[Any, ...]] = [()]       # the targets of the walks still to make, the next last
+        while todo:
+            prefix = todo.pop()
+            walk = Walk(ctx, part, prefix, planning=True)
+            walk.memo = memo
             try:
                 TREES.step(tree)(walk, dict(bindings))
-            except NeedChoice as need:  # the one choice: no choice (or OR part) follows it
-                used = part if walk.option_used else None
-                found += [(used, (candidate,)) for candidate in need.candidates]
+            except NeedChoice as need:  # a choose (never an OR part: the part's only one is taken)
+                if len(prefix) + 1 == choices:       # the last choice written: nothing follows it
+                    used = part if walk.option_used else None
+                    found += [(used, prefix + (candidate,)) for candidate in need.candidates]
+                else:
+                    todo += [prefix + (candidate,) for candidate in reversed(need.candidates)]
                 continue
-            found.append((part if walk.option_used else None, ()))
+            found.append((part if walk.option_used else None, prefix))
     return found
 
 
@@ -115,20 +125,16 @@ _BEFORE_WITHOUT_CHOICE = frozenset({"set_door"})
 
 
 def _read_parts(tree: object, _: None) -> tuple[tuple[int | None, int | None], ...]:
-    """(OR part, how many choices a walk of it may take) for each OR part of a ``choice`` at the
-    top of ``tree``, or (None, …) for a tree without one. The choices are 0 or 1, counted where they
-    are written (each ``choose``, as a call or a bare name); None when it may take more or cannot be
-    told this way (a nested ``choice``, a primitive whose `before` may choose, a ``choose`` in the
-    effect a ``for_each`` repeats), and the core's walk plans it."""
+    """(OR part, how many choices a walk of it may take at most) for each OR part of a ``choice`` at
+    the top of ``tree``, or (None, …) for a tree without one. The choices are counted where they are
+    written (each ``choose``, as a call or a bare name; a walk meets each at most once); None when
+    they cannot be counted this way (a nested ``choice``, a primitive whose `before` may choose, a
+    ``choose`` in the effect a ``for_each`` repeats), and the core's walk plans the part."""
     count = _top_options(tree)
     if count is None:
-        return ((None, _at_most_one(_choices_written(tree))),)
+        return ((None, _choices_written(tree)),)
     options = named_args(*call_of(tree)).get("options", ())
-    return tuple((part, _at_most_one(_choices_written(options[part]))) for part in range(count))
-
-
-def _at_most_one(found: int | None) -> int | None:
-    return found if found is not None and found <= 1 else None
+    return tuple((part, _choices_written(options[part])) for part in range(count))
 
 
 def _choices_written(node: object) -> int | None:

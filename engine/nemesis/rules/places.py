@@ -38,6 +38,12 @@ def intruders_in(data: Data, room: str) -> list[str]:
     return [iid for _, iid in sorted(found)]
 
 
+def rooms_with_intruders(data: Data) -> set[str]:
+    """The Rooms holding an intruder miniature now (a pass over every Room asks this once, not
+    `intruders_in` of each Room)."""
+    return {intruder["room"] for intruder in data["intruders"].values()}
+
+
 def in_combat(data: Data, seat: int) -> bool:
     """NEM-ACTION-8: an intruder miniature shares the character's Room (Eggs are not intruders)."""
     player = data["players"][seat]
