@@ -75,12 +75,9 @@ def card_icons(ctx: Ctx, owner: str, card: str) -> None:
     if ctx.board(owner)["role"] == "dragon" and data.get("card_mode") == "heal":
         ctx.emit("icons_skipped", card=card, owner=owner, reason="healed")
         return
-    steps = [icon_step(owner, icon, card, index=i) for i, icon in enumerate(ctx.content.action_cards[card].icons)]
-    if not steps:
-        return
-    seat = seat_of(data, owner)
-    ctx.push(*steps[1:], seat=seat)
-    ctx.run_next("icon", steps[0]["icon"], seat=seat)      # the first is asked at once, as it would be next
+    icons = ctx.content.action_cards[card].icons
+    ctx.push(*(icon_step(owner, icon, card, index=i) for i, icon in enumerate(icons)),
+             seat=seat_of(data, owner))
 
 
 def queue_ai_card(ctx: Ctx, owner: str, card: str) -> None:

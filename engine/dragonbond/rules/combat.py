@@ -169,16 +169,6 @@ def _push_for(ctx: Ctx, who: str | None, step: Any) -> None:
     ctx.push(step, **_tag_for(ctx, who))
 
 
-def _ask_then_step(ctx: Ctx, who: str | None, name: str, params: dict[str, Any] | None = None) -> bool:
-    """The decision step ``name`` (tagged with ``who``'s deciding seat, `_tag_for`), then the next
-    ``combat_step``: the step is queued and the decision asked at once, where the queue would ask
-    it next (`Ctx.run_next`: when it pauses, it waits at the front). Call it last; False (the next
-    state waits behind the decision)."""
-    ctx.push("combat_step")
-    ctx.run_next(name, params or {}, **_tag_for(ctx, who))
-    return False
-
-
 def _damage_then_step(ctx: Ctx, combat: Data, side: str, n: int) -> bool:
     """``combat_damage`` (decided by the hit general's seat), then the next ``combat_step``. The
     damage is dealt at once unless it waits for a decision (then both are queued, as always);
@@ -588,7 +578,9 @@ def _window(ctx: Ctx, who: str | None) -> bool:
     """Open ``who``'s pre-roll window (DRG-COMBAT-6 step 1) when it may be asked (`_may_be_asked`),
     queued before the next state; True (the next state runs at once) when none opens."""
     if who and _may_be_asked(ctx, who):
-        return _ask_then_step(ctx, who, "combat_vaala", {"character": who})
+        ctx.push("combat_step")
+        _push_for(ctx, who, {"combat_vaala": {"character": who}})
+        return False
     return True
 
 
@@ -644,7 +636,9 @@ def _combat_state(ctx: Ctx) -> bool:
         if target["kind"] == "neutral" or is_ai(data, target["who"]):   # DRG-AI-7
             combat["phase"] = "counter"
             return True
-        return _ask_then_step(ctx, target["who"], "combat_target_choice")
+        ctx.push("combat_step")
+        _push_for(ctx, target["who"], "combat_target_choice")
+        return False
     if phase == "counter":                                            # DRG-COUNTER-3/5/10, DRG-CRIT-4
         normal, crit = resolve_roll(ctx, combat, target, _attacker(combat, data), "counter")
         combat["phase"] = "normals"
@@ -660,12 +654,16 @@ def _combat_state(ctx: Ctx) -> bool:
         if is_ai(data, combat["attacker"]):                           # DRG-AI-8
             _next_exchange(data, combat)
             return True
-        return _ask_then_step(ctx, combat["attacker"], "combat_attacker_choice")
+        ctx.push("combat_step")
+        _push_for(ctx, combat["attacker"], "combat_attacker_choice")
+        return False
     if phase in ("target_retreat", "attacker_retreat"):               # DRG-RETREAT-6/8
         who = target["who"] if phase == "target_retreat" else combat["attacker"]
         combat["held"] = 0
         combat["phase"] = "end"
-        return _ask_then_step(ctx, who, "combat_retreat", {"character": who, "forced": False})
+        ctx.push("combat_step")
+        _push_for(ctx, who, {"combat_retreat": {"character": who, "forced": False}})
+        return False
     if phase == "end":
         _end(ctx, combat)
     return False
