@@ -5,11 +5,18 @@ bundle carries online play (packaging/smoke.py runs it).
 """
 import sys
 
-if sys.argv[1:2] == ["--smoke-online"]:
-    import online_smoke  # beside this file; PyInstaller bundles it with the entry script
+import tls_certificates  # beside this file; PyInstaller bundles it with the entry script
 
-    sys.exit(online_smoke.main(sys.argv[2:]))
 
-from gui.app import main
+def run() -> int:
+    tls_certificates.use_system_certificates()  # before anything opens a TLS connection
+    if sys.argv[1:2] == ["--smoke-online"]:
+        import online_smoke  # beside this file too; imported only here, so the check starts no Qt
 
-sys.exit(main())
+        return online_smoke.main(sys.argv[2:])
+    from gui.app import main
+
+    return main()
+
+
+sys.exit(run())

@@ -683,6 +683,17 @@ def _quick_reader(hint: Any, plain: bool, exact: bool = False) -> Callable[[Any]
             return None if exact else _plain_value
         return _frozen_value
     origin, args = get_origin(hint), get_args(hint)
+    if origin is Annotated:
+        # A decoder may read the raw values it meets most without its full check (``quick_read``:
+        # the value `decode_content` gives, or None where only that can say); not for plain items.
+        quick = next((m.quick_read for m in hint.__metadata__ if hasattr(m, "quick_read")), None)
+        if quick is None or plain or exact:
+            return None
+
+        def decoded(value: object) -> Any:
+            found = quick(value)
+            return _MISFIT if found is None else found
+        return decoded
     if origin is Union or origin is types.UnionType:
         optional = type(None) in args
         arms = [_quick_reader(arm, plain, exact=True) for arm in args if arm is not type(None)]
@@ -703,10 +714,15 @@ def _quick_reader(hint: Any, plain: bool, exact: bool = False) -> Callable[[Any]
         item = _quick_reader(args[0] if args else Any, plain, exact)
         if item is None:
             return None
+        # Items all of the type the item reader gives back as they are (a list of option strings):
+        # the list as it is, checked in C.
+        same = frozenset({_AS_THEY_ARE[args[0]]}) if args and args[0] in _AS_THEY_ARE else frozenset()
 
         def items(value: object) -> Any:
             if not isinstance(value, list):
                 return _MISFIT
+            if same and same.issuperset(map(type, value)):
+                return list(value) if plain else tuple(value)
             found = [item(v) for v in value]
             if any(v is _MISFIT for v in found):
                 return _MISFIT
@@ -847,6 +863,8 @@ def to_plain(value: object) -> Any:
             plain[key] = item if item.__class__ in _EXACT_SCALARS else to_plain(item)
         return plain
     if kind is list or kind is tuple:
+        if _EXACT_SCALARS.issuperset(map(type, value)):  # type: ignore[call-overload]
+            return list(value)  # type: ignore[call-overload]  # scalars only (options): a copy, made in C
         return [item if item.__class__ in _EXACT_SCALARS else to_plain(item)
                 for item in value]  # type: ignore[attr-defined]
     if value is None or isinstance(value, (str, int, float, bool)):

@@ -20,6 +20,7 @@ are tuples, and a granted icon (``grant_icon``) holds an `Icon` value (or a Froz
 """
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -195,10 +196,32 @@ def _icon_params(name: object, args: Mapping[str, object], path: FieldPath, *, s
 class IconDecoder:
     """Loader hook for `Annotated[Icon, ICON]`: `{icon: name, <params>}` -> Icon."""
 
+    def __init__(self) -> None:
+        # Icons read by `quick_read`, by their exact data (marshal bytes, format 0: equal only for
+        # values of the same types); the same few recur in every queued icon step. Bounded.
+        self._read: dict[bytes, Icon] = {}
+
     def decode_content(self, raw: object, path: FieldPath) -> Icon:
         if not isinstance(raw, dict) or "icon" not in raw:
             raise FieldError(path, f"expected an icon {{icon: name, ...}}, got {show_value(raw)}", "an icon")
         return _icon_params(raw["icon"], raw, path, skip=frozenset({"icon"}))
+
+    def quick_read(self, raw: object) -> Icon | None:
+        """`decode_content` of an icon a queued step carries, checked once per distinct icon; None
+        for one that fails (the effect interpreter's full check then says why)."""
+        try:
+            key = marshal.dumps(raw, 0)        # type: ignore[arg-type]  # format 0: equal data, equal bytes
+        except ValueError:                   # not plain data
+            return None
+        found = self._read.get(key)
+        if found is None:
+            try:
+                found = self.decode_content(raw, ())
+            except FieldError:
+                return None
+            if len(self._read) < 512:
+                self._read[key] = found
+        return found
 
 
 ICON = IconDecoder()

@@ -55,6 +55,8 @@ def listed_paid(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Va
     """The listed command for each payment in ``pays``: ``options`` (sorted by name) with ``pay``
     among them where it sorts, or without it for a payment of no card. A command keeps its options
     sorted, so options given sorted are taken as they are rather than sorted again each time."""
+    if not options:                                   # the common case: nothing but the payment
+        return [listed(verb, args, (("pay", pay),) if pay else (), seat) for pay in pays]
     at = sum(1 for key, _ in options if key < "pay")
     before, after = options[:at], options[at:]
     return [listed(verb, args, before + (("pay", pay),) + after if pay else options, seat) for pay in pays]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Annotated, Any, Literal
 
 from engine.core.content import FieldError, FieldPath, Name, check_count, check_unique
@@ -799,10 +799,20 @@ class Content:
         return self.characters[character].deck(self.common_cards)
 
     def action_card(self, character: str, card: str) -> ActionCard:
-        for candidate in self.common_cards + self.characters[character].cards:
-            if candidate.id == card:
-                return candidate
-        raise KeyError(f"{character} has no action card {card!r}")
+        found = self._action_cards.get((character, card))
+        if found is None:
+            raise KeyError(f"{character} has no action card {card!r}")
+        return found
+
+    @cached_property
+    def _action_cards(self) -> dict[tuple[str, str], ActionCard]:
+        """Each character's Action cards (the common ones first) by (character, card id), the first
+        of an id kept: read once, as content never changes, rather than searched at every lookup."""
+        found: dict[tuple[str, str], ActionCard] = {}
+        for character, row in self.characters.items():
+            for candidate in self.common_cards + row.cards:
+                found.setdefault((character, candidate.id), candidate)
+        return found
 
     def item_deck(self, deck: str) -> tuple[str, ...]:
         """A deck's item ids, one per physical card (copies expanded), in file order."""

@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.core.content import FrozenMap
-from engine.core.trees import TreeWalk, TreeWalker
+from engine.core.content_memo import ContentMemo
+from engine.core.trees import NeedChoice, TreeWalk, TreeWalker
 
 from .content import content
 from .context import Ctx
@@ -75,8 +76,98 @@ def run_tree(ctx: Ctx, tree: object, option: int | None = None, targets: tuple[A
 
 
 def plans(ctx: Ctx, tree: object, option: int | None = None, **bindings: Any) -> list[tuple[int | None, tuple]]:
-    """Every (option, targets) a command may name for ``tree`` (no option: each OR part)."""
-    return NEM.plans(ctx, tree, option, **bindings)
+    """Every (option, targets) a command may name for ``tree`` (no option: each OR part), as the
+    core's `TreeWalker.plans` lists them, in the same order. The core walks the tree again from the
+    top for each candidate of each choice, the last choice's too; here a part whose choices can be
+    counted where they are written (`_parts`) is walked only up to its last choice, whose
+    candidates each complete a plan at once (no choice follows them), and a part without a choice
+    is not walked at all. Other parts go to the core's walk."""
+    if option is not None or TREES.stopped(ctx):
+        return NEM.plans(ctx, tree, option, **bindings)
+    found: list[tuple[int | None, tuple]] = []
+    memo: dict[tuple[Any, ...], list[Any]] = {}      # the candidates of each choose, shared by the walks
+    for part, choices in _parts(tree, None):
+        if choices is None:
+            found += NEM.plans(ctx, tree, part, **bindings)
+            continue
+        if choices == 0:
+            found.append((part, ()))    # the walk would take the OR part first and nothing else
+            continue
+        todo: list[tuple[Any, ...]] = [()]       # the targets of the walks still to make, the next last
+        while todo:
+            prefix = todo.pop()
+            walk = Walk(ctx, part, prefix, planning=True)
+            walk.memo = memo
+            try:
+                TREES.step(tree)(walk, dict(bindings))
+            except NeedChoice as need:  # a choose (never an OR part: the part's only one is taken)
+                if len(prefix) + 1 == choices:       # the last choice written: nothing follows it
+                    used = part if walk.option_used else None
+                    found += [(used, prefix + (candidate,)) for candidate in need.candidates]
+                else:
+                    todo += [prefix + (candidate,) for candidate in reversed(need.candidates)]
+                continue
+            found.append((part if walk.option_used else None, prefix))
+    return found
+
+
+def _top_options(tree: object) -> int | None:
+    """How many OR parts a ``choice`` at the top of ``tree`` has (None: it has none there)."""
+    if tree is None or isinstance(tree, tuple):
+        return None
+    name, raw = call_of(tree)
+    return len(named_args(name, raw).get("options", ())) if name == "choice" else None
+
+
+# The primitives whose `before` reads the state but never takes a choice of the command (`_door_state`);
+# any other primitive with a `before` may take one (``move_path``'s destination).
+_BEFORE_WITHOUT_CHOICE = frozenset({"set_door"})
+
+
+def _read_parts(tree: object, _: None) -> tuple[tuple[int | None, int | None], ...]:
+    """(OR part, how many choices a walk of it may take at most) for each OR part of a ``choice`` at
+    the top of ``tree``, or (None, …) for a tree without one. The choices are counted where they are
+    written (each ``choose``, as a call or a bare name; a walk meets each at most once); None when
+    they cannot be counted this way (a nested ``choice``, a primitive whose `before` may choose, a
+    ``choose`` in the effect a ``for_each`` repeats), and the core's walk plans the part."""
+    count = _top_options(tree)
+    if count is None:
+        return ((None, _choices_written(tree)),)
+    options = named_args(*call_of(tree)).get("options", ())
+    return tuple((part, _choices_written(options[part])) for part in range(count))
+
+
+def _choices_written(node: object) -> int | None:
+    if isinstance(node, str):
+        return None if node == "choice" else int(node == "choose")
+    if isinstance(node, Mapping):
+        total = 0
+        for key, value in node.items():
+            if key == "choice" or (key in TREES.before and key not in _BEFORE_WITHOUT_CHOICE):
+                return None
+            if key == "for_each":               # its selector is found once, its effect walked per element
+                args = named_args(key, value)
+                inner, each = _choices_written(args.get("selector")), _choices_written(args.get("effect"))
+                inner = None if inner is None or each != 0 else inner
+            else:
+                inner = _choices_written(value)
+            if inner is None:
+                return None
+            total += inner + (key == "choose")
+        return total
+    if isinstance(node, (tuple, list)):
+        total = 0
+        for item in node:
+            inner = _choices_written(item)
+            if inner is None:
+                return None
+            total += inner
+        return total
+    return 0
+
+
+# Content never changes: each tree's parts are read once, not at every decision that plans them.
+_parts = ContentMemo(_read_parts)
 
 
 def check_plan(ctx: Ctx, tree: object, option: int | None, targets: tuple[Any, ...], **bindings: Any) -> None:
@@ -186,7 +277,9 @@ def _rooms(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) 
 
 
 def _corridors(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
-    return _filtered(walk, "corridor", sorted(walk.ctx.data["corridors"]), args, bindings)
+    # sorted once filtered: each filter keeps or drops a Corridor by itself, so the same ones are
+    # kept in either order, and the few kept are sorted rather than every Corridor of the board
+    return sorted(_filtered(walk, "corridor", list(walk.ctx.data["corridors"]), args, bindings))
 
 
 def _exits(walk: TreeWalk[Ctx], args: dict[str, Any], bindings: dict[str, Any]) -> list[str]:
@@ -415,12 +508,7 @@ def _f_noise(flag: bool) -> Callable[..., bool]:
 
 
 def _f_door(walk: TreeWalk[Ctx], kind: str, x: Any, args: dict[str, Any], bindings: dict[str, Any]) -> bool:
-    if x == "TECH":
-        return False
-    states = args.get("state")
-    states = states if isinstance(states, tuple) else (states,)
-    door = walk.ctx.data["corridors"][x]["door"]
-    return door in states or ("none" in states and door == "open" and not walk.ctx.data["corridors"][x].get("token"))
+    return _p_door(walk, kind, args, bindings)(x)
 
 
 FILTERS: dict[str, Callable[..., bool]] = {
@@ -439,8 +527,9 @@ FILTERS: dict[str, Callable[..., bool]] = {
 
 
 # The filters whose test compares each element with places found from the filter's args (the Rooms
-# ``where`` names, their Corridors, their neighbours): as selectors they find those places once per
-# selection, not once per element; each gives the same answers as its test in FILTERS.
+# ``where`` names, their Corridors, their neighbours) or with values read from its args (the Door
+# states named): as selectors they find those once per selection, not once per element; each gives
+# the same answers as its test in FILTERS.
 
 def _p_in_room(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
     rooms = set(rooms_of(walk, args.get("where")))
@@ -467,9 +556,24 @@ def _p_reachable_from(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any],
     return reachable.__contains__
 
 
+def _p_door(walk: TreeWalk[Ctx], kind: str, args: dict[str, Any], bindings: dict[str, Any]) -> Callable[[Any], bool]:
+    """A Corridor whose Door is in one of the states named (``none``: open and without a token)."""
+    states = args.get("state")
+    states = states if isinstance(states, tuple) else (states,)
+    corridors = walk.ctx.data["corridors"]
+    bare = "none" in states
+
+    def keep(x: Any) -> bool:
+        if x == "TECH":
+            return False
+        door = corridors[x]["door"]
+        return door in states or (bare and door == "open" and not corridors[x].get("token"))
+    return keep
+
+
 PREPARED: dict[str, Callable[[TreeWalk[Ctx], str, dict[str, Any], dict[str, Any]], Callable[[Any], bool]]] = {
     "in_room": _p_in_room, "of_room": _p_of_room, "neighbour_of": _p_neighbour_of,
-    "reachable_from": _p_reachable_from,
+    "reachable_from": _p_reachable_from, "door": _p_door,
 }
 
 

@@ -279,10 +279,11 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
 def card_commands(data: Data, seat: int) -> list[Command]:
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
+    held = tuple(player["hand"])
     found: list[Command] = []
     seen: set[str] = set()
     fighting = in_combat(data, seat)                        # the same for every card of the hand
-    for instance in player["hand"]:
+    for instance in held:
         kind = card_kind(instance)
         if is_contamination(instance) or kind in seen:
             continue
@@ -290,7 +291,7 @@ def card_commands(data: Data, seat: int) -> list[Command]:
         card = ctx.content.action_card(player["character"], kind)
         if card.tag == "reaction" or not tag_fits_combat(fighting, card.tag):
             continue
-        pays = hand.payments(player["hand"], card.cost, keep=instance)
+        pays = hand.payments(held, card.cost, keep=instance)
         args = (instance,)
         if not pays:                                        # unaffordable: no need to plan it
             continue

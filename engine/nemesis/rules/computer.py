@@ -310,13 +310,14 @@ def _resolve_computer(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 def _computer_commands(data: Data, seat: int) -> list[Command]:
     player = data["players"][seat]
     found: list[Command] = []
-    if computer_problem(data, seat) is None:
+    problem = computer_problem(data, seat)
+    if problem is None:
         found += _listed(data, seat, None, ())
     remote = next((c for c in player["hand"] if hand.card_kind(c) == REMOTE_CARD), None)
     if remote is not None and computer_problem(data, seat, "remote") is None:
         found += _listed(data, seat, remote, (("via", remote),))
-    if via_kind(data, seat, NO_POWER_ITEM) and computer_problem(data, seat, "no_power") is None \
-            and computer_problem(data, seat) is not None:
+    if problem is not None and computer_problem(data, seat, "no_power") is None \
+            and via_kind(data, seat, NO_POWER_ITEM):                  # the cheapest checks first
         found += _listed(data, seat, None, (("via", NO_POWER_ITEM),))
     return found
 

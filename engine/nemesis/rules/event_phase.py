@@ -8,7 +8,7 @@ from . import end, intruders, moving
 from .css import e1_css as e1_css  # step E1, run by name (EVENT_STEPS); the end of the game launches too
 from .encounters import may_skip_noise
 from .facility import check_nest, open_isolation, power_drop
-from .places import characters_in, exits_of, in_combat, in_order, intruders_in, set_noise
+from .places import characters_in, exits_of, in_combat, in_order, intruders_in, rooms_with_intruders, set_noise
 
 EVENT_STEPS = ("e1_css", "e2_time", "e3_noise_removal", "e4_attacks", "e5_fire", "e6_event", "e7_bag")
 
@@ -84,7 +84,8 @@ def e6_event(ctx: Ctx) -> None:
     card = ctx.content.events[card_id]
     ctx.emit("event_card", card=card_id, reveals=True)
     for number in card.move:
-        movers = [iid for room in ctx.content.board.order for iid in intruders_in(data, room)
+        occupied = rooms_with_intruders(data)
+        movers = [iid for room in ctx.content.board.order if room in occupied for iid in intruders_in(data, room)
                   if data["intruders"][iid]["type"] in card.symbols and not characters_in(data, room)]
         broken: set[tuple[str, str]] = set()           # NEM-DOOR-4: one Door, broken once, all stay
         for iid in movers:

@@ -128,10 +128,10 @@ def pay(ctx: Ctx, seat: int, cards: Sequence[str], cost: int, what: str) -> None
         ctx.emit("cards_paid", seat=seat, cards=[card_kind(c) for c in cards])
 
 
-def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> list[tuple[str, ...]]:
+def payments(hand: Sequence[str], cost: int, keep: str | None = None) -> tuple[tuple[str, ...], ...]:
     """The different ways to pay ``cost`` from a hand (identical cards count once), optionally
     keeping one card (the card whose own action is being played)."""
-    return list(_payments(tuple(hand), cost, keep))
+    return _payments(hand if hand.__class__ is tuple else tuple(hand), cost, keep)
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,16 @@ from ..context import Ctx
 from ..trees import held_items, iter_calls, run_tree
 from . import hand
 from .facility import check_venting
-from .places import characters_in, exits_of, in_darkness, in_facility, in_order, intruders_in, set_noise
+from .places import (
+    characters_in,
+    exits_of,
+    in_darkness,
+    in_facility,
+    in_order,
+    intruders_in,
+    rooms_with_intruders,
+    set_noise,
+)
 from .weakness import brood_shielded, death_check_cards, ignores_darkness
 
 NO_CARCASS = ("larva",)
@@ -319,9 +328,13 @@ def attack_target(ctx: Ctx, room: str) -> int | None:
 
 def intruders_attack(ctx: Ctx) -> None:
     """E4 (NEM-ATTACK-3/10/11): Rooms in board order, intruders in arrival order, one attack each."""
+    occupied = rooms_with_intruders(ctx.data)
     for room in ctx.content.board.order:
+        if room not in occupied:
+            continue
         for iid in intruders_in(ctx.data, room):
             target = attack_target(ctx, room)
             if target is None or ctx.ended():
                 break
             attack(ctx, iid, target)
+        occupied = rooms_with_intruders(ctx.data)          # an attack may have moved or killed some

@@ -266,6 +266,8 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
     player = ctx.player(seat)
     owned = [f"{prefix}{i}" for prefix, zone in ZONES.items() for i, t in enumerate(player[zone]) if "item" in t]
     found: list[tuple[str, tuple[str, ...]]] = []
+    if not owned:                                          # no component to craft with
+        return found
     discount = repository_discount(ctx, seat)
     for crafted in sorted(set(ctx.data["crafted"])):
         combos: list[tuple[str, ...]] = [(a,) for a in owned] if discount else []
@@ -280,12 +282,14 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
 
 
 def _craft_commands(data: Data, seat: int) -> list[Command]:
-    ctx = Ctx(data, None, seat)
     if in_combat(data, seat):
+        return []
+    crafts = craft_options(Ctx(data, None, seat), seat)
+    if not crafts:
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
     return [commands.listed("craft", (crafted,), (("pay", pay), ("use", combo)), seat)   # sorted by name
-            for crafted, combo in craft_options(ctx, seat) for pay in pays]
+            for crafted, combo in crafts for pay in pays]
 
 
 def craft_equipment(ctx: Ctx, actor: int) -> None:
@@ -462,6 +466,8 @@ def _resolve_activate(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
 
 def _activate_commands(data: Data, seat: int) -> list[Command]:
     ctx = Ctx(data, None, seat)
+    if not quest_ready(ctx, seat):                         # refused: no need to word why
+        return []
     return [commands.listed("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
 
 

@@ -233,13 +233,14 @@ def _movement_commands(data: Data, seat: int) -> list[Command]:
     found: list[Command] = []
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
-    move_pays = hand.payments(player["hand"], MOVE_COST + knee)
-    careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
+    # each payment's options once: every neighbour is paid for alike
+    move_pays = [(("pay", pay),) if pay else () for pay in hand.payments(player["hand"], MOVE_COST + knee)]
+    careful_pays = [] if fighting else [(("pay", pay),) for pay in hand.payments(player["hand"], CAREFUL_COST + knee)]
     for _, room in walkable_neighbours(data, player["room"]):
         args = (room,)
-        found += [listed("move", args, (("pay", pay),) if pay else (), seat) for pay in move_pays]
+        found += [listed("move", args, pay, seat) for pay in move_pays]
         if careful_pays and _quiet_exit(data, room):
-            found += [listed("careful_move", args, (("pay", pay),), seat) for pay in careful_pays]
+            found += [listed("careful_move", args, pay, seat) for pay in careful_pays]
     return found
 
 

@@ -27,7 +27,7 @@ def in_order(data: Data, seats: list[int] | None = None) -> list[int]:
 
 
 def characters_in(data: Data, room: str) -> list[int]:
-    return [p["seat"] for p in data["players"] if in_facility(p) and p["room"] == room]
+    return [p["seat"] for p in data["players"] if p["room"] == room and in_facility(p)]
 
 
 def intruders_in(data: Data, room: str) -> list[str]:
@@ -36,6 +36,12 @@ def intruders_in(data: Data, room: str) -> list[str]:
     if len(found) < 2:                                  # most Rooms hold one intruder or none
         return [iid for _, iid in found]
     return [iid for _, iid in sorted(found)]
+
+
+def rooms_with_intruders(data: Data) -> set[str]:
+    """The Rooms holding an intruder miniature now (a pass over every Room asks this once, not
+    `intruders_in` of each Room)."""
+    return {intruder["room"] for intruder in data["intruders"].values()}
 
 
 def in_combat(data: Data, seat: int) -> bool:

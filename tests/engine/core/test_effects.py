@@ -401,6 +401,51 @@ def test_push_steps_queues_and_runs_exactly_what_push_of_parse_does() -> None:
         interp.drain(loaded)
 
 
+def test_a_decoders_quick_read_gives_the_queue_what_its_full_check_gives() -> None:
+    """A parameter `Annotated[T, decoder]` whose decoder has ``quick_read`` is read by it when a queued
+    item runs (no memo of the whole item); a value it cannot vouch for (None) goes the full way,
+    refused alike. Lists of option strings are read (and kept plain) as they are."""
+    from typing import Annotated
+
+    from engine.core.content import FieldError
+
+    class Upper:
+        reads: list[object] = []
+
+        def decode_content(self, raw: object, path: Any) -> str:
+            if not isinstance(raw, str):
+                raise FieldError(path, f"expected text, got {raw!r}")
+            return raw.upper()
+
+        def quick_read(self, raw: object) -> str | None:
+            self.reads.append(raw)
+            return raw.upper() if isinstance(raw, str) else None
+
+    interp = EffectInterpreter("DECODED")
+
+    @interp.primitive("shout", word=Annotated[str, Upper()], options=Param(tuple[str, ...], ()))
+    def shout(ctx: Any, word: str, options: tuple[str, ...]) -> None:
+        ctx.seen.append((word, options))
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.queue: list[dict[str, Any]] = []
+            self.meta: dict[str, Any] = {}
+            self.seen: list[Any] = []
+
+    ctx = Ctx()
+    interp.push_plain(ctx, [{"shout": {"word": "hey", "options": ["a", "b"]}}, {"shout": {"word": "ho"}}])
+    assert ctx.queue[0]["params"] == {"word": "hey", "options": ["a", "b"]}
+    interp.drain(ctx)
+    assert ctx.seen == [("HEY", ("a", "b")), ("HO", ())] and Upper.reads == ["hey", "ho"]
+    assert not interp._checked                                    # read quickly, never the full way
+    loaded = Ctx()
+    loaded.queue = [{"primitive": "shout", "params": {"word": 3}, "meta": {}}]
+    with pytest.raises(EffectError, match="not valid"):
+        interp.drain(loaded)
+    assert to_plain(("a", 1, None)) == ["a", 1, None] and to_plain([("a",), {"b": 1}]) == [["a"], {"b": 1}]
+
+
 def test_a_verb_registry_lists_in_registration_order_and_refuses_a_second_registration() -> None:
     from engine.core import Command
     from engine.core.verbs import Verbs
