@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 
 from engine.core import Command, Data
 from engine.core.commands import Value
+from engine.core.sampling import Group
 from engine.core.verbs import Verbs
 
 from .context import Ctx
@@ -50,14 +51,26 @@ verb = VERBS.verb
 listed = Command.trusted
 
 
-def listed_paid(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],
-                pays: Sequence[tuple[str, ...]], seat: int) -> list[Command]:
-    """The listed command for each payment in ``pays``: ``options`` (sorted by name) with ``pay``
-    among them where it sorts, or without it for a payment of no card. A command keeps its options
-    sorted, so options given sorted are taken as they are rather than sorted again each time."""
+def paid_group(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],
+               pays: Sequence[tuple[str, ...]], seat: int) -> Group:
+    """The listed command for each payment in ``pays``, as one group (`engine.core.sampling`; every
+    turn command but a pass weighs 1): the k-th, made only when drawn or listed, is ``options``
+    (sorted by name) with ``pay`` = ``pays[k]`` among them where it sorts, or without it for a
+    payment of no card. A command keeps its options sorted, so options given sorted are taken as
+    they are rather than sorted again each time."""
     at = sum(1 for key, _ in options if key < "pay")
     before, after = options[:at], options[at:]
-    return [listed(verb, args, before + (("pay", pay),) + after if pay else options, seat) for pay in pays]
+
+    def build(k: int) -> Command:
+        pay = pays[k]
+        return listed(verb, args, before + (("pay", pay),) + after if pay else options, seat)
+    return len(pays), 1.0, build
+
+
+def pass_weight(discards: int) -> float:
+    """A random player's weight for a pass discarding ``discards`` cards (the game's `random_weight`;
+    every other turn command weighs 1): passing at once ends rounds quickly, and one rarely discards."""
+    return 0.3 * 0.05 ** discards
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:

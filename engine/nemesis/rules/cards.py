@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core import Command, Data, refuse
 from engine.core.effects import Param, Pause
+from engine.core.sampling import Group
 
 from .. import commands
 from ..content import content
@@ -276,10 +277,11 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
     return entry[1], entry[2], entry[3]
 
 
-def card_commands(data: Data, seat: int) -> list[Command]:
+def card_groups(data: Data, seat: int) -> list[Group]:
+    """The card commands: for each card, plan and deck, one group of its payments (`paid_group`)."""
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[Group] = []
     seen: set[str] = set()
     fighting = in_combat(data, seat)                        # the same for every card of the hand
     for instance in player["hand"]:
@@ -313,8 +315,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
                 continue
             for deck in decks:
                 extra = ((("deck", deck),) if deck else ()) + plan_options(option, targets)   # sorted by name
-                found += commands.listed_paid("card", args, extra, pays, seat)
+                found.append(commands.paid_group("card", args, extra, pays, seat))
     return found
 
 
-commands.verb("card", card_commands)(do_card)
+commands.verb("card", groups=card_groups)(do_card)

@@ -18,6 +18,7 @@ from typing import Any
 from engine.core import Command, Data, Refused, refuse
 from engine.core.commands import Value
 from engine.core.effects import Pause
+from engine.core.sampling import Group
 
 from .. import commands, trees
 from ..content import content
@@ -307,26 +308,28 @@ def _resolve_computer(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
         next_card(ctx, seat)
 
 
-def _computer_commands(data: Data, seat: int) -> list[Command]:
+def _computer_groups(data: Data, seat: int) -> list[Group]:
+    """The computer commands: for each way to reach the Computer, program, option and target, one
+    group of its payments."""
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[Group] = []
     if computer_problem(data, seat) is None:
-        found += _listed(data, seat, None, ())
+        found += _groups(data, seat, None, ())
     remote = next((c for c in player["hand"] if hand.card_kind(c) == REMOTE_CARD), None)
     if remote is not None and computer_problem(data, seat, "remote") is None:
-        found += _listed(data, seat, remote, (("via", remote),))
+        found += _groups(data, seat, remote, (("via", remote),))
     if via_kind(data, seat, NO_POWER_ITEM) and computer_problem(data, seat, "no_power") is None \
             and computer_problem(data, seat) is not None:
-        found += _listed(data, seat, None, (("via", NO_POWER_ITEM),))
+        found += _groups(data, seat, None, (("via", NO_POWER_ITEM),))
     return found
 
 
-def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Command]:
+def _groups(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Group]:
     card_id = str(face_up(data))
     card = content().computer_cards[card_id]
     player = data["players"][seat]
     pays = hand.payments(player["hand"], room_cost(data, seat, int(card.cost or 0)), keep=keep)
-    found: list[Command] = []
+    found: list[Group] = []
     for index in (1, 2, 3):
         try:
             legal = PROGRAMS[(card_id, index)][0](data, seat)
@@ -338,11 +341,11 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
                 params.append(("option", option))
             if target is not None:
                 params.append(("target", target))
-            found += commands.listed_paid("computer", (index,), tuple(params) + via, pays, seat)
+            found.append(commands.paid_group("computer", (index,), tuple(params) + via, pays, seat))
     return found
 
 
-commands.verb("computer", _computer_commands)(do_computer)
+commands.verb("computer", groups=_computer_groups)(do_computer)
 
 
 # -- a Computer action granted by a card or an item run through its own verb (computer_action) ------

@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
+from engine.core.sampling import Group
 
-from ..commands import listed, verb
+from ..commands import paid_group, verb
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import HANDLERS
@@ -228,22 +229,24 @@ def _quiet_exit(data: Data, room: str) -> bool:
     return any(not has_noise(data, e) for e in exits_of(room))
 
 
-def _movement_commands(data: Data, seat: int) -> list[Command]:
+def _movement_groups(data: Data, seat: int) -> list[Group]:
+    """The moves: for each neighbouring Room, a group of Movement's payments, then one of Careful
+    Movement's where it may go there."""
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[Group] = []
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
     move_pays = hand.payments(player["hand"], MOVE_COST + knee)
     careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
         args = (room,)
-        found += [listed("move", args, (("pay", pay),) if pay else (), seat) for pay in move_pays]
+        found.append(paid_group("move", args, (), move_pays, seat))
         if careful_pays and _quiet_exit(data, room):
-            found += [listed("careful_move", args, (("pay", pay),), seat) for pay in careful_pays]
+            found.append(paid_group("careful_move", args, (), careful_pays, seat))
     return found
 
 
-verb("move", _movement_commands)(do_move)
+verb("move", groups=_movement_groups)(do_move)
 verb("careful_move")(do_careful_move)
 
 
