@@ -18,7 +18,6 @@ from typing import Any
 
 from engine.core import Command, Data, refuse
 from engine.core.effects import Param, Pause
-from engine.core.sampling import Group
 
 from .. import commands
 from ..content import content
@@ -277,11 +276,11 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
     return entry[1], entry[2], entry[3]
 
 
-def card_groups(data: Data, seat: int) -> list[Group]:
-    """The card commands: for each card, plan and deck, one group of its payments (`paid_group`)."""
+def card_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The card commands: for each card, plan and deck, its payments (`commands.paid_verb`)."""
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
-    found: list[Group] = []
+    found: list[commands.Paid] = []
     seen: set[str] = set()
     fighting = in_combat(data, seat)                        # the same for every card of the hand
     for instance in player["hand"]:
@@ -315,8 +314,8 @@ def card_groups(data: Data, seat: int) -> list[Group]:
                 continue
             for deck in decks:
                 extra = ((("deck", deck),) if deck else ()) + plan_options(option, targets)   # sorted by name
-                found.append(commands.paid_group("card", args, extra, pays, seat))
+                found.append(("card", args, extra, pays))
     return found
 
 
-commands.verb("card", groups=card_groups)(do_card)
+commands.paid_verb("card", card_choices)(do_card)

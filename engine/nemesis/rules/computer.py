@@ -18,7 +18,6 @@ from typing import Any
 from engine.core import Command, Data, Refused, refuse
 from engine.core.commands import Value
 from engine.core.effects import Pause
-from engine.core.sampling import Group
 
 from .. import commands, trees
 from ..content import content
@@ -308,28 +307,28 @@ def _resolve_computer(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
         next_card(ctx, seat)
 
 
-def _computer_groups(data: Data, seat: int) -> list[Group]:
-    """The computer commands: for each way to reach the Computer, program, option and target, one
-    group of its payments."""
+def _computer_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The computer commands: for each way to reach the Computer, program, option and target, its
+    payments."""
     player = data["players"][seat]
-    found: list[Group] = []
+    found: list[commands.Paid] = []
     if computer_problem(data, seat) is None:
-        found += _groups(data, seat, None, ())
+        found += _choices(data, seat, None, ())
     remote = next((c for c in player["hand"] if hand.card_kind(c) == REMOTE_CARD), None)
     if remote is not None and computer_problem(data, seat, "remote") is None:
-        found += _groups(data, seat, remote, (("via", remote),))
+        found += _choices(data, seat, remote, (("via", remote),))
     if via_kind(data, seat, NO_POWER_ITEM) and computer_problem(data, seat, "no_power") is None \
             and computer_problem(data, seat) is not None:
-        found += _groups(data, seat, None, (("via", NO_POWER_ITEM),))
+        found += _choices(data, seat, None, (("via", NO_POWER_ITEM),))
     return found
 
 
-def _groups(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Group]:
+def _choices(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[commands.Paid]:
     card_id = str(face_up(data))
     card = content().computer_cards[card_id]
     player = data["players"][seat]
     pays = hand.payments(player["hand"], room_cost(data, seat, int(card.cost or 0)), keep=keep)
-    found: list[Group] = []
+    found: list[commands.Paid] = []
     for index in (1, 2, 3):
         try:
             legal = PROGRAMS[(card_id, index)][0](data, seat)
@@ -341,11 +340,11 @@ def _groups(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
                 params.append(("option", option))
             if target is not None:
                 params.append(("target", target))
-            found.append(commands.paid_group("computer", (index,), tuple(params) + via, pays, seat))
+            found.append(("computer", (index,), tuple(params) + via, pays))
     return found
 
 
-commands.verb("computer", groups=_computer_groups)(do_computer)
+commands.paid_verb("computer", _computer_choices)(do_computer)
 
 
 # -- a Computer action granted by a card or an item run through its own verb (computer_action) ------

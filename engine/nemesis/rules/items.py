@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
-from engine.core.sampling import Group, one_group
+from engine.core.sampling import one_group
 
 from .. import commands
 from ..content import content
@@ -153,11 +153,11 @@ def _resolve_item(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
         drop_thing(ctx, seat, item.id, used=True)
 
 
-def _item_groups(data: Data, seat: int) -> list[Group]:
-    """The item commands: for each item and plan, one group of its payments."""
+def _item_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The item commands: for each item and plan, its payments."""
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
-    found: list[Group] = []
+    found: list[commands.Paid] = []
     for ref in dict.fromkeys(held_items(player)):
         item = content().items[ref]
         if item.cost is None or item.tag == "reaction" or not tag_fits(data, seat, item.tag):
@@ -173,7 +173,7 @@ def _item_groups(data: Data, seat: int) -> list[Group]:
         for option, targets in plans(ctx, item.effect):
             if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue
-            found.append(commands.paid_group("item", (ref,), plan_options(option, targets), pays, seat))
+            found.append(("item", (ref,), plan_options(option, targets), pays))
     return found
 
 
@@ -281,15 +281,14 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
     return found
 
 
-def _craft_groups(data: Data, seat: int) -> list[Group]:
-    """The craft commands: for each recipe and components, one group of its payments (never of no
-    card: crafting costs 1)."""
+def _craft_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The craft commands: for each recipe and components, its payments (never of no card:
+    crafting costs 1)."""
     ctx = Ctx(data, None, seat)
     if in_combat(data, seat):
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
-    return [commands.paid_group("craft", (crafted,), (("use", combo),), pays, seat)
-            for crafted, combo in craft_options(ctx, seat)]
+    return [("craft", (crafted,), (("use", combo),), pays) for crafted, combo in craft_options(ctx, seat)]
 
 
 def craft_equipment(ctx: Ctx, actor: int) -> None:
@@ -471,7 +470,7 @@ def _activate_commands(data: Data, seat: int) -> list[Command]:
 
 commands.verb("pick_up", _pick_up_commands, groups=one_group(_pick_up_commands))(do_pick_up)
 commands.verb("drop", _drop_commands, groups=one_group(_drop_commands))(do_drop)
-commands.verb("item", groups=_item_groups)(do_item)
-commands.verb("craft", groups=_craft_groups)(do_craft)
+commands.paid_verb("item", _item_choices)(do_item)
+commands.paid_verb("craft", _craft_choices)(do_craft)
 commands.verb("trade", _trade_commands, groups=one_group(_trade_commands))(do_trade)
 commands.verb("activate", _activate_commands, groups=one_group(_activate_commands))(do_activate)

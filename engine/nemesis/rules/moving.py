@@ -7,9 +7,8 @@ from typing import Any
 
 from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
-from engine.core.sampling import Group
 
-from ..commands import paid_group, verb
+from ..commands import Paid, paid_verb, verb
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import HANDLERS
@@ -229,24 +228,24 @@ def _quiet_exit(data: Data, room: str) -> bool:
     return any(not has_noise(data, e) for e in exits_of(room))
 
 
-def _movement_groups(data: Data, seat: int) -> list[Group]:
-    """The moves: for each neighbouring Room, a group of Movement's payments, then one of Careful
-    Movement's where it may go there."""
+def _movement_choices(data: Data, seat: int) -> list[Paid]:
+    """The moves: for each neighbouring Room, Movement's payments, then Careful Movement's where it
+    may go there."""
     player = data["players"][seat]
-    found: list[Group] = []
+    found: list[Paid] = []
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
     move_pays = hand.payments(player["hand"], MOVE_COST + knee)
     careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
         args = (room,)
-        found.append(paid_group("move", args, (), move_pays, seat))
+        found.append(("move", args, (), move_pays))
         if careful_pays and _quiet_exit(data, room):
-            found.append(paid_group("careful_move", args, (), careful_pays, seat))
+            found.append(("careful_move", args, (), careful_pays))
     return found
 
 
-verb("move", groups=_movement_groups)(do_move)
+paid_verb("move", _movement_choices)(do_move)
 verb("careful_move")(do_careful_move)
 
 

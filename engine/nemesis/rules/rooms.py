@@ -23,7 +23,6 @@ from engine.core import Command, Data, Refused, refuse
 from engine.core.commands import Value
 from engine.core.content_memo import ContentMemo
 from engine.core.effects import Pause
-from engine.core.sampling import Group
 
 from .. import commands
 from ..content import content
@@ -661,13 +660,13 @@ def _params(option: Value | None, target: Value | None) -> tuple[tuple[str, Valu
     return tuple(params)
 
 
-def _room_groups(data: Data, seat: int) -> list[Group]:
-    """The room commands: for each action, option and target, one group of its payments."""
+def _room_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The room commands: for each action, option and target, its payments."""
     player = _player(data, seat)
     if not in_facility(player):
         return []
     state = data["rooms"][player["room"]]
-    found: list[Group] = []
+    found: list[commands.Paid] = []
     for tile_act in content().tiles[state["tile"]].actions:
         if base_problem(data, seat, tile_act.id) is not None:
             continue
@@ -680,11 +679,11 @@ def _room_groups(data: Data, seat: int) -> list[Group]:
         pays = hand.payments(player["hand"], cost)
         args = (tile_act.id,)
         for option, target in legal:
-            found.append(commands.paid_group("room", args, _params(option, target), pays, seat))
+            found.append(("room", args, _params(option, target), pays))
     return found
 
 
-commands.verb("room", groups=_room_groups)(do_room)
+commands.paid_verb("room", _room_choices)(do_room)
 
 
 # -- Defense Plan: the Room's action for free (room_action_free, 7.3 Sentry) --------------------------

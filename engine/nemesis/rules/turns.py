@@ -133,15 +133,19 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
     pass_turn(ctx, seat, [hand_cards[i] for i in found])
 
 
-def pass_groups(data: Data, seat: int) -> list[Group]:
+def pass_commands(data: Data, seat: int) -> list[Command]:
     """``pass`` with every set of discards (NEM-ACTION-3), cards the player cannot tell apart listed
-    once, as payments are (the lowest places of each kind); fewest discards first, so each number
-    of discards is one group of its own weight."""
-    return list(_passes(seat, hand.discard_sets(data["players"][seat])))
+    once, as payments are (the lowest places of each kind); fewest discards first."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat]))[0])
+
+
+def pass_groups(data: Data, seat: int) -> list[Group]:
+    """`pass_commands` as groups: each number of discards one group of its own weight."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat]))[1])
 
 
 @lru_cache(maxsize=1024)
-def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Group, ...]:
+def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[tuple[Command, ...], tuple[Group, ...]]:
     # cached by the sets of places (hands that look different often discard alike); the groups hold
     # only immutable commands
     found = tuple(Command.trusted("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
@@ -152,7 +156,7 @@ def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Group, ...]:
         end = start + sum(1 for _ in run)
         groups.append(group_of(found[start:end], pass_weight(discards)))
         start = end
-    return tuple(groups)
+    return found, tuple(groups)
 
 
 def may_act(data: Data, seat: int) -> bool:
@@ -160,5 +164,5 @@ def may_act(data: Data, seat: int) -> bool:
     return in_facility(data["players"][seat])
 
 
-verb("pass", groups=pass_groups)(do_pass)
+verb("pass", pass_commands, groups=pass_groups)(do_pass)
 VERBS.gate(may_act, always=("turns",))
