@@ -28,10 +28,13 @@ another order where order means nothing, another copy of an identical card, a we
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 from engine.core import Command, Data
 from engine.core.commands import Value
+from engine.core.sampling import Group
 from engine.core.verbs import Verbs
 
 from .context import Ctx
@@ -50,16 +53,67 @@ verb = VERBS.verb
 listed = Command.trusted
 
 
-def listed_paid(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],
-                pays: Sequence[tuple[str, ...]], seat: int) -> list[Command]:
-    """The listed command for each payment in ``pays``: ``options`` (sorted by name) with ``pay``
-    among them where it sorts, or without it for a payment of no card. A command keeps its options
-    sorted, so options given sorted are taken as they are rather than sorted again each time."""
-    if not options:                                   # the common case: nothing but the payment
-        return [listed(verb, args, (("pay", pay),) if pay else (), seat) for pay in pays]
+# A choice and the ways to pay for it: (verb, args, options sorted by name, payments); a command
+# for each payment, listed by `paid_commands`, drawn by `paid_groups` (`paid_verb`).
+Paid = tuple[str, tuple[Value, ...], tuple[tuple[str, Value], ...], Sequence[tuple[str, ...]]]
+
+
+def with_pay(verb: str, args: tuple[Value, ...], options: tuple[tuple[str, Value], ...],
+             pay: tuple[str, ...], seat: int) -> Command:
+    """The listed command: ``options`` (sorted by name) with ``pay`` among them where it sorts, or
+    without it for a payment of no card. A command keeps its options sorted, so options given sorted
+    are taken as they are rather than sorted again each time."""
+    if not pay:
+        return listed(verb, args, options, seat)
     at = sum(1 for key, _ in options if key < "pay")
-    before, after = options[:at], options[at:]
-    return [listed(verb, args, before + (("pay", pay),) + after if pay else options, seat) for pay in pays]
+    return listed(verb, args, options[:at] + (("pay", pay),) + options[at:], seat)
+
+
+def paid_commands(choices: Sequence[Paid], seat: int) -> list[Command]:
+    """The commands of ``choices``, choice by choice, one for each of its payments (`with_pay`)."""
+    found: list[Command] = []
+    for verb, args, options, pays in choices:
+        if not options:                               # the common case: nothing but the payment
+            found += [listed(verb, args, (("pay", pay),) if pay else (), seat) for pay in pays]
+            continue
+        at = sum(1 for key, _ in options if key < "pay")
+        before, after = options[:at], options[at:]
+        found += [listed(verb, args, before + (("pay", pay),) + after if pay else options, seat) for pay in pays]
+    return found
+
+
+def paid_groups(choices: Sequence[Paid], seat: int) -> list[Group]:
+    """The commands of ``choices``, choice by choice, one for each of its payments, as one group
+    (`engine.core.sampling`; every turn command but a pass weighs 1): counted without being made,
+    the k-th made only when drawn or listed. No group when there is no command."""
+    starts = list(accumulate((len(pays) for _, _, _, pays in choices), initial=0))
+    if not starts[-1]:
+        return []
+
+    def build(k: int) -> Command:
+        i = bisect_right(starts, k) - 1                  # the choice holding the k-th command
+        verb, args, options, pays = choices[i]
+        return with_pay(verb, args, options, pays[k - starts[i]], seat)
+    return [(starts[-1], 1.0, build)]
+
+
+def paid_verb(name: str, choices: Callable[[Data, int], list[Paid]]) -> Callable[[Handler], Handler]:
+    """`verb` for a command whose legal ones are choices × payments: listed in full (`paid_commands`)
+    and drawn as one group (`paid_groups`), both from the one ``choices`` function."""
+    def lister(data: Data, seat: int) -> list[Command]:
+        return paid_commands(choices(data, seat), seat)
+
+    def grouper(data: Data, seat: int) -> list[Group]:
+        return paid_groups(choices(data, seat), seat)
+    for made in (lister, grouper):                  # listed in the order of the rule module's area
+        made.__module__, made.__qualname__ = choices.__module__, f"{made.__name__}({choices.__name__})"
+    return verb(name, lister, groups=grouper)
+
+
+def pass_weight(discards: int) -> float:
+    """A random player's weight for a pass discarding ``discards`` cards (the game's `random_weight`;
+    every other turn command weighs 1): passing at once ends rounds quickly, and one rarely discards."""
+    return 0.3 * 0.05 ** discards
 
 
 def turn_commands(data: Data, seat: int) -> list[Command]:

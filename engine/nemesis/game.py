@@ -57,6 +57,7 @@ class Nemesis(RulesGame[Ctx]):
     view_seat_keys = frozenset({"viewer"})   # views name their seat
     context_class = Ctx
     VERBS = commands.VERBS
+    groups_turns = True      # a turn's commands are drawn by groups (the rules' groupers, test_sampling.py)
     interpreter = NEM
     setup_state = setup
     check_invariants = check_invariants
@@ -98,7 +99,7 @@ class Nemesis(RulesGame[Ctx]):
         if command.verb != "pass":
             return 1.0
         discards = command.get("discard", ())
-        return 0.3 * 0.05 ** len(discards if isinstance(discards, tuple) else (discards,))
+        return commands.pass_weight(len(discards if isinstance(discards, tuple) else (discards,)))
 
     def spelling_key(self, command: Command, data: Data) -> Any:
         """Other spellings of one command: payments and discards by what their cards are, a weapon

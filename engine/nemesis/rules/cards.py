@@ -276,11 +276,12 @@ def _shape(tree: object) -> tuple[bool, bool, bool]:
     return entry[1], entry[2], entry[3]
 
 
-def card_commands(data: Data, seat: int) -> list[Command]:
+def card_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The card commands: for each card, plan and deck, its payments (`commands.paid_verb`)."""
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
     held = tuple(player["hand"])
-    found: list[Command] = []
+    found: list[commands.Paid] = []
     seen: set[str] = set()
     fighting = in_combat(data, seat)                        # the same for every card of the hand
     for instance in held:
@@ -314,8 +315,8 @@ def card_commands(data: Data, seat: int) -> list[Command]:
                 continue
             for deck in decks:
                 extra = ((("deck", deck),) if deck else ()) + plan_options(option, targets)   # sorted by name
-                found += commands.listed_paid("card", args, extra, pays, seat)
+                found.append(("card", args, extra, pays))
     return found
 
 
-commands.verb("card", card_commands)(do_card)
+commands.paid_verb("card", card_choices)(do_card)

@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Command, Data, refuse
+from engine.core.commands import Value
 from engine.core.effects import Pause
+from engine.core.sampling import Group
 
 from ..commands import listed, verb
 from ..content import content
@@ -341,20 +343,25 @@ def _targets(data: Data, seat: int) -> list[str]:
     return found
 
 
-def _combat_commands(data: Data, seat: int) -> list[Command]:
+def _combat_groups(data: Data, seat: int) -> list[Group]:
+    """The attacks: for each target, one group of every payment, each with a shot per loaded weapon
+    then a melee attack."""
     player = data["players"][seat]
     targets = _targets(data, seat)
     if not targets:
         return []
     pays = hand.payments(player["hand"], SHOOT_COST)
-    found: list[Command] = []
     weapons = sorted({slot_thing(player, i)["item"] for i in loaded_slots(player)})
-    for target in targets:
-        for pay in pays:
-            for weapon in weapons:
-                found.append(listed("shoot", (), (("pay", pay), ("target", target), ("weapon", weapon)), seat))
-            found.append(listed("melee", (), (("pay", pay), ("target", target)), seat))   # options sorted by name
-    return found
+    per_pay = len(weapons) + 1
+
+    def attacks(target: Value) -> Group:
+        def build(k: int) -> Command:
+            pay, w = pays[k // per_pay], k % per_pay                 # options sorted by name
+            if w < len(weapons):
+                return listed("shoot", (), (("pay", pay), ("target", target), ("weapon", weapons[w])), seat)
+            return listed("melee", (), (("pay", pay), ("target", target)), seat)
+        return len(pays) * per_pay, 1.0, build
+    return [attacks(target) for target in targets]
 
 
 # -- the roll, as steps --------------------------------------------------------------------------
@@ -495,5 +502,5 @@ def _destroy_eggs(ctx: Ctx, args: dict[str, Any], bindings: dict[str, Any]) -> N
     destroy_eggs(ctx, room, int(args.get("n") or 1))
 
 
-verb("shoot", _combat_commands)(do_shoot)
+verb("shoot", groups=_combat_groups)(do_shoot)
 verb("melee")(do_melee)

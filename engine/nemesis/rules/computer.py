@@ -307,27 +307,29 @@ def _resolve_computer(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
         next_card(ctx, seat)
 
 
-def _computer_commands(data: Data, seat: int) -> list[Command]:
+def _computer_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The computer commands: for each way to reach the Computer, program, option and target, its
+    payments."""
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[commands.Paid] = []
     problem = computer_problem(data, seat)
     if problem is None:
-        found += _listed(data, seat, None, ())
+        found += _choices(data, seat, None, ())
     remote = next((c for c in player["hand"] if hand.card_kind(c) == REMOTE_CARD), None)
     if remote is not None and computer_problem(data, seat, "remote") is None:
-        found += _listed(data, seat, remote, (("via", remote),))
+        found += _choices(data, seat, remote, (("via", remote),))
     if problem is not None and computer_problem(data, seat, "no_power") is None \
             and via_kind(data, seat, NO_POWER_ITEM):                  # the cheapest checks first
-        found += _listed(data, seat, None, (("via", NO_POWER_ITEM),))
+        found += _choices(data, seat, None, (("via", NO_POWER_ITEM),))
     return found
 
 
-def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[Command]:
+def _choices(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value], ...]) -> list[commands.Paid]:
     card_id = str(face_up(data))
     card = content().computer_cards[card_id]
     player = data["players"][seat]
     pays = hand.payments(player["hand"], room_cost(data, seat, int(card.cost or 0)), keep=keep)
-    found: list[Command] = []
+    found: list[commands.Paid] = []
     for index in (1, 2, 3):
         try:
             legal = PROGRAMS[(card_id, index)][0](data, seat)
@@ -339,11 +341,11 @@ def _listed(data: Data, seat: int, keep: str | None, via: tuple[tuple[str, Value
                 params.append(("option", option))
             if target is not None:
                 params.append(("target", target))
-            found += commands.listed_paid("computer", (index,), tuple(params) + via, pays, seat)
+            found.append(("computer", (index,), tuple(params) + via, pays))
     return found
 
 
-commands.verb("computer", _computer_commands)(do_computer)
+commands.paid_verb("computer", _computer_choices)(do_computer)
 
 
 # -- a Computer action granted by a card or an item run through its own verb (computer_action) ------

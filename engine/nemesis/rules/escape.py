@@ -6,6 +6,7 @@ Command:  escape_facility rover pay=search.0      (or ``suit``: on foot with an 
 from __future__ import annotations
 
 from engine.core import Command, Data, refuse
+from engine.core.sampling import one_group
 
 from .. import commands
 from ..content import content
@@ -104,7 +105,7 @@ def _escape_commands(data: Data, seat: int) -> list[Command]:
     return found
 
 
-commands.verb("escape_facility", _escape_commands)(do_escape)
+commands.verb("escape_facility", _escape_commands, groups=one_group(_escape_commands))(do_escape)
 
 
 # -- the Isolation Room and the CSS Pods (called by the room actions) ---------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.core import Command, Data, Refused, refuse
 from engine.core.effects import Pause
+from engine.core.sampling import one_group
 
 from .. import commands
 from ..content import content
@@ -152,10 +153,11 @@ def _resolve_item(ctx: Ctx, seat: int, args: Data, cancelled: bool) -> None:
         drop_thing(ctx, seat, item.id, used=True)
 
 
-def _item_commands(data: Data, seat: int) -> list[Command]:
+def _item_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The item commands: for each item and plan, its payments."""
     ctx = Ctx(data, None, seat)  # planning draws nothing
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[commands.Paid] = []
     for ref in dict.fromkeys(held_items(player)):
         item = content().items[ref]
         if item.cost is None or item.tag == "reaction" or not tag_fits(data, seat, item.tag):
@@ -171,7 +173,7 @@ def _item_commands(data: Data, seat: int) -> list[Command]:
         for option, targets in plans(ctx, item.effect):
             if requirement_unmet(ctx, item.effect, option) or unready(item.effect, option):
                 continue
-            found += commands.listed_paid("item", (ref,), plan_options(option, targets), pays, seat)
+            found.append(("item", (ref,), plan_options(option, targets), pays))
     return found
 
 
@@ -281,15 +283,16 @@ def craft_options(ctx: Ctx, seat: int, free: bool = False) -> list[tuple[str, tu
     return found
 
 
-def _craft_commands(data: Data, seat: int) -> list[Command]:
+def _craft_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The craft commands: for each recipe and components, its payments (never of no card:
+    crafting costs 1)."""
     if in_combat(data, seat):
         return []
     crafts = craft_options(Ctx(data, None, seat), seat)
     if not crafts:
         return []
     pays = hand.payments(data["players"][seat]["hand"], CRAFT_COST)
-    return [commands.listed("craft", (crafted,), (("pay", pay), ("use", combo)), seat)   # sorted by name
-            for crafted, combo in crafts for pay in pays]
+    return [("craft", (crafted,), (("use", combo),), pays) for crafted, combo in crafts]
 
 
 def craft_equipment(ctx: Ctx, actor: int) -> None:
@@ -471,9 +474,9 @@ def _activate_commands(data: Data, seat: int) -> list[Command]:
     return [commands.listed("activate", (), (), seat)] if activation_refusal(ctx, seat) is None else []
 
 
-commands.verb("pick_up", _pick_up_commands)(do_pick_up)
-commands.verb("drop", _drop_commands)(do_drop)
-commands.verb("item", _item_commands)(do_item)
-commands.verb("craft", _craft_commands)(do_craft)
-commands.verb("trade", _trade_commands)(do_trade)
-commands.verb("activate", _activate_commands)(do_activate)
+commands.verb("pick_up", _pick_up_commands, groups=one_group(_pick_up_commands))(do_pick_up)
+commands.verb("drop", _drop_commands, groups=one_group(_drop_commands))(do_drop)
+commands.paid_verb("item", _item_choices)(do_item)
+commands.paid_verb("craft", _craft_choices)(do_craft)
+commands.verb("trade", _trade_commands, groups=one_group(_trade_commands))(do_trade)
+commands.verb("activate", _activate_commands, groups=one_group(_activate_commands))(do_activate)

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Command, Data, refuse
 from engine.core.effects import Pause
 
-from ..commands import listed, verb
+from ..commands import Paid, paid_verb, verb
 from ..context import Ctx
 from ..effects import NEM
 from ..trees import HANDLERS
@@ -228,23 +228,24 @@ def _quiet_exit(data: Data, room: str) -> bool:
     return any(not has_noise(data, e) for e in exits_of(room))
 
 
-def _movement_commands(data: Data, seat: int) -> list[Command]:
+def _movement_choices(data: Data, seat: int) -> list[Paid]:
+    """The moves: for each neighbouring Room, Movement's payments, then Careful Movement's where it
+    may go there."""
     player = data["players"][seat]
-    found: list[Command] = []
+    found: list[Paid] = []
     knee = wounded_knee_extra(data, seat)
     fighting = in_combat(data, seat)
-    # each payment's options once: every neighbour is paid for alike
-    move_pays = [(("pay", pay),) if pay else () for pay in hand.payments(player["hand"], MOVE_COST + knee)]
-    careful_pays = [] if fighting else [(("pay", pay),) for pay in hand.payments(player["hand"], CAREFUL_COST + knee)]
+    move_pays = hand.payments(player["hand"], MOVE_COST + knee)
+    careful_pays = [] if fighting else hand.payments(player["hand"], CAREFUL_COST + knee)
     for _, room in walkable_neighbours(data, player["room"]):
         args = (room,)
-        found += [listed("move", args, pay, seat) for pay in move_pays]
+        found.append(("move", args, (), move_pays))
         if careful_pays and _quiet_exit(data, room):
-            found += [listed("careful_move", args, pay, seat) for pay in careful_pays]
+            found.append(("careful_move", args, (), careful_pays))
     return found
 
 
-verb("move", _movement_commands)(do_move)
+paid_verb("move", _movement_choices)(do_move)
 verb("careful_move")(do_careful_move)
 
 

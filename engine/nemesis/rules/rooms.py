@@ -660,12 +660,13 @@ def _params(option: Value | None, target: Value | None) -> tuple[tuple[str, Valu
     return tuple(params)
 
 
-def _room_commands(data: Data, seat: int) -> list[Command]:
+def _room_choices(data: Data, seat: int) -> list[commands.Paid]:
+    """The room commands: for each action, option and target, its payments."""
     player = _player(data, seat)
     if not in_facility(player):
         return []
     state = data["rooms"][player["room"]]
-    found: list[Command] = []
+    found: list[commands.Paid] = []
     for tile_act in content().tiles[state["tile"]].actions:
         if base_problem(data, seat, tile_act.id) is not None:
             continue
@@ -678,11 +679,11 @@ def _room_commands(data: Data, seat: int) -> list[Command]:
         pays = hand.payments(player["hand"], cost)
         args = (tile_act.id,)
         for option, target in legal:
-            found += commands.listed_paid("room", args, _params(option, target), pays, seat)
+            found.append(("room", args, _params(option, target), pays))
     return found
 
 
-commands.verb("room", _room_commands)(do_room)
+commands.paid_verb("room", _room_choices)(do_room)
 
 
 # -- Defense Plan: the Room's action for free (room_action_free, 7.3 Sentry) --------------------------

@@ -3,10 +3,12 @@ in commands.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import groupby
 
 from engine.core import Command, Data, refuse
+from engine.core.sampling import Group, group_of
 
-from ..commands import VERBS, verb
+from ..commands import VERBS, pass_weight, verb
 from ..context import Ctx
 from ..trees import passive_item
 from . import end, hand, wounds
@@ -133,15 +135,28 @@ def do_pass(ctx: Ctx, cmd: Command) -> None:
 
 def pass_commands(data: Data, seat: int) -> list[Command]:
     """``pass`` with every set of discards (NEM-ACTION-3), cards the player cannot tell apart listed
-    once, as payments are (the lowest places of each kind)."""
-    return list(_passes(seat, hand.discard_sets(data["players"][seat])))
+    once, as payments are (the lowest places of each kind); fewest discards first."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat]))[0])
+
+
+def pass_groups(data: Data, seat: int) -> list[Group]:
+    """`pass_commands` as groups: each number of discards one group of its own weight."""
+    return list(_passes(seat, hand.discard_sets(data["players"][seat]))[1])
 
 
 @lru_cache(maxsize=1024)
-def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[Command, ...]:
-    # cached by the sets of places: hands that look different often discard alike
-    return tuple(Command.trusted("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
-                 for places in sets)
+def _passes(seat: int, sets: tuple[tuple[int, ...], ...]) -> tuple[tuple[Command, ...], tuple[Group, ...]]:
+    # cached by the sets of places (hands that look different often discard alike); the groups hold
+    # only immutable commands
+    found = tuple(Command.trusted("pass", (), (("discard", tuple(f"c{i}" for i in places)),) if places else (), seat)
+                  for places in sets)
+    groups: list[Group] = []
+    start = 0
+    for discards, run in groupby(len(places) for places in sets):     # the sets come fewest first
+        end = start + sum(1 for _ in run)
+        groups.append(group_of(found[start:end], pass_weight(discards)))
+        start = end
+    return found, tuple(groups)
 
 
 def may_act(data: Data, seat: int) -> bool:
@@ -149,5 +164,5 @@ def may_act(data: Data, seat: int) -> bool:
     return in_facility(data["players"][seat])
 
 
-verb("pass", pass_commands)(do_pass)
+verb("pass", pass_commands, groups=pass_groups)(do_pass)
 VERBS.gate(may_act, always=("turns",))
