@@ -115,8 +115,7 @@ def turns_left(data: Data, seat: int) -> int:
     end = data["end_round"]
     if end is None:
         return HORIZON_TURNS
-    order = data["order"]
-    this_round = 1 if order.index(seat) >= order.index(data["current"]) else 0
+    this_round = 1 if data["order"].index(seat) >= data["current"] else 0   # current: a place in the order
     return max(0, min(HORIZON_TURNS, end - data["round"] + this_round))
 
 

@@ -388,3 +388,31 @@ def test_vindication_playouts_end_after_two_turn_ends_and_other_games_count_comm
     other, other_seat, other_legal = decision("dragonbond")
     found = _Search(other.game, other.config, other_seat, other.data, other_legal, Rng(1), 0.7, 1.0, None)
     assert found.clock(other.data) is None
+
+
+def test_vindication_values_resources_by_what_the_rules_let_them_become_in_the_turns_left():
+    from engine.vindication import search as vs
+    state, seat, legal = decision("vindication")
+    data = plain.thaw(plain.freeze(state.data))
+    player = data["players"][seat]
+    player["attrs"] = {"S": 0, "K": 0, "I": 0, "C": 0, "W": 4, "V": 0}
+    player["conviction"] = 0
+    data["end_round"] = None
+    assert vs.turns_left(data, seat) == vs.HORIZON_TURNS
+    trait = vs._deck_honor()["trait"]
+    # 4 wisdom: two traits at the Ancient Tomb, two visits
+    assert vs.future_honor(data, seat) == pytest.approx(vs.REALISED * 2 * trait)
+    player["conviction"] = 1             # a control marker: 2 honor at once and 2 at the end
+    assert vs.future_honor(data, seat) == pytest.approx(vs.REALISED * (2 * trait + vs.CONTROL_HONOR))
+    # the final round: a seat whose turn is still to come has one visit left, one past it none
+    data["end_round"] = data["round"]
+    place = data["order"].index(seat)
+    data["current"] = place
+    assert vs.turns_left(data, seat) == 1
+    assert vs.future_honor(data, seat) == pytest.approx(vs.REALISED * (trait + vs.CONTROL_HONOR))
+    if place + 1 < len(data["order"]):
+        data["current"] = place + 1
+        assert vs.turns_left(data, seat) == 0 and vs.future_honor(data, seat) == 0.0
+    before = vs.projected_honor(data, future=False)
+    data["current"] = place
+    assert vs.projected_honor(data)[seat] == pytest.approx(before[seat] + vs.future_honor(data, seat))
