@@ -15,7 +15,7 @@ import pytest
 
 from engine.bots import SearchBot, StateFeed, bot_kinds, decide, make_bot, play_out, seat_bots, think
 from engine.bots.determinise import SortedShuffles, determinise
-from engine.bots.search import HARD_MS, NORMAL_MS
+from engine.bots.search import CANDIDATES, HARD_MS, NORMAL_MS
 from engine.core import Data, Match, Rng, State, games, plain, weighted_choice
 from engine.core.rules_game import answers_itself
 
@@ -137,8 +137,9 @@ def test_the_search_chooses_alike_from_states_that_differ_only_in_what_its_seat_
     found = [think(game, s, seat, legal, Rng(77), think_ms=None, iterations=iterations) for s in (state, other)]
     assert found[0].choice == found[1].choice
     assert found[0].visits == found[1].visits and found[0].values == found[1].values
-    assert found[0].failures == 0 and found[0].iterations == iterations
-    assert sum(n for _, n, _ in found[0].visits) == iterations
+    # an iteration budget is spent in whole paired rounds of the candidates (rounded down)
+    assert found[0].failures == 0 and 0 <= iterations - found[0].iterations < (CANDIDATES or 1)
+    assert sum(n for _, n, _ in found[0].visits) == found[0].iterations
 
 
 def test_sorted_shuffles_deal_by_the_pool_not_its_order():
@@ -354,7 +355,9 @@ def test_paired_rounds_play_every_candidate_on_the_same_guess_and_repeat(key):
     tried = runs[0].visits
     assert len(tried) == min(2, len(legal)) and {n for _, n, _ in tried} == {8 // len(tried)}
     odd = think(game, state, seat, legal, Rng(5), think_ms=None, iterations=7, candidates=2, tree_depth=1, paired=True)
-    assert odd.iterations == 7 == sum(n for _, n, _ in odd.visits)      # the last round keeps to the budget
+    # a budget is spent in whole rounds: a part-round would give the policy's pick one visit more
+    # than the others, and the most visited command is played
+    assert odd.iterations == 6 == sum(n for _, n, _ in odd.visits) and {n for _, n, _ in odd.visits} == {3}
     if key == "nemesis":           # the favourites are of different groups (a move and a pass, say)
         assert len({game.search_group(c) or c for c, _, _ in tried}) == len(tried)
 
