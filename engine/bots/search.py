@@ -26,7 +26,8 @@ below the root; ``paired`` then plays every candidate out
 on the same determinisation with the same draws for chance and for the policy, round after round,
 so the candidates are compared on the same luck (common random numbers) and a difference between
 them is the commands', not the deal's; ``keep_margin`` keeps the policy's own pick unless another
-candidate's mean value beats it by that much.
+candidate's mean value beats it by that much. An iteration budget is spent in whole paired rounds
+(rounded down, one round at least), so every candidate has the same visits and the means decide.
 
 What is particular to a game it says through the `Game` hooks ``search_values``,
 ``search_playout``, ``search_group`` and ``search_depth``, answered by the game's
@@ -437,8 +438,12 @@ def think(game: Game, state: State, seat: int, legal: Sequence[Command], rng: Rn
     flat = list(search.root_legal or ()) if paired and tree_depth == 1 and search.prior is not None else None
     while done == 0 or ((iterations is None or done < iterations)
                         and (deadline is None or time.perf_counter() < deadline)):
-        # a paired round counts each of its playouts; the last keeps to the budget with the first few
-        step = 1 if flat is None else len(flat) if iterations is None else min(len(flat), iterations - done)
+        # a paired round counts each of its playouts, and is played whole or not at all: a last round
+        # of the first few candidates would give each of them one more visit than the rest, and the
+        # most visited is played — the policy's own pick, whatever the means (285 = 71 x 4 + 1)
+        if flat is not None and iterations is not None and done and iterations - done < len(flat):
+            break
+        step = 1 if flat is None else len(flat)
         done += step
         try:
             if flat is None:
