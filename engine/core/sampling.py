@@ -17,10 +17,12 @@ state may trust a sampled command as it trusts a listed one (`State.sample`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .commands import Command
 from .rng import Rng
+
+T = TypeVar("T")
 
 # ``(size, weight, build)``: ``size`` consecutive legal commands of equal random ``weight``;
 # ``build(k)`` makes the k-th of them (0 ≤ k < size), the command the full legal list holds at that
@@ -31,6 +33,11 @@ Group = tuple[int, float, Callable[[int], Command]]
 def group_of(commands: Sequence[Command], weight: float) -> Group:
     """The group of commands already at hand, all of ``weight``."""
     return len(commands), weight, commands.__getitem__
+
+
+def lazily(items: Sequence[T], weight: float, make: Callable[[T], Command]) -> Group:
+    """A command per item, all of ``weight``, made only when drawn: the k-th is ``make(items[k])``."""
+    return len(items), weight, lambda k: make(items[k])
 
 
 def listing(grouper: Callable[[Any, int], list[Group]]) -> Callable[[Any, int], list[Command]]:

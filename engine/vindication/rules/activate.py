@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Command, Data, refuse
-from engine.core.sampling import Group
+from engine.core.sampling import Group, lazily
 
 from ..commands import arg, listed, verb
 from ..content import content
@@ -16,17 +16,18 @@ from .turn import actions_left
 
 
 def activate_commands(data: Data, seat: int) -> list[Command]:
-    found: list[Command] = []
-    for source, from_potential in activations(data, seat):
-        found.append(listed("activate", (source,), seat, (("from_potential", 1),) if from_potential else ()))
-    return found
+    return [_activation(seat, found) for found in activations(data, seat)]
 
 
 def activate_groups(data: Data, seat: int) -> list[Group]:
     """`activate_commands` as a group (`engine.core.sampling`), a command made only when drawn."""
     found = activations(data, seat)
-    return [(len(found), 1.0, lambda k: listed("activate", (found[k][0],), seat,
-                                                (("from_potential", 1),) if found[k][1] else ()))] if found else []
+    return [lazily(found, 1.0, lambda activation: _activation(seat, activation))] if found else []
+
+
+def _activation(seat: int, activation: tuple[str, bool]) -> Command:
+    source, from_potential = activation
+    return listed("activate", (source,), seat, (("from_potential", 1),) if from_potential else ())
 
 
 def activations(data: Data, seat: int) -> list[tuple[str, bool]]:

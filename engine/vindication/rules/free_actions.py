@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import Command, Data, Refused, refuse
-from engine.core.sampling import Group
+from engine.core.sampling import Group, lazily
 
 from ..commands import arg, listed, random_weight, verb
 from ..content import content
@@ -98,7 +98,7 @@ def free_groups(data: Data, seat: int) -> list[Group]:
         groups.append(_one_arg_group(run, 1.0, seat))
     locations = recover_locations(data, seat)
     if locations:
-        groups.append((len(locations), RECOVER_WEIGHT, lambda k: listed("recover", (locations[k],), seat)))
+        groups.append(lazily(locations, RECOVER_WEIGHT, lambda location: listed("recover", (location,), seat)))
     player = data["players"][seat]
     if not player["vindicated"] and player["potential"] == 0 and may_vindicate(data, seat):
         groups.append((1, 1.0, lambda _: listed("vindicate", (), seat)))
@@ -135,7 +135,7 @@ def may_vindicate(data: Data, seat: int) -> bool:
 
 def _one_arg_group(run: list[tuple[str, str]], weight: float, seat: int) -> Group:
     """The commands (verb, its one argument) of ``run``, all of ``weight``, made when drawn."""
-    return len(run), weight, lambda k: listed(run[k][0], (run[k][1],), seat)
+    return lazily(run, weight, lambda command: listed(command[0], (command[1],), seat))
 
 
 # Bounded: a seat's locations are few, and their lists repeat from turn to turn.

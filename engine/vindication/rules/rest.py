@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core import Command, Data, refuse
-from engine.core.sampling import Group
+from engine.core.sampling import Group, lazily
 
 from ..commands import arg, listed, verb
 from ..context import Ctx
@@ -23,16 +23,18 @@ def rest(ctx: Ctx, step: str) -> None:
     abilities.fire(ctx, "rest", seats=[ctx.actor])                   # W06
 
 
+def rest_steps(data: Data, seat: int) -> list[str]:
+    return possible_steps(data["players"][seat], AUGMENT_STEPS) if visits_left(data) >= 1 else []
+
+
 def rest_commands(data: Data, seat: int) -> list[Command]:
-    if visits_left(data) < 1:
-        return []
-    return [listed("rest", (s,), seat) for s in possible_steps(data["players"][seat], AUGMENT_STEPS)]
+    return [listed("rest", (s,), seat) for s in rest_steps(data, seat)]
 
 
 def rest_groups(data: Data, seat: int) -> list[Group]:
     """`rest_commands` as a group (`engine.core.sampling`), a command made only when drawn."""
-    steps = possible_steps(data["players"][seat], AUGMENT_STEPS) if visits_left(data) >= 1 else []
-    return [(len(steps), 1.0, lambda k: listed("rest", (steps[k],), seat))] if steps else []
+    steps = rest_steps(data, seat)
+    return [lazily(steps, 1.0, lambda step: listed("rest", (step,), seat))] if steps else []
 
 
 @verb("rest", rest_commands, groups=rest_groups)

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from engine.core import Command, Data, Refused, refuse
-from engine.core.sampling import Group
+from engine.core.sampling import Group, lazily
 
 from ..commands import arg, listed, verb
 from ..content import Region, Unit, content
@@ -362,13 +362,18 @@ def affordable(attrs: Data, payment: dict[str, int], discipline: str | None) -> 
 
 def visit_commands(data: Data, seat: int) -> list[Command]:
     """Every visit the player could make now (used to list legal commands)."""
-    return [listed("visit", (space,), seat, options) for space, options in legal_visits(data, seat)]
+    return [_visit(seat, found) for found in legal_visits(data, seat)]
 
 
 def visit_groups(data: Data, seat: int) -> list[Group]:
     """`visit_commands` as one group (`engine.core.sampling`), a command made only when drawn."""
     found = legal_visits(data, seat)
-    return [(len(found), 1.0, lambda k: listed("visit", (found[k][0],), seat, found[k][1]))] if found else []
+    return [lazily(found, 1.0, lambda visit: _visit(seat, visit))] if found else []
+
+
+def _visit(seat: int, visit: tuple[str, tuple[tuple[str, Any], ...]]) -> Command:
+    space, options = visit
+    return listed("visit", (space,), seat, options)
 
 
 def legal_visits(data: Data, seat: int) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:
